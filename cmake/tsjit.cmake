@@ -1,0 +1,23 @@
+# Helpers shared by every folder's CMakeLists.
+#   tsjit_library(NAME SOURCES... DEPS ...)   one static library per folder, include root = repo root
+#   tsjit_test(NAME SOURCES... DEPS ...)      a GoogleTest executable registered with ctest
+
+function(tsjit_library name)
+  cmake_parse_arguments(ARG "" "" "SOURCES;DEPS" ${ARGN})
+  add_library(${name} STATIC ${ARG_SOURCES})
+  target_include_directories(${name} PUBLIC ${PROJECT_SOURCE_DIR})
+  target_link_libraries(${name} PUBLIC ${ARG_DEPS})
+endfunction()
+
+function(tsjit_test name)
+  cmake_parse_arguments(ARG "" "" "SOURCES;DEPS" ${ARGN})
+  add_executable(${name} ${ARG_SOURCES})
+  target_link_libraries(${name} PRIVATE ${ARG_DEPS} GTest::gtest GTest::gtest_main GTest::gmock)
+  gtest_discover_tests(${name} DISCOVERY_TIMEOUT 60
+    PROPERTIES ENVIRONMENT "TSJIT_CORPUS=${TSJIT_CORPUS_DIR}")
+endfunction()
+
+set(TSJIT_CORPUS_DIR "$ENV{TSJIT_CORPUS}")
+if(NOT TSJIT_CORPUS_DIR)
+  get_filename_component(TSJIT_CORPUS_DIR "${PROJECT_SOURCE_DIR}/../shared/corpus/torch-1.13" ABSOLUTE)
+endif()

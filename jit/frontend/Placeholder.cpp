@@ -1,2 +1,0 @@
-// Placeholder.cpp — keeps the tsjit_tensor library non-empty until the frontend lands.
-namespace tsjit { int frontendLibraryPlaceholder = 0; }

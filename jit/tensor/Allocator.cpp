@@ -2,6 +2,7 @@
 #include "jit/tensor/Allocator.h"
 
 #include <array>
+#include <atomic>
 #include <bit>
 #include <cstdlib>
 #include <cstring>
@@ -15,12 +16,9 @@ namespace {
 constexpr size_t kAlignment = 64;
 constexpr size_t kSmallLimit = 256 * 1024;
 
-std::mutex& registryMutex() {
-  static std::mutex m;
-  return m;
-}
-std::array<Allocator*, 2>& registry() {
-  static std::array<Allocator*, 2> r{&CachingCpuAllocator::global(), nullptr};
+// Lock-free reads: every Storage allocation looks its allocator up here.
+std::array<std::atomic<Allocator*>, 2>& registry() {
+  static std::array<std::atomic<Allocator*>, 2> r{&CachingCpuAllocator::global(), nullptr};
   return r;
 }
 
@@ -34,15 +32,13 @@ void* systemAllocate(size_t capacity) {
 }  // namespace
 
 Allocator* getAllocator(DeviceType type) {
-  std::lock_guard<std::mutex> lock(registryMutex());
-  Allocator* a = registry()[static_cast<size_t>(type)];
+  Allocator* a = registry()[static_cast<size_t>(type)].load(std::memory_order_acquire);
   if (!a) throw RuntimeError(str("no allocator registered for device type ", deviceTypeName(type)));
   return a;
 }
 
 void registerAllocator(DeviceType type, Allocator* allocator) {
-  std::lock_guard<std::mutex> lock(registryMutex());
-  registry()[static_cast<size_t>(type)] = allocator;
+  registry()[static_cast<size_t>(type)].store(allocator, std::memory_order_release);
 }
 
 size_t roundAllocationSize(size_t n) {

@@ -14,14 +14,14 @@ namespace tsjit {
 namespace {
 Tensor makeTensor(Storage storage, std::vector<int64_t> sizes, std::vector<int64_t> strides,
                   int64_t offset, ScalarType dtype) {
-  auto impl = std::make_shared<TensorImpl>();
+  auto* impl = new TensorImpl();
   impl->numel = product(sizes);
   impl->storage = std::move(storage);
   impl->sizes = std::move(sizes);
   impl->strides = std::move(strides);
   impl->storageOffset = offset;
   impl->dtype = dtype;
-  return Tensor(std::move(impl));
+  return Tensor(impl);
 }
 
 void checkDtypeDefined(ScalarType dtype) {

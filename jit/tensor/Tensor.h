@@ -1,6 +1,7 @@
 // Tensor.h — the strided tensor of tsjit.
 //
-// A Tensor is a handle (shared_ptr) to a TensorImpl; copying a Tensor aliases the same impl, as
+// A Tensor is a handle (an intrusive, atomically reference-counted pointer: 8 bytes, so an IValue
+// holding a tensor stays 16 bytes) to a TensorImpl; copying a Tensor aliases the same impl, as
 // copying an at::Tensor does. A TensorImpl is a window onto a Storage: sizes, element strides,
 // storage offset and dtype. Views (view, permute, select, slice, expand, ...) make a new impl on
 // the same Storage, so a write through any of them is seen by all. Device and the version counter
@@ -14,7 +15,9 @@
 // in TensorViews.cpp, copies and element access in Tensor.cpp / TensorCopy.cpp.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
+#include <utility>
 #include <memory>
 #include <optional>
 #include <string>
@@ -48,12 +51,46 @@ struct TensorImpl {
   bool requiresGrad = false;
   bool wrappedNumber = false;  // a Python number turned into a 0-dim tensor (type promotion)
   std::shared_ptr<AutogradMetaBase> autogradMeta;
+  std::atomic<int32_t> refcount{0};  // owned by Tensor handles (and IValues holding one)
 };
 
 class Tensor {
  public:
   Tensor() = default;
-  explicit Tensor(std::shared_ptr<TensorImpl> impl) : impl_(std::move(impl)) {}
+  // Takes a new reference to impl (which may be fresh: refcount 0).
+  explicit Tensor(TensorImpl* impl) : impl_(impl) { incref(impl_); }
+  Tensor(const Tensor& o) : impl_(o.impl_) { incref(impl_); }
+  Tensor(Tensor&& o) noexcept : impl_(o.impl_) { o.impl_ = nullptr; }
+  Tensor& operator=(const Tensor& o) {
+    incref(o.impl_);
+    decref(impl_);
+    impl_ = o.impl_;
+    return *this;
+  }
+  Tensor& operator=(Tensor&& o) noexcept {
+    if (this != &o) {
+      decref(impl_);
+      impl_ = o.impl_;
+      o.impl_ = nullptr;
+    }
+    return *this;
+  }
+  ~Tensor() { decref(impl_); }
+
+  // Raw reference management for containers that store the impl pointer (IValue):
+  // release() gives up this handle's reference; reclaim() adopts one without incrementing.
+  TensorImpl* release() { return std::exchange(impl_, nullptr); }
+  static Tensor reclaim(TensorImpl* impl) {
+    Tensor t;
+    t.impl_ = impl;
+    return t;
+  }
+  static void incref(TensorImpl* impl) {
+    if (impl) impl->refcount.fetch_add(1, std::memory_order_relaxed);
+  }
+  static void decref(TensorImpl* impl) {
+    if (impl && impl->refcount.fetch_sub(1, std::memory_order_acq_rel) == 1) delete impl;
+  }
 
   // ---- factories -------------------------------------------------------------------------------
   static Tensor empty(IntArrayRef sizes, ScalarType dtype = ScalarType::Float, Device device = kCPU);
@@ -92,8 +129,8 @@ class Tensor {
   size_t itemSize() const { return elementSize(impl().dtype); }
   Device device() const { return impl().storage.device(); }
   const Storage& storage() const { return impl().storage; }
-  TensorImpl* unsafeImpl() const { return impl_.get(); }
-  long useCount() const { return impl_.use_count(); }
+  TensorImpl* unsafeImpl() const { return impl_; }
+  long useCount() const { return impl_ ? impl_->refcount.load(std::memory_order_relaxed) : 0; }
 
   bool requiresGrad() const { return impl().requiresGrad; }
   const Tensor& setRequiresGrad(bool r) const;  // only floating tensors may require grad
@@ -195,7 +232,7 @@ class Tensor {
   // New impl on this storage with the given layout (no bounds check).
   Tensor makeView(std::vector<int64_t> sizes, std::vector<int64_t> strides, int64_t offset) const;
 
-  std::shared_ptr<TensorImpl> impl_;
+  TensorImpl* impl_ = nullptr;
 };
 
 std::ostream& operator<<(std::ostream& os, const Tensor& t);

@@ -1,0 +1,8 @@
+// Scalars.cpp — reference kernels of the Scalars family (not written yet: registers nothing, so the
+// evaluator reports these ops as "no reference kernel" instead of guessing).
+#include "reference/Kernel.h"
+#include "reference/kernels/Families.h"
+
+namespace tsjit::reference {
+void registerScalarsKernels() {}
+}  // namespace tsjit::reference

@@ -1,0 +1,8 @@
+// Strings.cpp — reference kernels of the Strings family (not written yet: registers nothing, so the
+// evaluator reports these ops as "no reference kernel" instead of guessing).
+#include "reference/Kernel.h"
+#include "reference/kernels/Families.h"
+
+namespace tsjit::reference {
+void registerStringsKernels() {}
+}  // namespace tsjit::reference

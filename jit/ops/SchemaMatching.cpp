@@ -1,0 +1,228 @@
+// SchemaMatching.cpp — the matching rules and costs described in SchemaMatching.h.
+//
+// match(formal, actual) is a structural recursion over the formal type. `strict` is set inside
+// list/dict/future element positions, where TorchScript's containers are invariant: there only
+// equal types (modulo tensor refinements), type variables and Any are accepted.
+#include "jit/ops/SchemaMatching.h"
+
+#include "jit/ir/Graph.h"
+
+namespace tsjit::ops {
+namespace {
+
+constexpr int kWiden = 1;
+constexpr int kAny = 2;
+
+class Matcher {
+ public:
+  explicit Matcher(TypeBindings& bindings) : bindings_(bindings) {}
+
+  std::optional<int> match(const Type& formal, const Type& actual, bool strict, int depth = 0) {
+    if (depth > 32) return std::nullopt;
+    switch (formal.kind()) {
+      case TypeKind::Any:
+        return actual.kind() == TypeKind::Any ? 0 : kAny;
+      case TypeKind::Var:
+        return bind(formal.expect<VarType>().name(), actual.ptr()) ? std::optional<int>(kWiden) : std::nullopt;
+      case TypeKind::Optional: {
+        const Type& elem = *formal.expect<OptionalType>().elementType();
+        if (actual.kind() == TypeKind::None) return strict ? std::nullopt : std::optional<int>(0);
+        if (actual.kind() == TypeKind::Optional)
+          return match(elem, *actual.expect<OptionalType>().elementType(), strict, depth + 1);
+        if (strict) return std::nullopt;
+        auto c = match(elem, actual, false, depth + 1);
+        return c ? std::optional<int>(*c + kWiden) : std::nullopt;
+      }
+      case TypeKind::List: {
+        const Type& elem = *formal.expect<ListType>().elementType();
+        if (actual.kind() == TypeKind::List)
+          return match(elem, *actual.expect<ListType>().elementType(), /*strict=*/true, depth + 1);
+        // int[N] accepts a single int (broadcast to N elements); the caller checks N.
+        if (!strict && acceptScalarForList_ && elem.kind() == TypeKind::Int && actual.kind() == TypeKind::Int)
+          return kWiden;
+        return std::nullopt;
+      }
+      case TypeKind::Tuple: {
+        if (actual.kind() != TypeKind::Tuple) return std::nullopt;
+        const auto& fs = formal.expect<TupleType>().elements();
+        const auto& as = actual.expect<TupleType>().elements();
+        if (fs.size() != as.size()) return std::nullopt;
+        int total = 0;
+        for (size_t i = 0; i < fs.size(); ++i) {
+          auto c = match(*fs[i], *as[i], strict, depth + 1);
+          if (!c) return std::nullopt;
+          total += *c;
+        }
+        return total;
+      }
+      case TypeKind::Dict: {
+        if (actual.kind() != TypeKind::Dict) return std::nullopt;
+        const auto& f = formal.expect<DictType>();
+        const auto& a = actual.expect<DictType>();
+        auto k = match(*f.keyType(), *a.keyType(), true, depth + 1);
+        auto v = k ? match(*f.valueType(), *a.valueType(), true, depth + 1) : std::nullopt;
+        return v ? std::optional<int>(*k + *v) : std::nullopt;
+      }
+      case TypeKind::Future: {
+        if (actual.kind() != TypeKind::Future) return std::nullopt;
+        return match(*formal.expect<FutureType>().elementType(), *actual.expect<FutureType>().elementType(), true,
+                     depth + 1);
+      }
+      case TypeKind::Number: {
+        TypeKind a = actual.kind();
+        if (a == TypeKind::Number) return 0;
+        if (!strict && (a == TypeKind::Int || a == TypeKind::Float || a == TypeKind::Complex)) return kWiden;
+        return std::nullopt;
+      }
+      case TypeKind::Int:
+        // ScalarType, Layout, MemoryFormat and QScheme are ints; a Layout-typed value is one too.
+        return actual.kind() == TypeKind::Int || actual.kind() == TypeKind::Layout ? std::optional<int>(0)
+                                                                                   : std::nullopt;
+      case TypeKind::Class:
+        return actual.equals(formal) ? std::optional<int>(0) : std::nullopt;
+      default:
+        // Tensor (any refinement), float, bool, str, complex, Device, Generator, None, Layout...
+        return actual.kind() == formal.kind() ? std::optional<int>(0) : std::nullopt;
+    }
+  }
+
+  void setAcceptScalarForList(bool on) { acceptScalarForList_ = on; }
+
+ private:
+  bool bind(const std::string& name, const TypePtr& actual) {
+    auto it = bindings_.find(name);
+    if (it == bindings_.end()) {
+      bindings_.emplace(name, actual);
+      return true;
+    }
+    auto unified = unifyTypes(it->second, actual);
+    if (!unified) return false;
+    it->second = *unified;
+    return true;
+  }
+
+  TypeBindings& bindings_;
+  bool acceptScalarForList_ = false;
+};
+
+}  // namespace
+
+std::optional<int> matchSchema(const FunctionSchema& schema, const std::vector<TypePtr>& inputs,
+                               TypeBindings* bindingsOut, std::string* whyNot) {
+  const auto& args = schema.arguments();
+  if (inputs.size() < args.size() || (inputs.size() > args.size() && !schema.isVararg())) {
+    if (whyNot)
+      *whyNot = str("expected ", args.size(), schema.isVararg() ? " or more" : "", " inputs, got ", inputs.size());
+    return std::nullopt;
+  }
+  TypeBindings bindings;
+  Matcher m(bindings);
+  int total = 0;
+  for (size_t i = 0; i < args.size(); ++i) {
+    TSJIT_CHECK(inputs[i], "input ", i, " has no type");
+    m.setAcceptScalarForList(args[i].N().has_value());
+    auto c = m.match(*args[i].type(), *inputs[i], /*strict=*/false);
+    if (!c) {
+      if (whyNot)
+        *whyNot = str("argument '", args[i].name, "' (", args[i].declared.str(), ") does not accept ",
+                      inputs[i]->str());
+      return std::nullopt;
+    }
+    total += *c;
+  }
+  if (bindingsOut) *bindingsOut = std::move(bindings);
+  return total;
+}
+
+TypePtr substituteTypeVars(const TypePtr& t, const TypeBindings& bindings) {
+  switch (t->kind()) {
+    case TypeKind::Var: {
+      auto it = bindings.find(t->expect<VarType>().name());
+      return it == bindings.end() ? t : it->second;
+    }
+    case TypeKind::List:
+      return ListType::create(substituteTypeVars(t->expect<ListType>().elementType(), bindings));
+    case TypeKind::Optional:
+      return OptionalType::create(substituteTypeVars(t->expect<OptionalType>().elementType(), bindings));
+    case TypeKind::Future:
+      return FutureType::create(substituteTypeVars(t->expect<FutureType>().elementType(), bindings));
+    case TypeKind::Dict: {
+      const auto& d = t->expect<DictType>();
+      return DictType::create(substituteTypeVars(d.keyType(), bindings), substituteTypeVars(d.valueType(), bindings));
+    }
+    case TypeKind::Tuple: {
+      std::vector<TypePtr> elems;
+      for (const auto& e : t->expect<TupleType>().elements()) elems.push_back(substituteTypeVars(e, bindings));
+      return TupleType::create(std::move(elems));
+    }
+    default:
+      return t;
+  }
+}
+
+namespace {
+
+Resolution resolveImpl(const OpInfo& info, const std::vector<TypePtr>& inputs, std::optional<size_t> numOutputs,
+                       bool explain) {
+  Resolution r;
+  for (const auto& o : info.overloads()) {
+    const FunctionSchema& s = o->schema();
+    if (numOutputs && !s.isVarret() && s.returns().size() != *numOutputs) {
+      if (explain)
+        r.whyNot += str(o->qualifiedName(), ": returns ", s.returns().size(), " values, the node has ", *numOutputs, "\n");
+      continue;
+    }
+    TypeBindings bindings;
+    std::string why;
+    auto cost = matchSchema(s, inputs, &bindings, explain ? &why : nullptr);
+    if (!cost) {
+      if (explain) r.whyNot += str(o->qualifiedName(), ": ", why, "\n");
+      continue;
+    }
+    r.candidates.push_back(o.get());
+    if (!r.best || *cost < r.cost) {
+      r.best = o.get();
+      r.cost = *cost;
+      r.bindings = std::move(bindings);
+      r.tied.clear();
+    } else if (*cost == r.cost) {
+      r.tied.push_back(o.get());
+    }
+  }
+  return r;
+}
+
+}  // namespace
+
+Resolution resolve(Symbol kind, const std::vector<TypePtr>& inputs, std::optional<size_t> numOutputs) {
+  const OpInfo* info = findOp(kind);
+  if (!info || info->isSpecial()) {
+    Resolution r;
+    r.whyNot = str(kind.toQualString(), info ? " has no schema" : " is not in the op table");
+    return r;
+  }
+  Resolution r = resolveImpl(*info, inputs, numOutputs, /*explain=*/false);
+  // Explanations cost string formatting for every overload: only when nothing matched.
+  if (!r.best) r = resolveImpl(*info, inputs, numOutputs, /*explain=*/true);
+  return r;
+}
+
+Resolution resolve(const Node& node) {
+  std::vector<TypePtr> inputs;
+  inputs.reserve(node.numInputs());
+  for (const Value* v : node.inputs()) inputs.push_back(v->type());
+  return resolve(node.kind(), inputs, node.numOutputs());
+}
+
+const OpOverload* resolveOverload(Symbol kind, const std::vector<TypePtr>& inputs) {
+  return resolve(kind, inputs).best;
+}
+
+const OpOverload* resolveOverload(const Node& node) { return resolve(node).best; }
+
+const FunctionSchema* resolveSchema(const Node& node) {
+  const OpOverload* o = resolveOverload(node);
+  return o ? &o->schema() : nullptr;
+}
+
+}  // namespace tsjit::ops

@@ -1,0 +1,271 @@
+// ElementwiseUnary.cpp — op declarations. Elementwise unary ops on tensors (math functions,
+// activations, predicates). Most also have scalar overloads (aten::exp.int ...), which category()
+// classifies as ScalarMath.
+//
+// One b.op(...) per node kind, with all of its PyTorch 1.13 schema strings verbatim (API facts);
+// kinds without a schema are b.special(...). See jit/ops/OpTable.h for what the fields mean.
+#include "jit/ops/decl/Declarations.h"
+
+namespace tsjit::ops {
+
+void declareElementwiseUnary(OpTableBuilder& b) {
+  using Cat = OpCategory;
+  b.op("aten::abs", Cat::ElementwiseUnary, Tolerance::exact(), {
+      "aten::abs(Tensor self) -> Tensor",
+      "aten::abs.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::neg", Cat::ElementwiseUnary, Tolerance::exact(), {
+      "aten::neg(Tensor self) -> Tensor",
+      "aten::neg.Scalar(Scalar a) -> Scalar",
+      "aten::neg.complex(complex a) -> complex",
+      "aten::neg.float(float a) -> float",
+      "aten::neg.int(int a) -> int",
+      "aten::neg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::sign", Cat::ElementwiseUnary, Tolerance::exact(), {
+      "aten::sign(Tensor self) -> Tensor",
+      "aten::sign.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::fabs", Cat::ElementwiseUnary, Tolerance::exact(), {
+      "aten::fabs.Scalar(Scalar a) -> Scalar",
+      "aten::fabs.float(float a) -> float",
+      "aten::fabs.int(int a) -> float",
+  });
+  b.op("aten::square", Cat::ElementwiseUnary, Tolerance::exact(), {
+      "aten::square(Tensor self) -> Tensor",
+      "aten::square.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::reciprocal", Cat::ElementwiseUnary, Tolerance::exact(), {
+      "aten::reciprocal(Tensor self) -> Tensor",
+      "aten::reciprocal.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::sqrt", Cat::ElementwiseUnary, Tolerance::exact(), {
+      "aten::sqrt(Tensor self) -> Tensor",
+      "aten::sqrt.Scalar(Scalar a) -> Scalar",
+      "aten::sqrt.complex(complex a) -> complex",
+      "aten::sqrt.float(float a) -> float",
+      "aten::sqrt.int(int a) -> float",
+      "aten::sqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::rsqrt", Cat::ElementwiseUnary, Tolerance::ulp(2), {
+      "aten::rsqrt(Tensor self) -> Tensor",
+      "aten::rsqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::exp", Cat::ElementwiseUnary, Tolerance::ulp(2), {
+      "aten::exp(Tensor self) -> Tensor",
+      "aten::exp.Scalar(Scalar a) -> Scalar",
+      "aten::exp.complex(complex a) -> complex",
+      "aten::exp.float(float a) -> float",
+      "aten::exp.int(int a) -> float",
+      "aten::exp.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::exp2", Cat::ElementwiseUnary, Tolerance::ulp(2), {
+      "aten::exp2(Tensor self) -> Tensor",
+      "aten::exp2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::expm1", Cat::ElementwiseUnary, Tolerance::ulp(2), {
+      "aten::expm1(Tensor self) -> Tensor",
+      "aten::expm1.Scalar(Scalar a) -> Scalar",
+      "aten::expm1.float(float a) -> float",
+      "aten::expm1.int(int a) -> float",
+      "aten::expm1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::log", Cat::ElementwiseUnary, Tolerance::ulp(2), {
+      "aten::log(Tensor self) -> Tensor",
+      "aten::log.Scalar(Scalar a) -> Scalar",
+      "aten::log.Scalar_Scalar(Scalar a, Scalar b) -> float",
+      "aten::log.complex(complex a) -> complex",
+      "aten::log.complex_complex(complex a, complex b) -> complex",
+      "aten::log.complex_float(complex a, float b) -> complex",
+      "aten::log.complex_int(complex a, int b) -> complex",
+      "aten::log.float(float a) -> float",
+      "aten::log.float_complex(float a, complex b) -> complex",
+      "aten::log.float_float(float a, float b) -> float",
+      "aten::log.float_int(float a, int b) -> float",
+      "aten::log.int(int a) -> float",
+      "aten::log.int_complex(int a, complex b) -> complex",
+      "aten::log.int_float(int a, float b) -> float",
+      "aten::log.int_int(int a, int b) -> float",
+      "aten::log.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::log10", Cat::ElementwiseUnary, Tolerance::ulp(2), {
+      "aten::log10(Tensor self) -> Tensor",
+      "aten::log10.Scalar(Scalar a) -> Scalar",
+      "aten::log10.complex(complex a) -> complex",
+      "aten::log10.float(float a) -> float",
+      "aten::log10.int(int a) -> float",
+      "aten::log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::log1p", Cat::ElementwiseUnary, Tolerance::ulp(2), {
+      "aten::log1p(Tensor self) -> Tensor",
+      "aten::log1p.Scalar(Scalar a) -> Scalar",
+      "aten::log1p.float(float a) -> float",
+      "aten::log1p.int(int a) -> float",
+      "aten::log1p.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::log2", Cat::ElementwiseUnary, Tolerance::ulp(2), {
+      "aten::log2(Tensor self) -> Tensor",
+      "aten::log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::sin", Cat::ElementwiseUnary, Tolerance::ulp(2), {
+      "aten::sin(Tensor self) -> Tensor",
+      "aten::sin.Scalar(Scalar a) -> Scalar",
+      "aten::sin.complex(complex a) -> complex",
+      "aten::sin.float(float a) -> float",
+      "aten::sin.int(int a) -> float",
+      "aten::sin.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::cos", Cat::ElementwiseUnary, Tolerance::ulp(2), {
+      "aten::cos(Tensor self) -> Tensor",
+      "aten::cos.Scalar(Scalar a) -> Scalar",
+      "aten::cos.complex(complex a) -> complex",
+      "aten::cos.float(float a) -> float",
+      "aten::cos.int(int a) -> float",
+      "aten::cos.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::tan", Cat::ElementwiseUnary, Tolerance::ulp(4), {
+      "aten::tan(Tensor self) -> Tensor",
+      "aten::tan.Scalar(Scalar a) -> Scalar",
+      "aten::tan.complex(complex a) -> complex",
+      "aten::tan.float(float a) -> float",
+      "aten::tan.int(int a) -> float",
+      "aten::tan.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::sinh", Cat::ElementwiseUnary, Tolerance::ulp(4), {
+      "aten::sinh(Tensor self) -> Tensor",
+      "aten::sinh.Scalar(Scalar a) -> Scalar",
+      "aten::sinh.complex(complex a) -> complex",
+      "aten::sinh.float(float a) -> float",
+      "aten::sinh.int(int a) -> float",
+      "aten::sinh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::tanh", Cat::ElementwiseUnary, Tolerance::ulp(4), {
+      "aten::tanh(Tensor self) -> Tensor",
+      "aten::tanh.Scalar(Scalar a) -> Scalar",
+      "aten::tanh.complex(complex a) -> complex",
+      "aten::tanh.float(float a) -> float",
+      "aten::tanh.int(int a) -> float",
+      "aten::tanh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::asin", Cat::ElementwiseUnary, Tolerance::ulp(4), {
+      "aten::asin(Tensor self) -> Tensor",
+      "aten::asin.Scalar(Scalar a) -> Scalar",
+      "aten::asin.complex(complex a) -> complex",
+      "aten::asin.float(float a) -> float",
+      "aten::asin.int(int a) -> float",
+      "aten::asin.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::atanh", Cat::ElementwiseUnary, Tolerance::ulp(4), {
+      "aten::atanh(Tensor self) -> Tensor",
+      "aten::atanh.Scalar(Scalar a) -> Scalar",
+      "aten::atanh.complex(complex a) -> complex",
+      "aten::atanh.float(float a) -> float",
+      "aten::atanh.int(int a) -> float",
+      "aten::atanh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::erf", Cat::ElementwiseUnary, Tolerance::ulp(4), {
+      "aten::erf(Tensor self) -> Tensor",
+      "aten::erf.Scalar(Scalar a) -> Scalar",
+      "aten::erf.float(float a) -> float",
+      "aten::erf.int(int a) -> float",
+      "aten::erf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::sigmoid", Cat::ElementwiseUnary, Tolerance::ulp(4), {
+      "aten::sigmoid(Tensor self) -> Tensor",
+      "aten::sigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::floor", Cat::ElementwiseUnary, Tolerance::exact(), {
+      "aten::floor(Tensor self) -> Tensor",
+      "aten::floor.Scalar(Scalar a) -> Scalar",
+      "aten::floor.float(float a) -> int",
+      "aten::floor.int(int a) -> int",
+      "aten::floor.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::ceil", Cat::ElementwiseUnary, Tolerance::exact(), {
+      "aten::ceil(Tensor self) -> Tensor",
+      "aten::ceil.Scalar(Scalar a) -> Scalar",
+      "aten::ceil.float(float a) -> int",
+      "aten::ceil.int(int a) -> int",
+      "aten::ceil.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::round", Cat::ElementwiseUnary, Tolerance::exact(), {
+      "aten::round(Tensor self) -> Tensor",
+      "aten::round.Scalar(Scalar a) -> Scalar",
+      "aten::round.decimals(Tensor self, *, int decimals) -> Tensor",
+      "aten::round.decimals_out(Tensor self, *, int decimals, Tensor(a!) out) -> Tensor(a!)",
+      "aten::round.float(float a) -> float",
+      "aten::round.int(int a) -> float",
+      "aten::round.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::trunc", Cat::ElementwiseUnary, Tolerance::exact(), {
+      "aten::trunc(Tensor self) -> Tensor",
+      "aten::trunc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::frac", Cat::ElementwiseUnary, Tolerance::exact(), {
+      "aten::frac(Tensor self) -> Tensor",
+      "aten::frac.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::bitwise_not", Cat::ElementwiseUnary, Tolerance::exact(), {
+      "aten::bitwise_not(Tensor self) -> Tensor",
+      "aten::bitwise_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::logical_not", Cat::ElementwiseUnary, Tolerance::exact(), {
+      "aten::logical_not(Tensor self) -> Tensor",
+      "aten::logical_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::isnan", Cat::ElementwiseUnary, Tolerance::exact(), {
+      "aten::isnan(Tensor self) -> Tensor",
+      "aten::isnan.complex(complex a) -> bool",
+      "aten::isnan.float(float a) -> bool",
+      "aten::isnan.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::isinf", Cat::ElementwiseUnary, Tolerance::exact(), {
+      "aten::isinf(Tensor self) -> Tensor",
+      "aten::isinf.complex(complex a) -> bool",
+      "aten::isinf.float(float a) -> bool",
+      "aten::isinf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::isfinite", Cat::ElementwiseUnary, Tolerance::exact(), {
+      "aten::isfinite(Tensor self) -> Tensor",
+      "aten::isfinite.complex(complex a) -> bool",
+      "aten::isfinite.float(float a) -> bool",
+  });
+  b.op("aten::isposinf", Cat::ElementwiseUnary, Tolerance::exact(), {
+      "aten::isposinf(Tensor self) -> Tensor",
+      "aten::isposinf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::nan_to_num", Cat::ElementwiseUnary, Tolerance::exact(), {
+      "aten::nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor",
+      "aten::nan_to_num.out(Tensor self, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::relu", Cat::ElementwiseUnary, Tolerance::exact(), {
+      "aten::relu(Tensor self) -> Tensor",
+      "aten::relu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::gelu", Cat::ElementwiseUnary, Tolerance::ulp(4), {
+      "aten::gelu(Tensor self, *, str approximate=\"none\") -> Tensor",
+      "aten::gelu.out(Tensor self, *, str approximate=\"none\", Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::silu", Cat::ElementwiseUnary, Tolerance::ulp(4), {
+      "aten::silu(Tensor self) -> Tensor",
+      "aten::silu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::softplus", Cat::ElementwiseUnary, Tolerance::ulp(4), {
+      "aten::softplus(Tensor self, Scalar beta=1, Scalar threshold=20) -> Tensor",
+      "aten::softplus.out(Tensor self, Scalar beta=1, Scalar threshold=20, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::elu", Cat::ElementwiseUnary, Tolerance::ulp(4), {
+      "aten::elu(Tensor self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1) -> Tensor",
+      "aten::elu.out(Tensor self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::leaky_relu", Cat::ElementwiseUnary, Tolerance::exact(), {
+      "aten::leaky_relu(Tensor self, Scalar negative_slope=0.01) -> Tensor",
+      "aten::leaky_relu.out(Tensor self, Scalar negative_slope=0.01, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::hardtanh", Cat::ElementwiseUnary, Tolerance::exact(), {
+      "aten::hardtanh(Tensor self, Scalar min_val=-1, Scalar max_val=1) -> Tensor",
+      "aten::hardtanh.out(Tensor self, Scalar min_val=-1, Scalar max_val=1, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+}
+
+}  // namespace tsjit::ops

@@ -1,0 +1,66 @@
+// Prim.cpp — op declarations. prim:: ops: those with schemas (casts, tuple access, guards, executor
+// nodes) and the structural kinds without one (control flow, constants, constructors, attribute
+// access, calls), which are declared special: variadic, no overloads.
+//
+// One b.op(...) per node kind, with all of its PyTorch 1.13 schema strings verbatim (API facts);
+// kinds without a schema are b.special(...). See jit/ops/OpTable.h for what the fields mean.
+#include "jit/ops/decl/Declarations.h"
+
+namespace tsjit::ops {
+
+void declarePrim(OpTableBuilder& b) {
+  using Cat = OpCategory;
+  b.op("aten::warn", Cat::Prim, Tolerance::exact(), {
+      "aten::warn(str message, int stacklevel=2) -> ()",
+  });
+  b.op("prim::RaiseException", Cat::ControlFlow, Tolerance::exact(), {
+      "prim::RaiseException(str msg, str? cls=None) -> ()",
+  });
+  b.op("prim::Uninitialized", Cat::Prim, Tolerance::exact(), {
+      "prim::Uninitialized() -> Any",
+  });
+  b.op("prim::unchecked_cast", Cat::Prim, Tolerance::exact(), {
+      "prim::unchecked_cast(t x) -> t",
+  });
+  b.op("prim::TupleUnpack", Cat::Prim, Tolerance::exact(), {
+      "prim::TupleUnpack(Any tup) -> ...",
+  });
+  b.op("prim::TupleIndex", Cat::Prim, Tolerance::exact(), {
+      "prim::TupleIndex(Any tup, int i) -> Any",
+  });
+  b.op("prim::ConstantChunk", Cat::Prim, Tolerance::exact(), {
+      "prim::ConstantChunk(...) -> ...",
+  });
+  b.op("prim::IfThenElse", Cat::ControlFlow, Tolerance::exact(), {
+      "prim::IfThenElse(bool cond, Any(a) x, Any(b) y) -> Any(b|a)",
+  });
+  b.op("prim::DifferentiableGraph", Cat::Prim, Tolerance::exact(), {
+      "prim::DifferentiableGraph(...) -> ...",
+  });
+  b.op("prim::RequiresGradCheck", Cat::Prim, Tolerance::exact(), {
+      "prim::RequiresGradCheck(...) -> ...",
+  });
+  b.special("prim::If", Cat::ControlFlow);
+  b.special("prim::Loop", Cat::ControlFlow);
+  b.special("prim::Constant", Cat::Prim);
+  b.special("prim::ListConstruct", Cat::Prim);
+  b.special("prim::ListUnpack", Cat::Prim);
+  b.special("prim::TupleConstruct", Cat::Prim);
+  b.special("prim::DictConstruct", Cat::Prim);
+  b.special("prim::GetAttr", Cat::Prim);
+  b.special("prim::SetAttr", Cat::Prim);
+  b.special("prim::CallFunction", Cat::Prim);
+  b.special("prim::CallMethod", Cat::Prim);
+  b.special("prim::isinstance", Cat::Prim);
+  b.special("prim::Param", Cat::Prim);
+  b.special("prim::Return", Cat::Prim);
+  b.special("prim::TupleSlice", Cat::Prim);
+  b.special("prim::FusionGroup", Cat::Prim);
+  b.special("prim::profile", Cat::Prim);
+  b.special("prim::TypeCheck", Cat::Prim);
+  b.special("prim::Closure", Cat::Prim);
+  b.special("prim::Store", Cat::Prim);
+  b.special("prim::Load", Cat::Prim);
+}
+
+}  // namespace tsjit::ops

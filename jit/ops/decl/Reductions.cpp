@@ -1,0 +1,210 @@
+// Reductions.cpp — op declarations. Reductions, scans, sorts and normalizing ops over dimensions.
+// Sums are compared with a bound that grows with the number of reduced terms
+// (Tolerance::reduction).
+//
+// One b.op(...) per node kind, with all of its PyTorch 1.13 schema strings verbatim (API facts);
+// kinds without a schema are b.special(...). See jit/ops/OpTable.h for what the fields mean.
+#include "jit/ops/decl/Declarations.h"
+
+namespace tsjit::ops {
+
+void declareReductions(OpTableBuilder& b) {
+  using Cat = OpCategory;
+  b.op("aten::sum", Cat::Reduction, Tolerance::reduction(1), {
+      "aten::sum(Tensor self, *, ScalarType? dtype=None) -> Tensor",
+      "aten::sum.DimnameList_out(Tensor self, str[1] dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)",
+      "aten::sum.IntList_out(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)",
+      "aten::sum.bool(bool[] self) -> int",
+      "aten::sum.complex(complex[] self) -> complex",
+      "aten::sum.dim_DimnameList(Tensor self, str[1] dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
+      "aten::sum.dim_IntList(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
+      "aten::sum.float(float[] self) -> float",
+      "aten::sum.int(int[] self) -> int",
+      "aten::sum.out(Tensor self, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::mean", Cat::Reduction, Tolerance::reduction(1), {
+      "aten::mean(Tensor self, *, ScalarType? dtype=None) -> Tensor",
+      "aten::mean.dim(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
+      "aten::mean.names_dim(Tensor self, str[1] dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
+      "aten::mean.names_out(Tensor self, str[1] dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)",
+      "aten::mean.out(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::prod", Cat::Reduction, Tolerance::reduction(1), {
+      "aten::prod(Tensor self, *, ScalarType? dtype=None) -> Tensor",
+      "aten::prod.Dimname_out(Tensor self, str dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)",
+      "aten::prod.dim_Dimname(Tensor self, str dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
+      "aten::prod.dim_int(Tensor self, int dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
+      "aten::prod.int_out(Tensor self, int dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)",
+      "aten::prod.out(Tensor self, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::std", Cat::Reduction, Tolerance::reduction(4), {
+      "aten::std(Tensor self, bool unbiased=True) -> Tensor",
+      "aten::std.correction(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False) -> Tensor",
+      "aten::std.correction_names(Tensor self, str[1] dim, *, int? correction, bool keepdim=False) -> Tensor",
+      "aten::std.correction_names_out(Tensor self, str[1] dim, *, int? correction, bool keepdim=False, Tensor(a!) out) -> Tensor(a!)",
+      "aten::std.correction_out(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False, Tensor(a!) out) -> Tensor(a!)",
+      "aten::std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor",
+      "aten::std.names_dim(Tensor self, str[1] dim, bool unbiased=True, bool keepdim=False) -> Tensor",
+      "aten::std.names_out(Tensor self, str[1] dim, bool unbiased=True, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::std.out(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::var", Cat::Reduction, Tolerance::reduction(4), {
+      "aten::var(Tensor self, bool unbiased=True) -> Tensor",
+      "aten::var.correction(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False) -> Tensor",
+      "aten::var.correction_names(Tensor self, str[1] dim, *, int? correction, bool keepdim=False) -> Tensor",
+      "aten::var.correction_names_out(Tensor self, str[1] dim, *, int? correction, bool keepdim=False, Tensor(a!) out) -> Tensor(a!)",
+      "aten::var.correction_out(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False, Tensor(a!) out) -> Tensor(a!)",
+      "aten::var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor",
+      "aten::var.names_dim(Tensor self, str[1] dim, bool unbiased=True, bool keepdim=False) -> Tensor",
+      "aten::var.names_out(Tensor self, str[1] dim, bool unbiased=True, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::var.out(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::norm", Cat::Reduction, Tolerance::reduction(1), {
+      "aten::norm.Scalar(Tensor self, Scalar p=2) -> Tensor",
+      "aten::norm.ScalarOpt_dim(Tensor self, Scalar? p, int[1] dim, bool keepdim=False) -> Tensor",
+      "aten::norm.ScalarOpt_dim_dtype(Tensor self, Scalar? p, int[1] dim, bool keepdim, *, ScalarType dtype) -> Tensor",
+      "aten::norm.ScalarOpt_dtype(Tensor self, Scalar? p, *, ScalarType dtype) -> Tensor",
+      "aten::norm.ScalarOpt_dtype_out(Tensor self, Scalar? p, *, ScalarType dtype, Tensor(a!) out) -> Tensor(a!)",
+      "aten::norm.Scalar_out(Tensor self, Scalar p=2, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::norm.dtype_out(Tensor self, Scalar? p, int[1] dim, bool keepdim, *, ScalarType dtype, Tensor(a!) out) -> Tensor(a!)",
+      "aten::norm.names_ScalarOpt_dim(Tensor self, Scalar? p, str[1] dim, bool keepdim=False) -> Tensor",
+      "aten::norm.names_ScalarOpt_dim_dtype(Tensor self, Scalar? p, str[1] dim, bool keepdim, *, ScalarType dtype) -> Tensor",
+      "aten::norm.names_dtype_out(Tensor self, Scalar? p, str[1] dim, bool keepdim, *, ScalarType dtype, Tensor(a!) out) -> Tensor(a!)",
+      "aten::norm.names_out(Tensor self, Scalar? p, str[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::norm.out(Tensor self, Scalar? p, int[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::frobenius_norm", Cat::Reduction, Tolerance::reduction(1), {
+      "aten::frobenius_norm(Tensor self) -> Tensor",
+      "aten::frobenius_norm.dim(Tensor self, int[1] dim, bool keepdim=False) -> Tensor",
+      "aten::frobenius_norm.out(Tensor self, int[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::nuclear_norm", Cat::Reduction, Tolerance::reduction(16), {
+      "aten::nuclear_norm(Tensor self, bool keepdim=False) -> Tensor",
+      "aten::nuclear_norm.dim(Tensor self, int[2] dim, bool keepdim=False) -> Tensor",
+      "aten::nuclear_norm.dim_out(Tensor self, int[2] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::nuclear_norm.out(Tensor self, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::linalg_vector_norm", Cat::Reduction, Tolerance::reduction(1), {
+      "aten::linalg_vector_norm(Tensor self, Scalar ord=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
+      "aten::linalg_vector_norm.out(Tensor self, Scalar ord=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::amax", Cat::Reduction, Tolerance::exact(), {
+      "aten::amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor",
+      "aten::amax.out(Tensor self, int[1] dim=[], bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::amin", Cat::Reduction, Tolerance::exact(), {
+      "aten::amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor",
+      "aten::amin.out(Tensor self, int[1] dim=[], bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::max", Cat::Reduction, Tolerance::exact(), {
+      "aten::max(Tensor self) -> Tensor",
+      "aten::max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)",
+      "aten::max.dim_max(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) max, Tensor(b!) max_values) -> (Tensor(a!) values, Tensor(b!) indices)",
+      "aten::max.names_dim(Tensor self, str dim, bool keepdim=False) -> (Tensor values, Tensor indices)",
+      "aten::max.names_dim_max(Tensor self, str dim, bool keepdim=False, *, Tensor(a!) max, Tensor(b!) max_values) -> (Tensor(a!) values, Tensor(b!) indices)",
+      "aten::max.other(Tensor self, Tensor other) -> Tensor",
+      "aten::max.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::min", Cat::Reduction, Tolerance::exact(), {
+      "aten::min(Tensor self) -> Tensor",
+      "aten::min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)",
+      "aten::min.dim_min(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) min, Tensor(b!) min_indices) -> (Tensor(a!) values, Tensor(b!) indices)",
+      "aten::min.names_dim(Tensor self, str dim, bool keepdim=False) -> (Tensor values, Tensor indices)",
+      "aten::min.names_dim_min(Tensor self, str dim, bool keepdim=False, *, Tensor(a!) min, Tensor(b!) min_indices) -> (Tensor(a!) values, Tensor(b!) indices)",
+      "aten::min.other(Tensor self, Tensor other) -> Tensor",
+      "aten::min.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::argmax", Cat::Reduction, Tolerance::exact(), {
+      "aten::argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor",
+      "aten::argmax.out(Tensor self, int? dim=None, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::argmin", Cat::Reduction, Tolerance::exact(), {
+      "aten::argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor",
+      "aten::argmin.out(Tensor self, int? dim=None, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::any", Cat::Reduction, Tolerance::exact(), {
+      "aten::any(Tensor self) -> Tensor",
+      "aten::any.all_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::any.bool(bool[] self) -> bool",
+      "aten::any.dim(Tensor self, int dim, bool keepdim=False) -> Tensor",
+      "aten::any.dimname(Tensor self, str dim, bool keepdim=False) -> Tensor",
+      "aten::any.dimname_out(Tensor self, str dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::any.float(float[] self) -> bool",
+      "aten::any.int(int[] self) -> bool",
+      "aten::any.out(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::any.str(str[] self) -> bool",
+  });
+  b.op("aten::all", Cat::Reduction, Tolerance::exact(), {
+      "aten::all(Tensor self) -> Tensor",
+      "aten::all.all_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::all.bool(bool[] self) -> bool",
+      "aten::all.dim(Tensor self, int dim, bool keepdim=False) -> Tensor",
+      "aten::all.dimname(Tensor self, str dim, bool keepdim=False) -> Tensor",
+      "aten::all.dimname_out(Tensor self, str dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::all.float(float[] self) -> bool",
+      "aten::all.int(int[] self) -> bool",
+      "aten::all.out(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::count_nonzero", Cat::Reduction, Tolerance::exact(), {
+      "aten::count_nonzero(Tensor self, int? dim=None) -> Tensor",
+      "aten::count_nonzero.dim_IntList(Tensor self, int[] dim) -> Tensor",
+      "aten::count_nonzero.dim_IntList_out(Tensor self, int[] dim, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::count_nonzero.out(Tensor self, int? dim=None, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::logsumexp", Cat::Reduction, Tolerance::reduction(2), {
+      "aten::logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor",
+      "aten::logsumexp.names(Tensor self, str[1] dim, bool keepdim=False) -> Tensor",
+      "aten::logsumexp.names_out(Tensor self, str[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::logsumexp.out(Tensor self, int[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::cumsum", Cat::Reduction, Tolerance::reduction(1), {
+      "aten::cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor",
+      "aten::cumsum.dimname(Tensor self, str dim, *, ScalarType? dtype=None) -> Tensor",
+      "aten::cumsum.dimname_out(Tensor self, str dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)",
+      "aten::cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::cumprod", Cat::Reduction, Tolerance::reduction(1), {
+      "aten::cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor",
+      "aten::cumprod.dimname(Tensor self, str dim, *, ScalarType? dtype=None) -> Tensor",
+      "aten::cumprod.dimname_out(Tensor self, str dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)",
+      "aten::cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::softmax", Cat::Reduction, Tolerance::reduction(2), {
+      "aten::softmax.Dimname(Tensor self, str dim, *, ScalarType? dtype=None) -> Tensor",
+      "aten::softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor",
+      "aten::softmax.int_out(Tensor self, int dim, ScalarType? dtype=None, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::log_softmax", Cat::Reduction, Tolerance::reduction(2), {
+      "aten::log_softmax.Dimname(Tensor self, str dim, *, ScalarType? dtype=None) -> Tensor",
+      "aten::log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor",
+      "aten::log_softmax.int_out(Tensor self, int dim, ScalarType? dtype=None, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::sort", Cat::Reduction, Tolerance::exact(), {
+      "aten::sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)",
+      "aten::sort.Tensor(Tensor[](a!) self, bool reverse=False) -> ()",
+      "aten::sort.any(t[](a!) self, bool reverse=False) -> ()",
+      "aten::sort.bool(bool[](a!) self, bool reverse=False) -> ()",
+      "aten::sort.dimname(Tensor self, str dim, bool descending=False) -> (Tensor values, Tensor indices)",
+      "aten::sort.dimname_stable(Tensor self, *, bool? stable, str dim, bool descending=False) -> (Tensor values, Tensor indices)",
+      "aten::sort.dimname_values(Tensor self, str dim, bool descending=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)",
+      "aten::sort.dimname_values_stable(Tensor self, *, bool? stable, str dim, bool descending=False, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)",
+      "aten::sort.float(float[](a!) self, bool reverse=False) -> ()",
+      "aten::sort.int(int[](a!) self, bool reverse=False) -> ()",
+      "aten::sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)",
+      "aten::sort.str(str[](a!) self, bool reverse=False) -> ()",
+      "aten::sort.values(Tensor self, int dim=-1, bool descending=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)",
+      "aten::sort.values_stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)",
+  });
+  b.op("aten::argsort", Cat::Reduction, Tolerance::exact(), {
+      "aten::argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor",
+      "aten::argsort.dimname(Tensor self, str dim, bool descending=False) -> Tensor",
+      "aten::argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor",
+      "aten::argsort.stable_out(Tensor self, *, bool stable, int dim=-1, bool descending=False, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::topk", Cat::Reduction, Tolerance::exact(), {
+      "aten::topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)",
+      "aten::topk.values(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)",
+  });
+}
+
+}  // namespace tsjit::ops

@@ -1,0 +1,221 @@
+// Shape.cpp — op declarations. Views (results alias their input: Tensor(a) self -> Tensor(a)),
+// shape and indexing ops that build new tensors, and tensor metadata queries.
+//
+// One b.op(...) per node kind, with all of its PyTorch 1.13 schema strings verbatim (API facts);
+// kinds without a schema are b.special(...). See jit/ops/OpTable.h for what the fields mean.
+#include "jit/ops/decl/Declarations.h"
+
+namespace tsjit::ops {
+
+void declareShape(OpTableBuilder& b) {
+  using Cat = OpCategory;
+  b.op("aten::view", Cat::View, Tolerance::exact(), {
+      "aten::view(Tensor(a) self, SymInt[] size) -> Tensor(a)",
+      "aten::view.dtype(Tensor(a) self, ScalarType dtype) -> Tensor(a)",
+  });
+  b.op("aten::reshape", Cat::View, Tolerance::exact(), {
+      "aten::reshape(Tensor(a) self, SymInt[] shape) -> Tensor(a)",
+  });
+  b.op("aten::view_as", Cat::View, Tolerance::exact(), {
+      "aten::view_as(Tensor(a) self, Tensor other) -> Tensor(a)",
+  });
+  b.op("aten::squeeze", Cat::View, Tolerance::exact(), {
+      "aten::squeeze(Tensor(a) self) -> Tensor(a)",
+      "aten::squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)",
+      "aten::squeeze.dimname(Tensor(a) self, str dim) -> Tensor(a)",
+  });
+  b.op("aten::unsqueeze", Cat::View, Tolerance::exact(), {
+      "aten::unsqueeze(Tensor(a) self, int dim) -> Tensor(a)",
+  });
+  b.op("aten::flatten", Cat::View, Tolerance::exact(), {
+      "aten::flatten.DimnameList(Tensor(a) self, str[] dims, str out_dim) -> Tensor(a)",
+      "aten::flatten.named_out_dim(Tensor(a) self, int start_dim, int end_dim, str out_dim) -> Tensor(a)",
+      "aten::flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)",
+      "aten::flatten.using_names(Tensor(a) self, str start_dim, str end_dim, str out_dim) -> Tensor(a)",
+  });
+  b.op("aten::transpose", Cat::View, Tolerance::exact(), {
+      "aten::transpose.Dimname(Tensor(a) self, str dim0, str dim1) -> Tensor(a)",
+      "aten::transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)",
+  });
+  b.op("aten::t", Cat::View, Tolerance::exact(), {
+      "aten::t(Tensor(a) self) -> Tensor(a)",
+  });
+  b.op("aten::mT", Cat::View, Tolerance::exact(), {
+      "aten::mT(Tensor(a) self) -> Tensor(a)",
+      "aten::mT.a(Tensor(a) self) -> Tensor(a)",
+  });
+  b.op("aten::permute", Cat::View, Tolerance::exact(), {
+      "aten::permute(Tensor(a) self, int[] dims) -> Tensor(a)",
+  });
+  b.op("aten::expand", Cat::View, Tolerance::exact(), {
+      "aten::expand(Tensor(a) self, SymInt[] size, *, bool implicit=False) -> Tensor(a)",
+  });
+  b.op("aten::expand_as", Cat::View, Tolerance::exact(), {
+      "aten::expand_as(Tensor(a) self, Tensor other) -> Tensor(a)",
+  });
+  b.op("aten::narrow", Cat::View, Tolerance::exact(), {
+      "aten::narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)",
+      "aten::narrow.Tensor(Tensor(a) self, int dim, Tensor start, int length) -> Tensor(a)",
+  });
+  b.op("aten::select", Cat::View, Tolerance::exact(), {
+      "aten::select.Dimname(Tensor(a) self, str dim, int index) -> Tensor(a)",
+      "aten::select.int(Tensor(a) self, int dim, int index) -> Tensor(a)",
+      "aten::select.t(t[](a) list, int idx) -> t(*)",
+  });
+  b.op("aten::slice", Cat::View, Tolerance::exact(), {
+      "aten::slice.Tensor(Tensor(a) self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor(a)",
+      "aten::slice.str(str string, int? start=None, int? end=None, int step=1) -> str",
+      "aten::slice.t(t[] l, int? start=None, int? end=None, int step=1) -> t[]",
+  });
+  b.op("aten::chunk", Cat::View, Tolerance::exact(), {
+      "aten::chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]",
+  });
+  b.op("aten::split", Cat::View, Tolerance::exact(), {
+      "aten::split(Tensor(a -> *) self, int[] split_sizes, int dim=0) -> Tensor(a)[]",
+      "aten::split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]",
+      "aten::split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]",
+      "aten::split.str(str self, str? separator=None, int max=-1) -> str[]",
+  });
+  b.op("aten::unbind", Cat::View, Tolerance::exact(), {
+      "aten::unbind.Dimname(Tensor(a -> *) self, str dim) -> Tensor(a)[]",
+      "aten::unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[]",
+  });
+  b.op("aten::diag", Cat::ShapeIndexing, Tolerance::exact(), {
+      "aten::diag(Tensor self, int diagonal=0) -> Tensor",
+      "aten::diag.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::tril", Cat::ShapeIndexing, Tolerance::exact(), {
+      "aten::tril(Tensor self, int diagonal=0) -> Tensor",
+      "aten::tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::triu", Cat::ShapeIndexing, Tolerance::exact(), {
+      "aten::triu(Tensor self, int diagonal=0) -> Tensor",
+      "aten::triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::cat", Cat::ShapeIndexing, Tolerance::exact(), {
+      "aten::cat(Tensor[] tensors, int dim=0) -> Tensor",
+      "aten::cat.names(Tensor[] tensors, str dim) -> Tensor",
+      "aten::cat.names_out(Tensor[] tensors, str dim, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::cat.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::stack", Cat::ShapeIndexing, Tolerance::exact(), {
+      "aten::stack(Tensor[] tensors, int dim=0) -> Tensor",
+      "aten::stack.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::hstack", Cat::ShapeIndexing, Tolerance::exact(), {
+      "aten::hstack(Tensor[] tensors) -> Tensor",
+      "aten::hstack.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::vstack", Cat::ShapeIndexing, Tolerance::exact(), {
+      "aten::vstack(Tensor[] tensors) -> Tensor",
+      "aten::vstack.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::flip", Cat::ShapeIndexing, Tolerance::exact(), {
+      "aten::flip(Tensor self, int[] dims) -> Tensor",
+      "aten::flip.out(Tensor self, int[] dims, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::roll", Cat::ShapeIndexing, Tolerance::exact(), {
+      "aten::roll(Tensor self, int[1] shifts, int[1] dims=[]) -> Tensor",
+      "aten::roll.out(Tensor self, int[1] shifts, int[1] dims=[], *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::repeat", Cat::ShapeIndexing, Tolerance::exact(), {
+      "aten::repeat(Tensor self, SymInt[] repeats) -> Tensor",
+      "aten::repeat.out(Tensor self, SymInt[] repeats, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::repeat_interleave", Cat::ShapeIndexing, Tolerance::exact(), {
+      "aten::repeat_interleave.Tensor(Tensor repeats, *, int? output_size=None) -> Tensor",
+      "aten::repeat_interleave.Tensor_out(Tensor repeats, *, int? output_size=None, Tensor(a!) out) -> Tensor(a!)",
+      "aten::repeat_interleave.self_Tensor(Tensor self, Tensor repeats, int? dim=None, *, int? output_size=None) -> Tensor",
+      "aten::repeat_interleave.self_int(Tensor self, int repeats, int? dim=None, *, int? output_size=None) -> Tensor",
+  });
+  b.op("aten::pad", Cat::ShapeIndexing, Tolerance::exact(), {
+      "aten::pad(Tensor self, int[] pad, str mode=\"constant\", float? value=None) -> Tensor",
+  });
+  b.op("aten::broadcast_tensors", Cat::ShapeIndexing, Tolerance::exact(), {
+      "aten::broadcast_tensors(Tensor[] tensors) -> Tensor[]",
+  });
+  b.op("aten::index", Cat::ShapeIndexing, Tolerance::exact(), {
+      "aten::index.Tensor(Tensor self, Tensor?[] indices) -> Tensor",
+      "aten::index.Tensor_hacked_twin(Tensor self, Tensor[] indices) -> Tensor",
+      "aten::index.Tensor_out(Tensor self, Tensor?[] indices, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::index.list_Tensor(Tensor[] self, Tensor el) -> int",
+      "aten::index.list_bool(bool[] self, bool el) -> int",
+      "aten::index.list_float(float[] self, float el) -> int",
+      "aten::index.list_int(int[] self, int el) -> int",
+      "aten::index.list_str(str[] self, str el) -> int",
+      "aten::index.str(str self, str substr, int start=0, int end=-1) -> int",
+  });
+  b.op("aten::index_select", Cat::ShapeIndexing, Tolerance::exact(), {
+      "aten::index_select(Tensor self, int dim, Tensor index) -> Tensor",
+      "aten::index_select.dimname(Tensor self, str dim, Tensor index) -> Tensor",
+      "aten::index_select.dimname_out(Tensor self, str dim, Tensor index, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::index_select.out(Tensor self, int dim, Tensor index, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::gather", Cat::ShapeIndexing, Tolerance::exact(), {
+      "aten::gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor",
+      "aten::gather.dimname(Tensor self, str dim, Tensor index, *, bool sparse_grad=False) -> Tensor",
+      "aten::gather.dimname_out(Tensor self, str dim, Tensor index, *, bool sparse_grad=False, Tensor(a!) out) -> Tensor(a!)",
+      "aten::gather.out(Tensor self, int dim, Tensor index, *, bool sparse_grad=False, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::scatter", Cat::ShapeIndexing, Tolerance::exact(), {
+      "aten::scatter.dimname_src(Tensor self, str dim, Tensor index, Tensor src) -> Tensor",
+      "aten::scatter.dimname_value(Tensor self, str dim, Tensor index, Scalar value) -> Tensor",
+      "aten::scatter.reduce(Tensor self, int dim, Tensor index, Tensor src, *, str reduce) -> Tensor",
+      "aten::scatter.reduce_out(Tensor self, int dim, Tensor index, Tensor src, *, str reduce, Tensor(a!) out) -> Tensor(a!)",
+      "aten::scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor",
+      "aten::scatter.src_out(Tensor self, int dim, Tensor index, Tensor src, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor",
+      "aten::scatter.value_out(Tensor self, int dim, Tensor index, Scalar value, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::scatter.value_reduce(Tensor self, int dim, Tensor index, Scalar value, *, str reduce) -> Tensor",
+      "aten::scatter.value_reduce_out(Tensor self, int dim, Tensor index, Scalar value, *, str reduce, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::scatter_add", Cat::ShapeIndexing, Tolerance::reduction(1), {
+      "aten::scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor",
+      "aten::scatter_add.dimname(Tensor self, str dim, Tensor index, Tensor src) -> Tensor",
+      "aten::scatter_add.out(Tensor self, int dim, Tensor index, Tensor src, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::index_add", Cat::ShapeIndexing, Tolerance::reduction(1), {
+      "aten::index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor",
+      "aten::index_add.dimname(Tensor self, str dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor",
+      "aten::index_add.out(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::masked_select", Cat::ShapeIndexing, Tolerance::exact(), {
+      "aten::masked_select(Tensor self, Tensor mask) -> Tensor",
+      "aten::masked_select.out(Tensor self, Tensor mask, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::nonzero", Cat::ShapeIndexing, Tolerance::exact(), {
+      "aten::nonzero(Tensor self) -> Tensor",
+      "aten::nonzero.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::size", Cat::TensorInfo, Tolerance::exact(), {
+      "aten::size(Tensor self) -> int[]",
+      "aten::size.Dimname(Tensor self, str dim) -> int",
+      "aten::size.int(Tensor self, int dim) -> int",
+  });
+  b.op("aten::dim", Cat::TensorInfo, Tolerance::exact(), {
+      "aten::dim(Tensor self) -> int",
+  });
+  b.op("aten::stride", Cat::TensorInfo, Tolerance::exact(), {
+      "aten::stride(Tensor self) -> int[]",
+      "aten::stride.Dimname(Tensor self, str dim) -> int",
+      "aten::stride.int(Tensor self, int dim) -> int",
+  });
+  b.op("aten::numel", Cat::TensorInfo, Tolerance::exact(), {
+      "aten::numel(Tensor self) -> int",
+  });
+  b.op("aten::is_contiguous", Cat::TensorInfo, Tolerance::exact(), {
+      "aten::is_contiguous(Tensor self) -> bool",
+      "aten::is_contiguous.memory_format(Tensor self, MemoryFormat memory_format) -> bool",
+  });
+  b.op("aten::is_floating_point", Cat::TensorInfo, Tolerance::exact(), {
+      "aten::is_floating_point(Tensor self) -> bool",
+  });
+  b.op("prim::dtype", Cat::TensorInfo, Tolerance::exact(), {
+      "prim::dtype(Tensor a) -> int",
+  });
+  b.op("prim::device", Cat::TensorInfo, Tolerance::exact(), {
+      "prim::device(Tensor a) -> Device",
+  });
+}
+
+}  // namespace tsjit::ops

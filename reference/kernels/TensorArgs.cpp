@@ -1,0 +1,208 @@
+// TensorArgs.cpp — argument readers, dtype and element-cast helpers, the in-place write-back rule
+// of the reference tensor kernels (see TensorArgs.h for the invariants).
+#include "reference/kernels/TensorArgs.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "jit/tensor/Dispatch.h"
+#include "jit/tensor/Layout.h"
+#include "jit/tensor/ScalarConvert.h"
+
+namespace tsjit::reference {
+
+// ---- arguments --------------------------------------------------------------------------------
+
+Tensor tensorArg(const IValue& v) { return v.toTensor(); }
+
+std::optional<Tensor> optTensorArg(const IValue& v) {
+  if (v.isNone()) return std::nullopt;
+  return v.toTensor();
+}
+
+ScalarType scalarTypeOfNumber(const IValue& v) {
+  if (v.isDouble()) return ScalarType::Double;
+  if (v.isBool()) return ScalarType::Bool;
+  TSJIT_CHECK(v.isInt(), "expected a Scalar argument, got ", v.tagName());
+  return ScalarType::Int64;
+}
+
+Tensor wrapScalar(const IValue& v) {
+  Tensor t;
+  if (v.isDouble())
+    t = Tensor::scalar(v.toDouble(), ScalarType::Double);
+  else if (v.isBool())
+    t = Tensor::scalarInt(v.toBool() ? 1 : 0, ScalarType::Bool);
+  else
+    t = Tensor::scalarInt(v.toInt(), ScalarType::Int64);
+  t.setWrappedNumber(true);
+  return t;
+}
+
+Tensor operandArg(const IValue& v) { return v.isTensor() ? v.toTensor() : wrapScalar(v); }
+
+double scalarDouble(const IValue& v) { return v.toScalarAsDouble(); }
+
+int64_t scalarInt(const IValue& v) {
+  if (v.isInt()) return v.toInt();
+  if (v.isBool()) return v.toBool() ? 1 : 0;
+  return doubleToInt64(v.toDouble());
+}
+
+bool isFloatScalar(const IValue& v) { return v.isDouble(); }
+
+std::optional<double> optScalarDouble(const IValue& v) {
+  if (v.isNone()) return std::nullopt;
+  return v.toScalarAsDouble();
+}
+
+std::optional<int64_t> optInt(const IValue& v) {
+  if (v.isNone()) return std::nullopt;
+  return v.toInt();
+}
+
+std::optional<bool> optBool(const IValue& v) {
+  if (v.isNone()) return std::nullopt;
+  return v.toBool();
+}
+
+std::optional<std::string> optString(const IValue& v) {
+  if (v.isNone()) return std::nullopt;
+  return v.toStringRef();
+}
+
+ScalarType dtypeArg(const IValue& v) {
+  const int64_t code = v.toInt();
+  std::optional<ScalarType> t = fromTorchCode(code);
+  if (!t) throw RuntimeError(str("Unsupported dtype code ", code));
+  return *t;
+}
+
+std::optional<ScalarType> optDtypeArg(const IValue& v) {
+  if (v.isNone()) return std::nullopt;
+  return dtypeArg(v);
+}
+
+std::optional<Device> optDeviceArg(const IValue& v) {
+  if (v.isNone()) return std::nullopt;
+  return v.toDevice();
+}
+
+std::vector<int64_t> intListArg(const IValue& v) {
+  if (v.isInt()) return {v.toInt()};
+  std::vector<int64_t> out;
+  for (const IValue& item : v.toListRef().items) out.push_back(item.toInt());
+  return out;
+}
+
+std::vector<int64_t> dimListArg(const IValue& v, int64_t ndim) {
+  std::vector<int64_t> dims;
+  if (!v.isNone()) dims = intListArg(v);
+  if (dims.empty()) {
+    std::vector<int64_t> all(static_cast<size_t>(ndim));
+    for (int64_t d = 0; d < ndim; ++d) all[static_cast<size_t>(d)] = d;
+    return all;
+  }
+  std::vector<bool> seen(static_cast<size_t>(std::max<int64_t>(ndim, 1)), false);
+  for (int64_t& d : dims) {
+    d = wrapDim(d, ndim);
+    if (seen[static_cast<size_t>(d)])
+      throw RuntimeError(str("dim ", d, " appears multiple times in the list of dims"));
+    seen[static_cast<size_t>(d)] = true;
+  }
+  if (ndim == 0) dims.clear();  // a 0-dim tensor reduces over "dim 0" = nothing
+  return dims;
+}
+
+int64_t dimArg(const IValue& v, int64_t ndim) { return wrapDim(v.toInt(), ndim); }
+
+// ---- dtypes -----------------------------------------------------------------------------------
+
+ScalarType resultTypeOf(const std::vector<Tensor>& operands) {
+  ResultTypeState state;
+  for (const Tensor& t : operands) state.add(t);
+  return state.result();
+}
+
+bool isFloating(ScalarType t) { return isFloatingType(t); }
+bool isIntegral(ScalarType t) { return isIntegralType(t, /*includeBool=*/true); }
+
+ScalarType toFloatingType(ScalarType t) { return isFloatingType(t) ? t : kDefaultFloatDtype; }
+
+// ---- elements ---------------------------------------------------------------------------------
+
+double castDouble(double v, ScalarType to) {
+  return visitScalarType(to, [&](auto tag) -> double {
+    using T = typename decltype(tag)::type;
+    return convertScalar<double>(convertScalar<T>(v));
+  });
+}
+
+int64_t castInt(int64_t v, ScalarType to) {
+  return visitScalarType(to, [&](auto tag) -> int64_t {
+    using T = typename decltype(tag)::type;
+    return convertScalar<int64_t>(convertScalar<T>(v));
+  });
+}
+
+double readAs(const Tensor& t, int64_t i, ScalarType to) {
+  if (isIntegral(t.dtype())) {
+    // int64 -> float32 must round directly (not through double) as PyTorch's cast does.
+    const int64_t x = t.getInt64(i);
+    return visitScalarType(to, [&](auto tag) -> double {
+      using T = typename decltype(tag)::type;
+      return convertScalar<double>(convertScalar<T>(x));
+    });
+  }
+  return castDouble(t.getDouble(i), to);
+}
+
+int64_t readIntAs(const Tensor& t, int64_t i, ScalarType to) {
+  if (isIntegral(t.dtype())) return castInt(t.getInt64(i), to);
+  const double x = t.getDouble(i);
+  return visitScalarType(to, [&](auto tag) -> int64_t {
+    using T = typename decltype(tag)::type;
+    return convertScalar<int64_t>(convertScalar<T>(x));
+  });
+}
+
+// ---- outputs ----------------------------------------------------------------------------------
+
+Tensor makeOutput(IntArrayRef sizes, ScalarType dtype) { return Tensor::empty(sizes, dtype); }
+
+std::vector<int64_t> broadcastShapeOf(const std::vector<Tensor>& operands) {
+  std::vector<std::vector<int64_t>> shapes;
+  shapes.reserve(operands.size());
+  for (const Tensor& t : operands) shapes.push_back(t.sizes());
+  if (shapes.empty()) return {};
+  return inferBroadcastShape(shapes);
+}
+
+namespace detail {
+
+std::vector<Tensor> expandAll(const std::vector<Tensor>& operands, IntArrayRef shape) {
+  std::vector<Tensor> out;
+  out.reserve(operands.size());
+  for (const Tensor& t : operands) out.push_back(expandTo(t, shape));
+  return out;
+}
+
+void writeDouble(const Tensor& out, int64_t i, double v) { out.setDouble(i, v); }
+void writeInt(const Tensor& out, int64_t i, int64_t v) { out.setInt64(i, v); }
+
+}  // namespace detail
+
+// ---- in-place ---------------------------------------------------------------------------------
+
+std::string shapeString(IntArrayRef sizes) { return str(sizes); }
+
+const Tensor& writeInplace(const Tensor& self, const Tensor& result) {
+  checkCanCast(result.dtype(), self.dtype());
+  if (result.sizes() != self.sizes())
+    throw RuntimeError(str("output with shape ", shapeString(self.sizes()),
+                           " doesn't match the broadcast shape ", shapeString(result.sizes())));
+  self.copy_(result);
+  return self;
+}
+
+}  // namespace tsjit::reference

@@ -307,7 +307,7 @@ class IRParser {
         if (at < start || at > text_.size()) at = start;
         msg = msg.substr(0, k);
       }
-      error(at, at + 1, "bad type: " + msg);
+      error(start, std::max(at, start) + 1, "bad type: " + msg);
     } catch (const std::exception& e) {
       error(start, start + 1, str("bad type: ", e.what()));
     }

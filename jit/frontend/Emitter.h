@@ -1,0 +1,64 @@
+// Emitter.h — the public face of the IR emitter: TorchScript source text -> Graphs.
+//
+// compileFunctions() compiles the `def`s of a source file (as torch.jit.script on a function
+// does); compileModule() compiles a module class whose state (attribute types and values,
+// constants, submodules) comes from a ModuleDesc, as torch.jit.script on an instance does
+// (`__init__` is never compiled). Library code (python-printed TorchScript such as a corpus case's
+// archive_code: `__torch__/torch/nn/functional.py`, `__torch__/torch/nn/modules/linear.py`) may be
+// supplied in CompileOptions; `F.layer_norm(...)` then becomes a prim::CallFunction of the compiled
+// `__torch__.torch.nn.functional.layer_norm`, and library submodules get their methods from it.
+//
+// Invariants: every graph handed out has passed Graph::lint(); user errors are CompileErrors
+// whose SourceRange points into the source text; functions are compiled once and cached in the
+// CompilationUnit (recursion is a CompileError).
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "jit/frontend/Module.h"
+#include "jit/ir/Function.h"
+#include "jit/ir/Graph.h"
+
+namespace tsjit::frontend {
+
+struct CompileOptions {
+  // archive-relative path ("code/__torch__/torch/nn/functional.py") -> python-printed code.
+  std::map<std::string, std::string> libraryCode;
+  // Run the cleanup PyTorch runs after emission (DCE, constant pooling, scalar folding).
+  bool cleanup = true;
+};
+
+// Owns compiled free functions and the classes of compiled modules.
+class CompilationUnit {
+ public:
+  Function* findFunction(const std::string& qualifiedName) const;
+  Function* addFunction(std::shared_ptr<Function> fn);
+  const std::vector<std::shared_ptr<Function>>& functions() const { return functions_; }
+  ClassRegistry& classes() { return classes_; }
+
+ private:
+  std::vector<std::shared_ptr<Function>> functions_;
+  std::map<std::string, Function*> byName_;
+  ClassRegistry classes_;
+};
+
+// Compiles `entry` (or every top-level def when entry is empty) and what it calls. Function names
+// are plain (`cf_raise`); library functions keep their qualified names.
+std::shared_ptr<CompilationUnit> compileFunctions(const std::string& source, const std::string& entry = "",
+                                                  const CompileOptions& options = {},
+                                                  const std::string& filename = "<source>");
+
+// Compiles class `entry` of `source` against `state`: forward, the methods it reaches and the
+// @torch.jit.export methods.
+CompiledModule compileModule(const std::string& source, const std::string& entry, const ModuleDesc& state,
+                             const CompileOptions& options = {}, const std::string& filename = "<source>");
+
+// PyTorch's cleanup after emission: constant folding of scalar ops, dead-code elimination (with
+// unused If/Loop outputs), redundant If outputs, constant pooling at the top of the graph.
+void cleanupGraph(Graph& graph);
+void eliminateDeadCode(Graph& graph);
+
+}  // namespace tsjit::frontend

@@ -1,0 +1,310 @@
+// EmitterCall.cpp — calls: overload resolution of builtin ops against the op table's schemas
+// (positional + keyword arguments, defaults materialised as constants, varargs packed into int[]
+// lists, tuple/list literal conversion, fixed-size int lists, and TorchScript's implicit
+// conversions in a second pass: Tensor -> int/float/Scalar, number -> Tensor, str -> Device),
+// calls of user functions (prim::CallFunction) and methods (prim::CallMethod).
+// Resolution: pass 1 without implicit conversions, pass 2 with; within a pass the match with the
+// least ops::matchSchema cost wins (ties: table order). Failures list every candidate and why.
+#include "jit/frontend/EmitterImpl.h"
+#include "jit/ops/SchemaMatching.h"
+
+namespace tsjit::frontend::detail {
+
+namespace {
+bool containsVar(const TypePtr& t) {
+  if (t->kind() == TypeKind::Var) return true;
+  for (auto& c : t->containedTypes())
+    if (containsVar(c)) return true;
+  return false;
+}
+
+Literal defaultLiteral(const DefaultValue& d) {
+  return std::visit(
+      [](const auto& x) -> Literal {
+        using T = std::decay_t<decltype(x)>;
+        if constexpr (std::is_same_v<T, std::monostate>) return Literal{Literal::None{}};
+        else if constexpr (std::is_same_v<T, bool> || std::is_same_v<T, int64_t> || std::is_same_v<T, double> ||
+                           std::is_same_v<T, std::string>)
+          return Literal{x};
+        else if constexpr (std::is_same_v<T, EnumDefault>) return Literal{x.value};
+        else {
+          Literal::List l;
+          for (const auto& e : x) {
+            if constexpr (std::is_same_v<T, std::vector<bool>>) l.elems.push_back(Literal{static_cast<bool>(e)});
+            else l.elems.push_back(Literal{e});
+          }
+          return Literal{l};
+        }
+      },
+      d);
+}
+}  // namespace
+
+Value* FunctionEmitter::tryConvert(Value* v, const TypePtr& type, bool allowConversions, std::optional<int64_t> fixedN) {
+  if (containsVar(type)) return v;
+  if (v->type()->isSubtypeOf(type)) return v;
+  Graph& g = *graph_;
+  if (auto* o = type->cast<OptionalType>()) {
+    if (v->type()->kind() == TypeKind::None) return v;
+    return tryConvert(v, o->elementType(), allowConversions, fixedN);
+  }
+  if (auto* lt = type->cast<ListType>()) {
+    const TypePtr& elem = lt->elementType();
+    Node* p = v->node();
+    if (fixedN && elem->kind() == TypeKind::Int && v->type()->kind() == TypeKind::Int)
+      return emitList(elem, std::vector<Value*>(static_cast<size_t>(*fixedN), v));
+    std::vector<Value*> items;
+    if (p->kind() == prim::ListConstruct || p->kind() == prim::TupleConstruct) {
+      items = p->inputs();
+    } else if (v->type()->kind() == TypeKind::Tuple) {
+      items = unpackTuple(v, {});
+    } else {
+      return nullptr;
+    }
+    for (auto*& it : items) {
+      Value* c = tryConvert(it, elem, allowConversions);
+      if (!c) return nullptr;
+      it = c;
+    }
+    return emitList(elem, items);
+  }
+  if (!allowConversions) return nullptr;
+  TypeKind from = v->type()->kind(), to = type->kind();
+  if (from == TypeKind::Tensor) {
+    if (to == TypeKind::Int) return insertNode(g, Symbol::aten("Int"), {v}, IntType::get());
+    if (to == TypeKind::Float) return insertNode(g, Symbol::aten("Float"), {v}, FloatType::get());
+    if (to == TypeKind::Number) return insertNode(g, Symbol::aten("ScalarImplicit"), {v}, NumberType::get());
+    if (to == TypeKind::Bool) return insertNode(g, Symbol::aten("Bool"), {v}, BoolType::get());
+  }
+  if (to == TypeKind::Tensor && (from == TypeKind::Int || from == TypeKind::Float || from == TypeKind::Number))
+    return insertNode(g, prim::NumToTensor, {v}, TensorType::get());
+  if (to == TypeKind::Float && from == TypeKind::Int) {
+    if (auto c = constantValue(v)) return emitConst(Literal{static_cast<double>(std::get<int64_t>(c->v))});
+    return insertNode(g, Symbol::aten("Float"), {v}, FloatType::get());
+  }
+  if (to == TypeKind::Device && from == TypeKind::Str) return insertNode(g, Symbol::aten("device"), {v}, DeviceObjType::get());
+  return nullptr;
+}
+
+std::vector<NamedValue> FunctionEmitter::emitArgs(const ListView<Expr>& args) {
+  std::vector<NamedValue> out;
+  for (auto a : args) {
+    if (a.kind() == Kind::Starred) fail(a.range(), "starred arguments are not supported");
+    out.push_back({a.range(), "", emitExpr(a)});
+  }
+  return out;
+}
+
+std::vector<NamedValue> FunctionEmitter::emitKwargs(const ListView<KeywordArg>& kwargs) {
+  std::vector<NamedValue> out;
+  for (auto k : kwargs) out.push_back({k.range(), k.name().name(), emitExpr(k.value())});
+  return out;
+}
+
+namespace {
+struct Match {
+  std::vector<Value*> inputs;
+  int cost = 0;
+  ops::TypeBindings bindings;
+};
+}  // namespace
+
+static std::optional<Match> matchOverload(FunctionEmitter& e, const FunctionSchema& schema, const std::vector<NamedValue>& args,
+                                          const std::vector<NamedValue>& kwargs, bool allowConv, std::string& why) {
+  const auto& sargs = schema.arguments();
+  std::vector<Value*> bound(sargs.size(), nullptr);
+  size_t ai = 0;
+  for (size_t i = 0; i < sargs.size() && ai < args.size(); ++i) {
+    const Argument& a = sargs[i];
+    if (a.kwargOnly) break;
+    bool lastPositional = i + 1 == sargs.size() || sargs[i + 1].kwargOnly;
+    const TypePtr& at = unwrapOptional(a.type());
+    if (lastPositional && at->kind() == TypeKind::List && args.size() - ai > 1 &&
+        args[ai].value->type()->kind() != TypeKind::List && args[ai].value->type()->kind() != TypeKind::Tuple) {
+      // varargs: x.view(2, 3)
+      const TypePtr& elem = at->cast<ListType>()->elementType();
+      std::vector<Value*> items;
+      for (; ai < args.size(); ++ai) {
+        Value* c = e.tryConvert(args[ai].value, elem, allowConv);
+        if (!c) {
+          why = "expected " + typeName(elem) + " for the elements of '" + a.name + "' but found " +
+                typeName(args[ai].value->type());
+          return std::nullopt;
+        }
+        items.push_back(c);
+      }
+      bound[i] = e.emitList(elem, items);
+      break;
+    }
+    bound[i] = args[ai++].value;
+  }
+  if (ai < args.size()) {
+    why = str("expected at most ", schema.positionalCount(), " positional argument(s) but received ", args.size());
+    return std::nullopt;
+  }
+  for (const auto& kw : kwargs) {
+    auto idx = schema.argumentIndex(kw.name);
+    if (!idx) {
+      why = "keyword argument '" + kw.name + "' unknown";
+      return std::nullopt;
+    }
+    if (bound[*idx]) {
+      why = "argument '" + kw.name + "' specified twice";
+      return std::nullopt;
+    }
+    bound[*idx] = kw.value;
+  }
+  Match m;
+  std::vector<TypePtr> types;
+  for (size_t i = 0; i < sargs.size(); ++i) {
+    const Argument& a = sargs[i];
+    Value* v = bound[i];
+    if (!v) {
+      if (!a.defaultValue) {
+        why = "argument '" + a.name + "' not provided";
+        return std::nullopt;
+      }
+      Literal lit = defaultLiteral(*a.defaultValue);
+      if (std::holds_alternative<Literal::List>(lit.v) && std::get<Literal::List>(lit.v).elems.empty()) {
+        v = e.emitList(unwrapOptional(a.type())->cast<ListType>() ? unwrapOptional(a.type())->cast<ListType>()->elementType()
+                                                                  : IntType::get(),
+                       {});
+      } else {
+        v = e.emitConst(lit);
+      }
+    }
+    Value* c = e.tryConvert(v, a.type(), allowConv, a.N());
+    if (!c) {
+      why = "expected a value of type '" + typeName(a.type()) + "' for argument '" + a.name + "' but found '" +
+            typeName(v->type()) + "'";
+      return std::nullopt;
+    }
+    m.inputs.push_back(c);
+    types.push_back(c->type());
+  }
+  std::string w;
+  auto cost = ops::matchSchema(schema, types, &m.bindings, &w);
+  if (!cost) {
+    why = w;
+    return std::nullopt;
+  }
+  m.cost = *cost;
+  return m;
+}
+
+Value* FunctionEmitter::emitBuiltinCall(const SourceRange& loc, Symbol kind, std::vector<NamedValue> args,
+                                        std::vector<NamedValue> kwargs, bool throwOnFail) {
+  const ops::OpInfo* op = ops::findOp(kind);
+  if (!op || op->isSpecial()) {
+    if (!throwOnFail) return nullptr;
+    fail(loc, "unknown builtin op: " + kind.toQualString());
+  }
+  std::string failures;
+  for (bool allowConv : {false, true}) {
+    const ops::OpOverload* best = nullptr;
+    std::optional<Match> bestMatch;
+    for (const auto& ov : op->overloads()) {
+      if (ov->isOutVariant()) continue;
+      std::string why;
+      auto m = matchOverload(*this, ov->schema(), args, kwargs, allowConv, why);
+      if (!m) {
+        if (allowConv) failures += "  " + ov->schema().str() + ":\n    " + why + "\n";
+        continue;
+      }
+      if (!bestMatch || m->cost < bestMatch->cost) {
+        best = ov.get();
+        bestMatch = std::move(m);
+      }
+    }
+    if (!best) continue;
+    const FunctionSchema& s = best->schema();
+    size_t nret = s.returns().size();
+    Node* n = graph_->insert(kind, bestMatch->inputs, nret);
+    n->setSourceRange(loc);
+    for (size_t i = 0; i < nret; ++i) {
+      TypePtr t = ops::substituteTypeVars(s.returns()[i].type(), bestMatch->bindings);
+      if (containsVar(t)) t = AnyType::get();
+      n->output(i)->setType(t);
+    }
+    if (nret == 0) return emitNone();
+    if (nret == 1) return n->output();
+    return emitTuple(n->outputs());
+  }
+  if (!throwOnFail) return nullptr;
+  std::string argDesc;
+  for (size_t i = 0; i < args.size(); ++i) argDesc += (i ? ", " : "") + typeName(args[i].value->type());
+  for (auto& kw : kwargs) argDesc += (argDesc.empty() ? "" : ", ") + kw.name + "=" + typeName(kw.value->type());
+  fail(loc, "Arguments for call are not valid.\nThe following variants are available for " + kind.toQualString() +
+                "(" + argDesc + "):\n" + failures);
+}
+
+Value* FunctionEmitter::emitUserCall(const SourceRange& loc, FunctionInfo& fn, Value* self, bool isMethod,
+                                     const std::string& methodName, std::vector<NamedValue> args,
+                                     std::vector<NamedValue> kwargs) {
+  size_t n = fn.argNames.size();
+  std::vector<Value*> bound(n, nullptr);
+  if (args.size() > n)
+    fail(loc, str(fn.qualifiedName, "() expected at most ", n, " argument(s) but received ", args.size(), " argument(s)"));
+  for (size_t i = 0; i < args.size(); ++i) bound[i] = args[i].value;
+  for (auto& kw : kwargs) {
+    size_t i = 0;
+    while (i < n && fn.argNames[i] != kw.name) ++i;
+    if (i == n) fail(kw.loc, fn.qualifiedName + "() got an unexpected keyword argument '" + kw.name + "'");
+    if (bound[i]) fail(kw.loc, fn.qualifiedName + "() got multiple values for argument '" + kw.name + "'");
+    bound[i] = kw.value;
+  }
+  std::vector<Value*> inputs;
+  if (!isMethod) {
+    Node* c = graph_->insert(prim::Constant, {}, 1);
+    std::string shortName = fn.qualifiedName.substr(fn.qualifiedName.rfind('.') + 1);
+    c->s_(attr::name, shortName);
+    c->output()->setType(FunctionType::get());
+    inputs.push_back(c->output());
+  } else {
+    inputs.push_back(self);
+  }
+  for (size_t i = 0; i < n; ++i) {
+    Value* v = bound[i];
+    if (!v) {
+      if (!fn.defaults[i]) fail(loc, fn.qualifiedName + "() is missing value for argument '" + fn.argNames[i] + "'");
+      v = emitConst(*fn.defaults[i]);
+    }
+    Value* c = tryConvert(v, fn.argTypes[i], true, std::nullopt);
+    if (!c)
+      fail(i < args.size() ? args[i].loc : loc,
+           "Expected a value of type '" + typeName(fn.argTypes[i]) + "' for argument '" + fn.argNames[i] +
+               "' but instead found type '" + typeName(v->type()) + "'.");
+    inputs.push_back(c);
+  }
+  Node* call = graph_->insert(isMethod ? prim::CallMethod : prim::CallFunction, inputs, 1);
+  if (isMethod) call->s_(attr::name, methodName);
+  call->setSourceRange(loc);
+  call->output()->setType(fn.returnType);
+  return call->output();
+}
+
+SugaredPtr BuiltinFunction::call(const SourceRange& loc, FunctionEmitter& e, const Apply& apply) {
+  auto args = e.emitArgs(apply.inputs());
+  auto kwargs = e.emitKwargs(apply.attributes());
+  return std::make_shared<SimpleValue>(e.emitBuiltinCall(loc, symbol, std::move(args), std::move(kwargs)));
+}
+
+SugaredPtr FunctionRef::call(const SourceRange& loc, FunctionEmitter& e, const Apply& apply) {
+  FunctionInfo* fn = e.ctx().getFunction(qualifiedName, loc);
+  if (!fn) fail(loc, "unknown function " + qualifiedName);
+  auto args = e.emitArgs(apply.inputs());
+  auto kwargs = e.emitKwargs(apply.attributes());
+  return std::make_shared<SimpleValue>(e.emitUserCall(loc, *fn, nullptr, false, "", std::move(args), std::move(kwargs)));
+}
+
+SugaredPtr ExceptionClass::call(const SourceRange& loc, FunctionEmitter& e, const Apply& apply) {
+  Value* msg = nullptr;
+  auto args = apply.inputs();
+  if (args.size() > 0) {
+    msg = e.emitExpr(args[0]);
+    if (msg->type()->kind() != TypeKind::Str) msg = e.emitBuiltinCall(loc, Symbol::aten("str"), {{loc, "", msg}}, {});
+  }
+  return std::make_shared<ExceptionInstance>(name, msg);
+}
+
+}  // namespace tsjit::frontend::detail

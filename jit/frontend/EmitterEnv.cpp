@@ -1,0 +1,368 @@
+// EmitterEnv.cpp — the emitter's environment: frames and variable binding, name resolution
+// (locals, then Python builtins, torch/math/F, user and library functions), the If merge that
+// turns branch assignments into If outputs, and shared helpers.
+// Invariant: mergeIf leaves the insertion point after the If node, in the parent frame's block.
+#include <algorithm>
+
+#include "jit/frontend/EmitterImpl.h"
+
+namespace tsjit::frontend::detail {
+
+void fail(const SourceRange& loc, const std::string& msg) { throw CompileError(msg, loc); }
+
+bool isTensor(const TypePtr& t) { return t && t->kind() == TypeKind::Tensor; }
+
+TypePtr unwrapOptional(const TypePtr& t) {
+  if (auto* o = t->cast<OptionalType>()) return o->elementType();
+  return t;
+}
+
+std::string typeName(const TypePtr& t) { return t ? t->annotationStr() : "<none>"; }
+
+std::optional<Literal> constantValue(const Value* v) {
+  const Node* n = v->node();
+  if (n->kind() != prim::Constant) return std::nullopt;
+  if (v->type()->kind() == TypeKind::None) return Literal{Literal::None{}};
+  if (!n->hasAttribute(attr::value)) return std::nullopt;
+  const AttributeValue& a = n->attr(attr::value);
+  switch (v->type()->kind()) {
+    case TypeKind::Int:
+      if (auto* i = std::get_if<int64_t>(&a)) return Literal{*i};
+      break;
+    case TypeKind::Bool:
+      if (auto* i = std::get_if<int64_t>(&a)) return Literal{*i != 0};
+      break;
+    case TypeKind::Float:
+      if (auto* d = std::get_if<double>(&a)) return Literal{*d};
+      break;
+    case TypeKind::Str:
+      if (auto* s = std::get_if<std::string>(&a)) return Literal{*s};
+      break;
+    default:
+      if (auto* l = std::get_if<Literal>(&a)) return *l;
+      if (auto* is = std::get_if<std::vector<int64_t>>(&a)) {
+        Literal::List l;
+        for (auto x : *is) l.elems.push_back(Literal{x});
+        return Literal{l};
+      }
+      if (auto* fs = std::get_if<std::vector<double>>(&a)) {
+        Literal::List l;
+        for (auto x : *fs) l.elems.push_back(Literal{x});
+        return Literal{l};
+      }
+  }
+  return std::nullopt;
+}
+
+TypePtr literalType(const Literal& l) {
+  return std::visit(
+      [](const auto& x) -> TypePtr {
+        using T = std::decay_t<decltype(x)>;
+        if constexpr (std::is_same_v<T, Literal::None>) return NoneType::get();
+        else if constexpr (std::is_same_v<T, bool>) return BoolType::get();
+        else if constexpr (std::is_same_v<T, int64_t>) return IntType::get();
+        else if constexpr (std::is_same_v<T, double>) return FloatType::get();
+        else if constexpr (std::is_same_v<T, std::string>) return StringType::get();
+        else if constexpr (std::is_same_v<T, Literal::Tuple>) {
+          std::vector<TypePtr> ts;
+          for (auto& e : x.elems) ts.push_back(literalType(e));
+          return TupleType::create(ts);
+        } else if constexpr (std::is_same_v<T, Literal::List>) {
+          return ListType::create(x.elems.empty() ? IntType::get() : literalType(x.elems[0]));
+        } else {
+          return DictType::create(x.keys.empty() ? StringType::get() : literalType(x.keys[0]),
+                                  x.values.empty() ? IntType::get() : literalType(x.values[0]));
+        }
+      },
+      l.v);
+}
+
+Value* insertNode(Graph& g, Symbol kind, const std::vector<Value*>& inputs, const TypePtr& outType,
+                  const SourceRange& loc) {
+  Node* n = g.insert(kind, inputs, outType ? 1 : 0);
+  if (loc.valid()) n->setSourceRange(loc);
+  if (outType) {
+    n->output()->setType(outType);
+    return n->output();
+  }
+  return nullptr;
+}
+
+std::vector<Stmt> toVector(const ListView<Stmt>& l) {
+  std::vector<Stmt> out;
+  for (auto s : l) out.push_back(s);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Syntactic scans
+
+bool alwaysExits(const std::vector<Stmt>& stmts) {
+  for (const Stmt& s : stmts) {
+    switch (s.kind()) {
+      case Kind::Return:
+      case Kind::Break:
+      case Kind::Continue:
+      case Kind::Raise:
+        return true;
+      case Kind::If: {
+        If i(s.get());
+        if (alwaysExits(toVector(i.trueBranch())) && alwaysExits(toVector(i.falseBranch()))) return true;
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  return false;
+}
+
+static bool containsJumpImpl(const std::vector<Stmt>& stmts, bool inLoop) {
+  for (const Stmt& s : stmts) {
+    switch (s.kind()) {
+      case Kind::Return:
+        return true;
+      case Kind::Break:
+      case Kind::Continue:
+        if (!inLoop) return true;
+        break;
+      case Kind::If: {
+        If i(s.get());
+        if (containsJumpImpl(toVector(i.trueBranch()), inLoop) || containsJumpImpl(toVector(i.falseBranch()), inLoop))
+          return true;
+        break;
+      }
+      case Kind::For:
+        if (containsJumpImpl(toVector(For(s.get()).body()), true)) return true;
+        break;
+      case Kind::While:
+        if (containsJumpImpl(toVector(While(s.get()).body()), true)) return true;
+        break;
+      default:
+        break;
+    }
+  }
+  return false;
+}
+bool containsJump(const std::vector<Stmt>& stmts) { return containsJumpImpl(stmts, false); }
+
+static void collectTargets(const Expr& e, std::vector<std::string>& out) {
+  if (e.kind() == Kind::Ident) {
+    out.push_back(Ident(e.get()).name());
+  } else if (e.kind() == Kind::TupleLiteral || e.kind() == Kind::ListLiteral) {
+    for (auto x : ListView<Expr>(e.get()->tree(0))) collectTargets(x, out);
+  } else if (e.kind() == Kind::Starred) {
+    collectTargets(Starred(e.get()).expr(), out);
+  }
+}
+
+void collectAssigned(const std::vector<Stmt>& stmts, std::vector<std::string>& out) {
+  for (const Stmt& s : stmts) {
+    switch (s.kind()) {
+      case Kind::Assign:
+        for (auto t : Assign(s.get()).targets()) collectTargets(t, out);
+        break;
+      case Kind::AugAssign:
+        collectTargets(AugAssign(s.get()).lhs(), out);
+        break;
+      case Kind::If: {
+        If i(s.get());
+        collectAssigned(toVector(i.trueBranch()), out);
+        collectAssigned(toVector(i.falseBranch()), out);
+        break;
+      }
+      case Kind::For: {
+        For f(s.get());
+        collectTargets(f.target(), out);
+        collectAssigned(toVector(f.body()), out);
+        break;
+      }
+      case Kind::While:
+        collectAssigned(toVector(While(s.get()).body()), out);
+        break;
+      case Kind::Return:
+        out.push_back("$ret");
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Frames
+
+FunctionEmitter::FunctionEmitter(CompilerContext& ctx, std::shared_ptr<ModuleInfo> self)
+    : ctx_(ctx), selfInfo_(std::move(self)) {}
+
+Value* FunctionEmitter::lookup(const std::string& name) const {
+  for (const Frame* f = frame_; f; f = f->parent) {
+    auto it = f->vars.find(name);
+    if (it != f->vars.end()) return it->second;
+  }
+  return nullptr;
+}
+
+static Value* lookupFrom(const Frame* f, const std::string& name) {
+  for (; f; f = f->parent) {
+    auto it = f->vars.find(name);
+    if (it != f->vars.end()) return it->second;
+  }
+  return nullptr;
+}
+
+TypePtr FunctionEmitter::declaredType(const std::string& name) const {
+  for (const Frame* f = frame_; f; f = f->parent) {
+    auto it = f->declared.find(name);
+    if (it != f->declared.end()) return it->second;
+  }
+  return nullptr;
+}
+
+void FunctionEmitter::setVar(const std::string& name, Value* v, const SourceRange& loc) {
+  if (TypePtr d = declaredType(name)) {
+    if (!v->type()->isSubtypeOf(d)) {
+      Value* c = tryConvert(v, d, true);
+      if (!c)
+        fail(loc, "Variable '" + name + "' is annotated with type " + typeName(d) +
+                      " but is being assigned to a value of type " + typeName(v->type()));
+      v = c;
+    }
+  }
+  if (!frame_->vars.count(name)) frame_->assignedOrder.push_back(name);
+  frame_->vars[name] = v;
+  frame_->undefinedReason.erase(name);
+  if (!v->hasDebugName() && name[0] != '$' && v->node()->kind() != prim::Constant && v->node()->kind() != prim::Param)
+    v->setDebugName(name);
+}
+
+void FunctionEmitter::pushFrame(Frame& f, Block* b) {
+  f.parent = frame_;
+  f.block = b;
+  frame_ = &f;
+  graph_->setInsertPoint(b);
+}
+
+void FunctionEmitter::popFrame() {
+  frame_ = frame_->parent;
+  graph_->setInsertPoint(frame_->block);
+}
+
+void FunctionEmitter::emitBlockInFrame(Frame& f, Block* b, const std::function<void()>& body,
+                                       const std::map<std::string, TypePtr>& refine) {
+  pushFrame(f, b);
+  for (const auto& [name, type] : refine) {
+    Value* v = lookup(name);
+    if (!v || *v->type() == *type) continue;
+    Value* c = insertNode(*graph_, prim::unchecked_cast, {v}, type);
+    setVar(name, c, {});
+  }
+  body();
+  popFrame();
+}
+
+void FunctionEmitter::mergeIf(Node* ifNode, Frame& t, Frame& f, const SourceRange& loc) {
+  std::vector<std::string> names = t.assignedOrder;
+  for (auto& n : f.assignedOrder)
+    if (std::find(names.begin(), names.end(), n) == names.end()) names.push_back(n);
+  Block* tb = ifNode->blocks()[0];
+  Block* fb = ifNode->blocks()[1];
+  bool tRaise = t.exit == ExitKind::Raise, fRaise = f.exit == ExitKind::Raise;
+  for (const std::string& name : names) {
+    if (tRaise && fRaise) break;
+    Value* tv = tRaise ? nullptr : lookupFrom(&t, name);
+    Value* fv = fRaise ? nullptr : lookupFrom(&f, name);
+    if ((!tv && !tRaise) || (!fv && !fRaise)) {
+      frame_->undefinedReason[name] =
+          name + " is not defined in the " + std::string(!tv ? "true" : "false") + " branch";
+      continue;
+    }
+    if (tv == fv) {  // unchanged (e.g. only refined then restored)
+      setVar(name, tv, loc);
+      continue;
+    }
+    TypePtr type;
+    if (TypePtr d = declaredType(name)) {
+      type = d;
+    } else if (tv && fv) {
+      auto u = unifyTypes(tv->type(), fv->type());
+      if (!u) {
+        if (name == "$ret")
+          fail(loc, "Previous return statement returned a value of type " + typeName(tv->type()) +
+                        " but this return statement returns a value of type " + typeName(fv->type()));
+        frame_->undefinedReason[name] = "Type mismatch: " + name + " is set to type " + typeName(tv->type()) +
+                                        " in the true branch and type " + typeName(fv->type()) +
+                                        " in the false branch";
+        continue;
+      }
+      type = *u;
+    } else {
+      type = tv ? tv->type() : fv->type();
+    }
+    auto outputOf = [&](Block* b, Value* v) {
+      WithInsertPoint guard(b);
+      if (!v) return insertNode(*graph_, prim::Uninitialized, {}, type);
+      if (!v->type()->isSubtypeOf(type)) {
+        Value* c = tryConvert(v, type, true);
+        if (c) return c;
+      }
+      return v;
+    };
+    tb->registerOutput(outputOf(tb, tv));
+    fb->registerOutput(outputOf(fb, fv));
+    Value* out = ifNode->addOutput();
+    out->setType(type);
+    setVar(name, out, loc);
+  }
+  if (t.exit != ExitKind::None && f.exit != ExitKind::None)
+    frame_->exit = (t.exit == ExitKind::Jump || f.exit == ExitKind::Jump) ? ExitKind::Jump : ExitKind::Raise;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Names
+
+static bool isExceptionName(const std::string& n) {
+  static const std::set<std::string> names = {
+      "Exception", "ValueError", "RuntimeError", "TypeError", "IndexError", "KeyError", "AssertionError",
+      "NotImplementedError", "ZeroDivisionError", "ArithmeticError", "AttributeError", "StopIteration"};
+  return names.count(n) != 0;
+}
+
+SugaredPtr FunctionEmitter::resolveName(const std::string& name, const SourceRange& loc) {
+  if (Value* v = lookup(name)) {
+    if (selfInfo_ && v->type()->kind() == TypeKind::Class && v->type()->equals(*selfInfo_->type))
+      return std::make_shared<ModuleValue>(v, selfInfo_);
+    return std::make_shared<SimpleValue>(v);
+  }
+  for (const Frame* f = frame_; f; f = f->parent) {
+    auto it = f->undefinedReason.find(name);
+    if (it != f->undefinedReason.end()) fail(loc, it->second);
+  }
+  static const std::set<std::string> specials = {
+      "len",   "range", "int",     "float", "bool",  "str",      "min",        "max",       "abs",
+      "isinstance", "print", "list", "sorted", "divmod", "enumerate", "zip", "getattr", "hasattr",
+      "annotate", "unchecked_cast", "uninitialized", "round", "sum", "all", "any", "tuple", "dict", "ord", "chr"};
+  if (name == "torch") return std::make_shared<BuiltinModule>("torch");
+  if (name == "math") return std::make_shared<BuiltinModule>("math");
+  if (name == "F") return std::make_shared<BuiltinModule>("F");
+  if (name == "nn") return std::make_shared<BuiltinModule>("torch.nn");
+  if (name == "ops") return std::make_shared<BuiltinModule>("ops");
+  if (name == "__torch__") return std::make_shared<BuiltinModule>("__torch__");
+  if (name == "warnings") return std::make_shared<BuiltinModule>("warnings");
+  if (specials.count(name)) return std::make_shared<SpecialForm>(name);
+  if (isExceptionName(name)) return std::make_shared<ExceptionClass>(name);
+  if (ctx_.userDefs.count(name)) return std::make_shared<FunctionRef>(name);
+  fail(loc, "undefined value " + name);
+}
+
+Value* SugaredValue::asValue(const SourceRange& loc, FunctionEmitter&) {
+  fail(loc, kind() + " cannot be used as a value");
+}
+SugaredPtr SugaredValue::attr(const SourceRange& loc, FunctionEmitter&, const std::string& name) {
+  fail(loc, "attribute lookup is not defined on " + kind() + " (looking up '" + name + "')");
+}
+SugaredPtr SugaredValue::call(const SourceRange& loc, FunctionEmitter&, const Apply&) {
+  fail(loc, "cannot call a " + kind());
+}
+
+}  // namespace tsjit::frontend::detail

@@ -1,0 +1,468 @@
+// EmitterExpr.cpp — expressions: constants, names, attribute access, calls, unary/binary operators
+// (with PyTorch's reversed-scalar rewrites such as `1 - x` -> neg + add), comparisons, `and`/`or`
+// as prim::If, ternaries, tuple/list/dict literals, subscripts (tensor indexing lowered to
+// select/slice/unsqueeze/index as PyTorch does; list/str/dict __getitem__ and slice), and the
+// refinements (`is None`, `is not None`, isinstance) a condition implies.
+#include "jit/frontend/EmitterImpl.h"
+
+namespace tsjit::frontend::detail {
+
+Value* FunctionEmitter::emitConst(const Literal& lit, const SourceRange& loc) {
+  Value* v = graph_->insertConstant(lit, loc);
+  return v;
+}
+
+Value* FunctionEmitter::emitTuple(const std::vector<Value*>& elems) {
+  std::vector<TypePtr> ts;
+  for (auto* v : elems) ts.push_back(v->type());
+  return insertNode(*graph_, prim::TupleConstruct, elems, TupleType::create(ts));
+}
+
+Value* FunctionEmitter::emitList(const TypePtr& elemType, const std::vector<Value*>& elems) {
+  return insertNode(*graph_, prim::ListConstruct, elems, ListType::create(elemType));
+}
+
+std::vector<Value*> FunctionEmitter::unpackTuple(Value* v, const SourceRange& loc) {
+  auto* tt = v->type()->cast<TupleType>();
+  if (!tt) fail(loc, "expected a tuple, got " + typeName(v->type()));
+  if (v->node()->kind() == prim::TupleConstruct) return v->node()->inputs();
+  Node* n = graph_->insert(prim::TupleUnpack, {v}, tt->elements().size());
+  for (size_t i = 0; i < tt->elements().size(); ++i) n->output(i)->setType(tt->elements()[i]);
+  return n->outputs();
+}
+
+Value* FunctionEmitter::emitExpr(const Expr& e, const TypePtr& hint) {
+  SugaredPtr s = emitSugared(e, hint);
+  return s->asValue(e.range(), *this);
+}
+
+Value* FunctionEmitter::emitCondition(const Expr& e) {
+  Value* v = emitExpr(e);
+  if (v->type()->kind() == TypeKind::Bool) return v;
+  if (isTensor(v->type()) || v->type()->kind() == TypeKind::Int || v->type()->kind() == TypeKind::Float ||
+      v->type()->kind() == TypeKind::Str || v->type()->kind() == TypeKind::List)
+    return emitBuiltinCall(e.range(), Symbol::aten("Bool"), {{{}, "", v}}, {});
+  fail(e.range(), "Could not cast value of type " + typeName(v->type()) + " to bool");
+}
+
+FunctionEmitter::Refinements FunctionEmitter::refinementsOf(const Expr& cond) {
+  Refinements r;
+  auto k = cond.kind();
+  if ((k == Kind::Is || k == Kind::IsNot)) {
+    BinOp b(cond.get());
+    Expr lhs = b.lhs(), rhs = b.rhs();
+    if (lhs.kind() == Kind::None) std::swap(lhs, rhs);
+    if (rhs.kind() == Kind::None && lhs.kind() == Kind::Ident) {
+      const std::string& name = Ident(lhs.get()).name();
+      Value* v = lookup(name);
+      if (v && (v->type()->kind() == TypeKind::Optional || v->type()->kind() == TypeKind::Union)) {
+        TypePtr inner;
+        if (auto* o = v->type()->cast<OptionalType>()) {
+          inner = o->elementType();
+        } else {
+          std::vector<TypePtr> ms;
+          for (auto& m : v->type()->cast<UnionType>()->members())
+            if (m->kind() != TypeKind::None) ms.push_back(m);
+          inner = UnionType::create(ms);
+        }
+        auto& notNone = (k == Kind::Is) ? r.whenFalse : r.whenTrue;
+        notNone[name] = inner;
+      }
+    }
+  } else if (k == Kind::Not) {
+    Refinements in = refinementsOf(UnaryOp(cond.get()).operand());
+    r.whenTrue = in.whenFalse;
+    r.whenFalse = in.whenTrue;
+  } else if (k == Kind::And || k == Kind::Or) {
+    BinOp b(cond.get());
+    Refinements a = refinementsOf(b.lhs()), c = refinementsOf(b.rhs());
+    if (k == Kind::And) {
+      r.whenTrue = a.whenTrue;
+      r.whenTrue.insert(c.whenTrue.begin(), c.whenTrue.end());
+    } else {
+      r.whenFalse = a.whenFalse;
+      r.whenFalse.insert(c.whenFalse.begin(), c.whenFalse.end());
+    }
+  } else if (k == Kind::Apply) {
+    Apply a(cond.get());
+    if (a.callee().kind() == Kind::Ident && Ident(a.callee().get()).name() == "isinstance" && a.inputs().size() == 2 &&
+        a.inputs()[0].kind() == Kind::Ident) {
+      const std::string& name = Ident(a.inputs()[0].get()).name();
+      Value* v = lookup(name);
+      if (v) {
+        TypePtr t = parseTypeExpr(a.inputs()[1]);
+        if (!(*t == *v->type()) && t->isSubtypeOf(v->type())) r.whenTrue[name] = t;
+      }
+    }
+  }
+  return r;
+}
+
+namespace {
+Symbol binarySymbol(Kind k) {
+  switch (k) {
+    case Kind::Add: return aten::add;
+    case Kind::Sub: return aten::sub;
+    case Kind::Mul: return aten::mul;
+    case Kind::Div: return aten::div;
+    case Kind::FloorDiv: return Symbol::aten("floordiv");
+    case Kind::Mod: return Symbol::aten("remainder");
+    case Kind::Pow: return Symbol::aten("pow");
+    case Kind::MatMul: return Symbol::aten("matmul");
+    case Kind::LShift: return Symbol::aten("__lshift__");
+    case Kind::RShift: return Symbol::aten("__rshift__");
+    case Kind::BitAnd: return Symbol::aten("__and__");
+    case Kind::BitOr: return Symbol::aten("__or__");
+    case Kind::BitXor: return Symbol::aten("__xor__");
+    case Kind::Eq: return aten::eq;
+    case Kind::Ne: return aten::ne;
+    case Kind::Lt: return aten::lt;
+    case Kind::Le: return aten::le;
+    case Kind::Gt: return aten::gt;
+    case Kind::Ge: return aten::ge;
+    case Kind::Is: return aten::__is__;
+    case Kind::IsNot: return aten::__isnot__;
+    default: return Symbol();
+  }
+}
+bool isScalarType(const TypePtr& t) { return t->kind() == TypeKind::Int || t->kind() == TypeKind::Float; }
+}  // namespace
+
+static Value* emitShortCircuit(FunctionEmitter& e, const BinOp& b) {
+  bool isAnd = b.kind() == Kind::And;
+  Value* lhs = e.emitCondition(b.lhs());
+  auto ref = e.refinementsOf(b.lhs());
+  Graph& g = e.graph();
+  Node* n = g.insert(prim::If, {lhs}, 0);
+  n->setSourceRange(b.range());
+  Block* tb = n->addBlock();
+  Block* fb = n->addBlock();
+  Frame tf, ff;
+  Value* rhsV = nullptr;
+  auto emitRhs = [&]() { rhsV = e.emitCondition(b.rhs()); };
+  if (isAnd) {
+    e.emitBlockInFrame(tf, tb, [&] { emitRhs(); tb->registerOutput(rhsV); }, ref.whenTrue);
+    e.emitBlockInFrame(ff, fb, [&] { fb->registerOutput(e.emitConst(Literal{false})); }, {});
+  } else {
+    e.emitBlockInFrame(tf, tb, [&] { tb->registerOutput(e.emitConst(Literal{true})); }, {});
+    e.emitBlockInFrame(ff, fb, [&] { emitRhs(); fb->registerOutput(rhsV); }, ref.whenFalse);
+  }
+  Value* out = n->addOutput();
+  out->setType(BoolType::get());
+  return out;
+}
+
+Value* FunctionEmitter::emitSubscript(const Subscript& s) {
+  Value* base = emitExpr(s.value());
+  auto idxs = s.subscriptExprs();
+  const SourceRange& loc = s.range();
+  TypeKind bk = base->type()->kind();
+  auto sliceArgs = [&](const SliceExpr& sl, bool forTensor) {
+    std::vector<NamedValue> a;
+    a.push_back({loc, "", sl.start().present() ? emitExpr(sl.start().value()) : (forTensor ? emitNone() : emitNone())});
+    a.push_back({loc, "", sl.end().present() ? emitExpr(sl.end().value()) : emitNone()});
+    a.push_back({loc, "", sl.step().present() ? emitExpr(sl.step().value()) : emitConst(Literal{int64_t(1)})});
+    return a;
+  };
+  if (bk == TypeKind::Tensor) {
+    // Count dims consumed after an ellipsis.
+    Value* t = base;
+    int64_t dim = 0;
+    bool afterEllipsis = false;
+    std::vector<Value*> tensorIdx;
+    for (size_t i = 0; i < idxs.size(); ++i) {
+      Expr ix = idxs[i];
+      if (ix.kind() == Kind::Dots) {
+        int64_t remaining = 0;
+        for (size_t j = i + 1; j < idxs.size(); ++j)
+          if (idxs[j].kind() != Kind::None) ++remaining;
+        dim = -remaining;
+        afterEllipsis = true;
+        continue;
+      }
+      if (ix.kind() == Kind::None) {
+        t = emitBuiltinCall(loc, Symbol::aten("unsqueeze"), {{loc, "", t}, {loc, "", emitConst(Literal{dim})}}, {});
+        ++dim;
+        continue;
+      }
+      if (ix.kind() == Kind::SliceExpr) {
+        auto a = sliceArgs(SliceExpr(ix.get()), true);
+        a.insert(a.begin(), {loc, "", emitConst(Literal{dim})});
+        a.insert(a.begin(), {loc, "", t});
+        t = emitBuiltinCall(loc, Symbol::aten("slice"), a, {});
+        ++dim;
+        continue;
+      }
+      Value* v = emitExpr(ix);
+      if (v->type()->kind() == TypeKind::Int) {
+        t = emitBuiltinCall(loc, Symbol::aten("select"), {{loc, "", t}, {loc, "", emitConst(Literal{dim})}, {loc, "", v}}, {});
+        if (afterEllipsis) ++dim;
+        continue;
+      }
+      if (isTensor(v->type()) || v->type()->kind() == TypeKind::List) {
+        if (!isTensor(v->type())) v = emitBuiltinCall(loc, Symbol::aten("tensor"), {{loc, "", v}}, {});
+        if (dim < 0) fail(ix.range(), "tensor indices after an ellipsis are not supported");
+        while (static_cast<int64_t>(tensorIdx.size()) < dim) tensorIdx.push_back(nullptr);
+        tensorIdx.push_back(v);
+        ++dim;
+        continue;
+      }
+      fail(ix.range(), "Unsupported operation: indexing tensor with unsupported index type '" + typeName(v->type()) + "'");
+    }
+    if (!tensorIdx.empty()) {
+      TypePtr optT = OptionalType::create(TensorType::get());
+      std::vector<Value*> elems;
+      for (auto* v : tensorIdx) {
+        if (!v) v = emitNone();
+        elems.push_back(v);
+      }
+      Value* list = emitList(optT, elems);
+      t = emitBuiltinCall(loc, Symbol::aten("index"), {{loc, "", t}, {loc, "", list}}, {});
+    }
+    return t;
+  }
+  if (idxs.size() != 1) fail(loc, "only tensors support multi-dimensional indexing, not " + typeName(base->type()));
+  Expr ix = idxs[0];
+  if (bk == TypeKind::Tuple) {
+    auto* tt = base->type()->cast<TupleType>();
+    Value* iv = emitExpr(ix);
+    auto c = constantValue(iv);
+    if (!c || !std::holds_alternative<int64_t>(c->v)) fail(ix.range(), "tuple indices must be integer constants");
+    int64_t i = std::get<int64_t>(c->v);
+    int64_t n = static_cast<int64_t>(tt->elements().size());
+    if (i < 0) i += n;
+    if (i < 0 || i >= n) fail(ix.range(), str("Tuple index out of range. Tuple is length ", n, " and index is ", i));
+    if (base->node()->kind() == prim::TupleConstruct) return base->node()->input(static_cast<size_t>(i));
+    return insertNode(*graph_, prim::TupleIndex, {base, emitConst(Literal{i})}, tt->elements()[static_cast<size_t>(i)]);
+  }
+  if (ix.kind() == Kind::SliceExpr) {
+    auto a = sliceArgs(SliceExpr(ix.get()), false);
+    a.insert(a.begin(), {loc, "", base});
+    return emitBuiltinCall(loc, Symbol::aten("slice"), a, {});
+  }
+  TypePtr hint;
+  if (auto* d = base->type()->cast<DictType>()) hint = d->keyType();
+  Value* iv = emitExpr(ix, hint);
+  return emitBuiltinCall(loc, aten::__getitem__, {{loc, "", base}, {loc, "", iv}}, {});
+}
+
+SugaredPtr FunctionEmitter::emitSugared(const Expr& e, const TypePtr& hint) {
+  const SourceRange& loc = e.range();
+  auto value = [](Value* v) -> SugaredPtr { return std::make_shared<SimpleValue>(v); };
+  switch (e.kind()) {
+    case Kind::Ident:
+      return resolveName(Ident(e.get()).name(), loc);
+    case Kind::Const: {
+      Const c(e.get());
+      if (c.isComplex()) fail(loc, "complex literals are not supported");
+      if (c.isFloatingPoint()) return value(emitConst(Literal{c.asFloatingPoint()}, loc));
+      return value(emitConst(Literal{c.asIntegral()}, loc));
+    }
+    case Kind::StringLiteral:
+      return value(emitConst(Literal{StringLiteral(e.get()).text()}, loc));
+    case Kind::True:
+      return value(emitConst(Literal{true}, loc));
+    case Kind::False:
+      return value(emitConst(Literal{false}, loc));
+    case Kind::None:
+      return value(emitConst(Literal{Literal::None{}}, loc));
+    case Kind::Select: {
+      Select s(e.get());
+      SugaredPtr base = emitSugared(s.value());
+      return base->attr(loc, *this, s.selector().name());
+    }
+    case Kind::Apply: {
+      Apply a(e.get());
+      SugaredPtr callee = emitSugared(a.callee());
+      return callee->call(loc, *this, a);
+    }
+    case Kind::Subscript:
+      return value(emitSubscript(Subscript(e.get())));
+    case Kind::TernaryIf: {
+      TernaryIf t(e.get());
+      Value* c = emitCondition(t.cond());
+      auto ref = refinementsOf(t.cond());
+      Node* n = graph_->insert(prim::If, {c}, 0);
+      n->setSourceRange(loc);
+      Block* tb = n->addBlock();
+      Block* fb = n->addBlock();
+      Frame tf, ff;
+      Value *tv = nullptr, *fv = nullptr;
+      emitBlockInFrame(tf, tb, [&] { tv = emitExpr(t.trueExpr(), hint); }, ref.whenTrue);
+      emitBlockInFrame(ff, fb, [&] { fv = emitExpr(t.falseExpr(), hint); }, ref.whenFalse);
+      auto u = hint ? std::optional<TypePtr>(hint) : unifyTypes(tv->type(), fv->type());
+      if (!u)
+        fail(loc, "if-expression's true branch has type " + typeName(tv->type()) + " but false branch has type " +
+                      typeName(fv->type()));
+      tb->registerOutput(tv);
+      fb->registerOutput(fv);
+      mergeIf(n, tf, ff, loc);  // refined variables flow out too, as in PyTorch
+      Value* out = n->insertOutput(0);
+      out->setType(*u);
+      // Block output 0 (registered first) pairs with node output 0; mergeIf's outputs follow.
+      return value(out);
+    }
+    case Kind::TupleLiteral: {
+      std::vector<Value*> vs;
+      auto* th = hint ? hint->cast<TupleType>() : nullptr;
+      size_t i = 0;
+      for (auto x : TupleLiteral(e.get()).inputs()) {
+        TypePtr h = th && i < th->elements().size() ? th->elements()[i] : nullptr;
+        Value* v = emitExpr(x, h);
+        if (h && !v->type()->isSubtypeOf(h))
+          if (Value* c = tryConvert(v, h, true)) v = c;
+        vs.push_back(v);
+        ++i;
+      }
+      return value(emitTuple(vs));
+    }
+    case Kind::ListLiteral: {
+      TypePtr elemHint;
+      if (hint) {
+        TypePtr h = unwrapOptional(hint);
+        if (auto* lt = h->cast<ListType>()) elemHint = lt->elementType();
+      }
+      std::vector<Value*> vs;
+      for (auto x : ListLiteral(e.get()).inputs()) vs.push_back(emitExpr(x, elemHint));
+      TypePtr elem = elemHint;
+      if (!elem) {
+        if (vs.empty()) {
+          elem = TensorType::get();
+        } else {
+          elem = vs[0]->type();
+          for (size_t i = 1; i < vs.size(); ++i) {
+            auto u = unifyTypes(elem, vs[i]->type());
+            if (!u)
+              fail(loc, "Lists must contain only a single type, expected: " + typeName(elem) + " but found " +
+                            typeName(vs[i]->type()) + " instead");
+            elem = *u;
+          }
+        }
+      } else {
+        for (auto*& v : vs)
+          if (!v->type()->isSubtypeOf(elem)) {
+            Value* c = tryConvert(v, elem, true);
+            if (!c)
+              fail(loc, "List type annotation `" + typeName(ListType::create(elem)) + "` did not match the types of the given list elements, found " + typeName(v->type()));
+            v = c;
+          }
+      }
+      return value(emitList(elem, vs));
+    }
+    case Kind::DictLiteral: {
+      DictLiteral d(e.get());
+      TypePtr kh, vh;
+      if (hint)
+        if (auto* dt = unwrapOptional(hint)->cast<DictType>()) {
+          kh = dt->keyType();
+          vh = dt->valueType();
+        }
+      std::vector<Value*> ins;
+      TypePtr kt = kh, vt = vh;
+      auto keys = d.keyInputs();
+      auto vals = d.valueInputs();
+      for (size_t i = 0; i < keys.size(); ++i) {
+        Value* k = emitExpr(keys[i], kh);
+        Value* v = emitExpr(vals[i], vh);
+        if (!kt) kt = k->type();
+        if (!vt) vt = v->type();
+        if (vh && !v->type()->isSubtypeOf(vh))
+          if (Value* c = tryConvert(v, vh, true)) v = c;
+        if (!v->type()->isSubtypeOf(vt)) {
+          auto u = unifyTypes(vt, v->type());
+          if (!u) fail(vals[i].range(), "Dict values must contain only a single type, expected: " + typeName(vt) +
+                                            " but found " + typeName(v->type()) + " instead");
+          vt = *u;
+        }
+        ins.push_back(k);
+        ins.push_back(v);
+      }
+      if (!kt) kt = StringType::get();
+      if (!vt) vt = TensorType::get();
+      return value(insertNode(*graph_, prim::DictConstruct, ins, DictType::create(kt, vt), loc));
+    }
+    case Kind::And:
+    case Kind::Or:
+      return value(emitShortCircuit(*this, BinOp(e.get())));
+    case Kind::Not: {
+      Value* v = emitCondition(UnaryOp(e.get()).operand());
+      return value(emitBuiltinCall(loc, aten::__not__, {{loc, "", v}}, {}));
+    }
+    case Kind::Neg: {
+      Expr op = UnaryOp(e.get()).operand();
+      Value* v = emitExpr(op);
+      return value(emitBuiltinCall(loc, aten::neg, {{loc, "", v}}, {}));
+    }
+    case Kind::Pos:
+      return value(emitExpr(UnaryOp(e.get()).operand()));
+    case Kind::BitNot: {
+      Value* v = emitExpr(UnaryOp(e.get()).operand());
+      Symbol s = isTensor(v->type()) ? Symbol::aten("bitwise_not") : Symbol::aten("__invert__");
+      return value(emitBuiltinCall(loc, s, {{loc, "", v}}, {}));
+    }
+    case Kind::In:
+    case Kind::NotIn: {
+      BinOp b(e.get());
+      Value* l = emitExpr(b.lhs());
+      Value* r = emitExpr(b.rhs());
+      Value* c = emitBuiltinCall(loc, Symbol::aten("__contains__"), {{loc, "", r}, {loc, "", l}}, {});
+      if (e.kind() == Kind::NotIn) c = emitBuiltinCall(loc, aten::__not__, {{loc, "", c}}, {});
+      return value(c);
+    }
+    case Kind::Dots:
+      fail(loc, "'...' is only supported in tensor subscripts");
+    case Kind::ListComp:
+      fail(loc, "list comprehensions are not supported yet");
+    case Kind::DictComp:
+    case Kind::GeneratorExp:
+      fail(loc, "comprehensions are not supported");
+    case Kind::Lambda:
+      fail(loc, "lambda expressions are not supported in TorchScript");
+    case Kind::Starred:
+      fail(loc, "starred expressions are not supported here");
+    default:
+      break;
+  }
+  if (isBinaryOp(e.kind()) || isComparison(e.kind())) {
+    BinOp b(e.get());
+    Value* l = emitExpr(b.lhs());
+    Value* r = emitExpr(b.rhs());
+    Symbol sym = binarySymbol(e.kind());
+    bool lt = isTensor(l->type()), rt = isTensor(r->type());
+    if (e.kind() == Kind::FloorDiv && (lt || rt)) sym = Symbol::aten("floor_divide");
+    if (!lt && rt && isScalarType(l->type())) {
+      // PyTorch's __radd__/__rsub__/... builtins.
+      switch (e.kind()) {
+        case Kind::Add:
+        case Kind::Mul:
+          return value(emitBuiltinCall(loc, sym, {{loc, "", r}, {loc, "", l}}, {}));
+        case Kind::Sub: {
+          Value* n = emitBuiltinCall(loc, aten::neg, {{loc, "", r}}, {});
+          return value(emitBuiltinCall(loc, aten::add, {{loc, "", n}, {loc, "", l}}, {}));
+        }
+        case Kind::Div: {
+          Value* rc = emitBuiltinCall(loc, Symbol::aten("reciprocal"), {{loc, "", r}}, {});
+          return value(emitBuiltinCall(loc, aten::mul, {{loc, "", rc}, {loc, "", l}}, {}));
+        }
+        case Kind::Eq:
+        case Kind::Ne:
+          return value(emitBuiltinCall(loc, sym, {{loc, "", r}, {loc, "", l}}, {}));
+        case Kind::Lt:
+          return value(emitBuiltinCall(loc, aten::gt, {{loc, "", r}, {loc, "", l}}, {}));
+        case Kind::Gt:
+          return value(emitBuiltinCall(loc, aten::lt, {{loc, "", r}, {loc, "", l}}, {}));
+        case Kind::Le:
+          return value(emitBuiltinCall(loc, aten::ge, {{loc, "", r}, {loc, "", l}}, {}));
+        case Kind::Ge:
+          return value(emitBuiltinCall(loc, aten::le, {{loc, "", r}, {loc, "", l}}, {}));
+        default:
+          break;
+      }
+    }
+    if (sym == Symbol()) fail(loc, std::string("unsupported operator ") + kindName(e.kind()));
+    return value(emitBuiltinCall(loc, sym, {{loc, "", l}, {loc, "", r}}, {}));
+  }
+  fail(loc, std::string("unsupported expression: ") + kindName(e.kind()));
+}
+
+}  // namespace tsjit::frontend::detail

@@ -1,0 +1,278 @@
+// EmitterImpl.h — internals of the IR emitter shared by the Emitter*.cpp files (not installed API).
+//
+// Design: direct SSA construction. An Environment (a chain of Frames, one per Block being
+// emitted) maps variable names to the Value currently bound to them. Control flow merges happen
+// when an If or Loop is closed: variables assigned in a branch become If outputs; variables
+// assigned in a loop body (found by a syntactic pre-scan) that exist before the loop become
+// loop-carried. Exits follow PyTorch's exit transform: `return` / `break` / `continue` in one
+// branch of an `if` move the statements after the `if` into the other branch; the returned value
+// lives in the pseudo-variable "$ret" and the loop's continue-condition in "$cond", so the usual
+// If merge threads them out. `raise` ends a block (its If outputs become prim::Uninitialized).
+// Invariants: the graph's insertion point is always the end of the innermost frame's block;
+// `Frame::exit` != None means nothing more is emitted into that frame.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "jit/frontend/Emitter.h"
+#include "jit/frontend/TreeViews.h"
+#include "jit/ir/Graph.h"
+#include "jit/ops/OpTable.h"
+
+namespace tsjit::frontend::detail {
+
+class FunctionEmitter;
+struct CompilerContext;
+
+struct NamedValue {
+  SourceRange loc;
+  std::string name;  // empty for positional
+  Value* value;
+};
+
+struct SugaredValue;
+using SugaredPtr = std::shared_ptr<SugaredValue>;
+
+// Something an expression can denote before it becomes a Value: a module, a builtin function,
+// a method bound to self, a Python builtin...
+struct SugaredValue : std::enable_shared_from_this<SugaredValue> {
+  virtual ~SugaredValue() = default;
+  virtual std::string kind() const = 0;
+  virtual Value* asValue(const SourceRange& loc, FunctionEmitter& e);
+  virtual SugaredPtr attr(const SourceRange& loc, FunctionEmitter& e, const std::string& name);
+  virtual SugaredPtr call(const SourceRange& loc, FunctionEmitter& e, const Apply& apply);
+};
+
+struct SimpleValue : SugaredValue {
+  explicit SimpleValue(Value* v) : value(v) {}
+  std::string kind() const override { return "value"; }
+  Value* asValue(const SourceRange&, FunctionEmitter&) override { return value; }
+  SugaredPtr attr(const SourceRange& loc, FunctionEmitter& e, const std::string& name) override;
+  Value* value;
+};
+
+// A method of a value: x.sum, l.append, s.split, d.items
+struct MethodValue : SugaredValue {
+  MethodValue(Value* self, std::string name) : self(self), name(std::move(name)) {}
+  std::string kind() const override { return "method"; }
+  SugaredPtr call(const SourceRange& loc, FunctionEmitter& e, const Apply& apply) override;
+  Value* self;
+  std::string name;
+};
+
+// torch, math, torch.nn.functional, torch.jit ...
+struct BuiltinModule : SugaredValue {
+  explicit BuiltinModule(std::string name) : name(std::move(name)) {}
+  std::string kind() const override { return "module '" + name + "'"; }
+  SugaredPtr attr(const SourceRange& loc, FunctionEmitter& e, const std::string& name) override;
+  std::string name;
+};
+
+// An aten op called as a function (torch.add, math.sqrt).
+struct BuiltinFunction : SugaredValue {
+  explicit BuiltinFunction(Symbol symbol) : symbol(symbol) {}
+  std::string kind() const override { return "builtin '" + symbol.toQualString() + "'"; }
+  SugaredPtr call(const SourceRange& loc, FunctionEmitter& e, const Apply& apply) override;
+  Symbol symbol;
+};
+
+// Python builtins and special forms: len, range, isinstance, torch.jit.annotate, ValueError...
+struct SpecialForm : SugaredValue {
+  explicit SpecialForm(std::string name) : name(std::move(name)) {}
+  std::string kind() const override { return "builtin '" + name + "'"; }
+  SugaredPtr call(const SourceRange& loc, FunctionEmitter& e, const Apply& apply) override;
+  std::string name;
+};
+
+// An exception class (raise ValueError("..."))
+struct ExceptionClass : SugaredValue {
+  explicit ExceptionClass(std::string name) : name(std::move(name)) {}
+  std::string kind() const override { return "exception class"; }
+  SugaredPtr call(const SourceRange& loc, FunctionEmitter& e, const Apply& apply) override;
+  std::string name;
+};
+struct ExceptionInstance : SugaredValue {
+  ExceptionInstance(std::string name, Value* msg) : name(std::move(name)), message(msg) {}
+  std::string kind() const override { return "exception"; }
+  std::string name;
+  Value* message;  // str, or nullptr
+};
+
+// A user or library function: calls become prim::CallFunction.
+struct FunctionRef : SugaredValue {
+  explicit FunctionRef(std::string qualifiedName) : qualifiedName(std::move(qualifiedName)) {}
+  std::string kind() const override { return "function"; }
+  SugaredPtr call(const SourceRange& loc, FunctionEmitter& e, const Apply& apply) override;
+  std::string qualifiedName;
+};
+
+// self / a submodule: attribute access is prim::GetAttr, calls prim::CallMethod.
+struct ModuleValue : SugaredValue {
+  ModuleValue(Value* self, std::shared_ptr<ModuleInfo> info) : self(self), info(std::move(info)) {}
+  std::string kind() const override { return "module"; }
+  Value* asValue(const SourceRange&, FunctionEmitter&) override { return self; }
+  SugaredPtr attr(const SourceRange& loc, FunctionEmitter& e, const std::string& name) override;
+  SugaredPtr call(const SourceRange& loc, FunctionEmitter& e, const Apply& apply) override;
+  Value* self;
+  std::shared_ptr<ModuleInfo> info;
+};
+struct ModuleMethod : SugaredValue {
+  ModuleMethod(Value* self, std::shared_ptr<ModuleInfo> info, std::string name)
+      : self(self), info(std::move(info)), name(std::move(name)) {}
+  std::string kind() const override { return "method"; }
+  SugaredPtr call(const SourceRange& loc, FunctionEmitter& e, const Apply& apply) override;
+  Value* self;
+  std::shared_ptr<ModuleInfo> info;
+  std::string name;
+};
+
+// ---- environment ----
+enum class ExitKind { None, Jump, Raise };  // Jump: return / break / continue
+
+struct Frame {
+  Frame* parent = nullptr;
+  Block* block = nullptr;
+  std::map<std::string, Value*> vars;
+  std::vector<std::string> assignedOrder;  // names assigned in this frame, first-assignment order
+  std::map<std::string, TypePtr> declared;  // annotated types
+  std::map<std::string, std::string> undefinedReason;  // defined in only one branch
+  ExitKind exit = ExitKind::None;
+};
+
+// The loop being emitted (for break / continue).
+struct LoopContext {
+  std::function<Value*()> continueCondition;  // emits the condition for the next iteration
+};
+
+// A compiled def and what it needs: signature info for calls.
+struct FunctionInfo {
+  std::string qualifiedName;
+  std::shared_ptr<Function> function;
+  std::vector<std::string> argNames;  // without self
+  std::vector<TypePtr> argTypes;
+  std::vector<std::optional<Literal>> defaults;  // constants of default values
+  TypePtr returnType;
+};
+
+// Where defs come from, per compilation.
+struct CompilerContext {
+  CompilationUnit* cu = nullptr;
+  const CompileOptions* options = nullptr;
+  std::shared_ptr<const Source> source;
+  std::map<std::string, Def> userDefs;  // plain name -> def
+  std::map<std::string, Def> libraryDefs;  // qualified name -> def
+  std::map<std::string, ClassDef> libraryClasses;  // qualified name -> class
+  std::map<std::string, ClassDef> userClasses;  // plain name -> class
+  std::map<std::string, FunctionInfo> compiled;  // qualified name -> info
+  std::set<std::string> inProgress;
+  bool librariesParsed = false;
+
+  void parseLibraries();
+  // Compiles (once) and returns the free function; nullptr if unknown.
+  FunctionInfo* getFunction(const std::string& qualifiedName, const SourceRange& loc);
+  // Compiles (once) method `name` of the module; nullptr if the class has no such def.
+  FunctionInfo* getMethod(const std::shared_ptr<ModuleInfo>& info, const std::string& name, const SourceRange& loc);
+  std::optional<ClassDef> findClassDef(const ModuleInfo& info) const;
+  std::map<std::string, FunctionInfo> methodInfos;  // "Class.method" -> info
+};
+
+// Emits one def into one graph.
+class FunctionEmitter {
+ public:
+  FunctionEmitter(CompilerContext& ctx, std::shared_ptr<ModuleInfo> self = nullptr);
+  // Emits the def; fills info (signature, graph).
+  void emitDef(const Def& def, FunctionInfo& info);
+
+  Graph& graph() { return *graph_; }
+  CompilerContext& ctx() { return ctx_; }
+  const std::shared_ptr<ModuleInfo>& selfInfo() const { return selfInfo_; }
+
+  // ---- types (EmitterTypes.cpp) ----
+  TypePtr parseTypeExpr(const Expr& e);
+
+  // ---- expressions (EmitterExpr.cpp) ----
+  Value* emitExpr(const Expr& e, const TypePtr& hint = nullptr);
+  SugaredPtr emitSugared(const Expr& e, const TypePtr& hint = nullptr);
+  Value* emitConst(const Literal& lit, const SourceRange& loc = {});
+  Value* emitNone() { return emitConst(Literal{Literal::None{}}); }
+  Value* emitTuple(const std::vector<Value*>& elems);
+  Value* emitList(const TypePtr& elemType, const std::vector<Value*>& elems);
+  Value* emitSubscript(const Subscript& s);
+  Value* emitCondition(const Expr& e);  // bool value (Tensors through aten::Bool)
+  std::vector<Value*> unpackTuple(Value* v, const SourceRange& loc);
+
+  // Refinements a condition implies: name -> type when true / when false.
+  struct Refinements {
+    std::map<std::string, TypePtr> whenTrue, whenFalse;
+  };
+  Refinements refinementsOf(const Expr& cond);
+
+  // ---- calls (EmitterCall.cpp) ----
+  // Resolves the overload of `kind` for the arguments and emits it. `self` (a method receiver) is
+  // the first positional argument. Returns the single output, or a tuple of several outputs.
+  Value* emitBuiltinCall(const SourceRange& loc, Symbol kind, std::vector<NamedValue> args,
+                         std::vector<NamedValue> kwargs, bool throwOnFail = true);
+  std::vector<NamedValue> emitArgs(const ListView<Expr>& args);
+  std::vector<NamedValue> emitKwargs(const ListView<KeywordArg>& kwargs);
+  // Tries to convert v to `type` (implicit conversions allowed when `allowConversions`).
+  Value* tryConvert(Value* v, const TypePtr& type, bool allowConversions, std::optional<int64_t> fixedN = {});
+  Value* emitUserCall(const SourceRange& loc, FunctionInfo& fn, Value* fnOrSelf, bool isMethod,
+                      const std::string& methodName, std::vector<NamedValue> args, std::vector<NamedValue> kwargs);
+  SugaredPtr emitSpecialForm(const SourceRange& loc, const std::string& name, const Apply& apply);
+
+  // ---- statements (EmitterStmt.cpp) ----
+  void emitStatements(const std::vector<Stmt>& stmts);
+  void emitAssignTarget(const Expr& target, Value* v, const TypePtr& declared = nullptr);
+  void emitFor(const For& f, const std::vector<Stmt>& rest);
+  void emitWhile(const While& w, const std::vector<Stmt>& rest);
+  void emitIf(const If& s, const std::vector<Stmt>& rest, bool moveRest);
+
+  // ---- environment (EmitterEnv.cpp) ----
+  Frame* frame() { return frame_; }
+  Value* lookup(const std::string& name) const;
+  TypePtr declaredType(const std::string& name) const;
+  void setVar(const std::string& name, Value* v, const SourceRange& loc);
+  void pushFrame(Frame& f, Block* b);
+  void popFrame();
+  // Emits a branch (block b of an If) in a child frame; `body` emits the statements.
+  void emitBlockInFrame(Frame& f, Block* b, const std::function<void()>& body,
+                        const std::map<std::string, TypePtr>& refine);
+  // Merges the two branch frames of an If node into outputs bound in the current frame.
+  void mergeIf(Node* ifNode, Frame& t, Frame& f, const SourceRange& loc);
+  SugaredPtr resolveName(const std::string& name, const SourceRange& loc);
+
+  TypePtr returnType() const { return returnType_; }
+  std::vector<LoopContext*> loops;
+
+ private:
+  CompilerContext& ctx_;
+  std::shared_ptr<ModuleInfo> selfInfo_;
+  std::shared_ptr<Graph> graph_;
+  Frame root_;
+  Frame* frame_ = nullptr;
+  TypePtr returnType_;
+  bool hasDeclaredReturn_ = false;
+};
+
+// Helpers.
+[[noreturn]] void fail(const SourceRange& loc, const std::string& msg);
+bool isTensor(const TypePtr& t);
+std::optional<Literal> constantValue(const Value* v);  // value of a prim::Constant producer
+TypePtr unwrapOptional(const TypePtr& t);
+Value* insertNode(Graph& g, Symbol kind, const std::vector<Value*>& inputs, const TypePtr& outType,
+                  const SourceRange& loc = {});
+std::string typeName(const TypePtr& t);  // annotation spelling for messages
+// Syntactic facts about statement lists.
+bool alwaysExits(const std::vector<Stmt>& stmts);  // ends in return/break/continue/raise on all paths
+bool containsJump(const std::vector<Stmt>& stmts);  // return/break/continue at any depth (not in loops for break)
+void collectAssigned(const std::vector<Stmt>& stmts, std::vector<std::string>& out);
+std::vector<Stmt> toVector(const ListView<Stmt>& l);
+TypePtr literalType(const Literal& l);
+
+}  // namespace tsjit::frontend::detail

@@ -1,0 +1,337 @@
+// EmitterModule.cpp — defs and modules: emitting a def's signature and body into a Graph, the
+// CompilerContext that finds defs (user source, library code from archives) and compiles each
+// once, module values (prim::GetAttr of parameters/buffers/attributes/submodules, constants baked
+// in, prim::CallMethod), the ModuleDesc -> ClassType/Object builder, and the public entry points.
+#include <algorithm>
+
+#include "jit/frontend/EmitterImpl.h"
+#include "jit/frontend/Parser.h"
+
+namespace tsjit::frontend {
+
+Function* CompilationUnit::findFunction(const std::string& qualifiedName) const {
+  auto it = byName_.find(qualifiedName);
+  return it == byName_.end() ? nullptr : it->second;
+}
+
+Function* CompilationUnit::addFunction(std::shared_ptr<Function> fn) {
+  Function* p = fn.get();
+  byName_[fn->qualifiedName()] = p;
+  functions_.push_back(std::move(fn));
+  return p;
+}
+
+const ModuleAttrDesc* ModuleDesc::findAttribute(const std::string& name) const {
+  for (auto& a : attributes)
+    if (a.name == name) return &a;
+  return nullptr;
+}
+const ModuleConstDesc* ModuleDesc::findConstant(const std::string& name) const {
+  for (auto& c : constants)
+    if (c.name == name) return &c;
+  return nullptr;
+}
+
+std::shared_ptr<ModuleInfo> buildModuleType(const std::shared_ptr<const ModuleDesc>& desc, ClassRegistry& classes) {
+  auto info = std::make_shared<ModuleInfo>();
+  info->desc = desc;
+  ClassTypePtr cls = classes.getOrCreate(desc->qualifiedName);
+  bool populate = cls->attributes().empty();
+  for (const auto& a : desc->attributes) {
+    TypePtr t;
+    ClassType::SlotKind kind = ClassType::SlotKind::Attribute;
+    if (a.kind == ModuleAttrDesc::Kind::Module) {
+      if (!a.module) throw CompileError("module_state: submodule '" + a.name + "' has no description");
+      auto sub = buildModuleType(a.module, classes);
+      info->submodules[a.name] = sub;
+      t = sub->type;
+      kind = ClassType::SlotKind::Module;
+    } else {
+      t = parseType(a.type, &classes);
+      if (a.kind == ModuleAttrDesc::Kind::Parameter) kind = ClassType::SlotKind::Parameter;
+      if (a.kind == ModuleAttrDesc::Kind::Buffer) kind = ClassType::SlotKind::Buffer;
+    }
+    if (populate) cls->addAttribute(a.name, t, kind);
+  }
+  info->type = cls;
+  return info;
+}
+
+Ref<Object> buildModuleObject(const ModuleInfo& info) {
+  auto obj = Ref<Object>::make(info.type, info.type->attributes().size());
+  for (const auto& a : info.desc->attributes) {
+    auto slot = info.type->findAttributeSlot(a.name);
+    if (!slot) continue;
+    if (a.kind == ModuleAttrDesc::Kind::Module) {
+      obj->slots[*slot] = IValue(buildModuleObject(*info.submodules.at(a.name)));
+    } else {
+      obj->slots[*slot] = a.value;
+    }
+  }
+  return obj;
+}
+
+namespace detail {
+
+// ---------------------------------------------------------------------------------------------
+// Module values
+
+static Value* constantFromIValue(FunctionEmitter& e, const IValue& v, const SourceRange& loc) {
+  std::function<Literal(const IValue&)> lit = [&](const IValue& x) -> Literal {
+    if (x.isNone()) return Literal{Literal::None{}};
+    if (x.isBool()) return Literal{x.toBool()};
+    if (x.isInt()) return Literal{x.toInt()};
+    if (x.isDouble()) return Literal{x.toDouble()};
+    if (x.isString()) return Literal{x.toStringRef()};
+    if (x.isList()) {
+      Literal::List l;
+      for (auto& i : x.toListRef().items) l.elems.push_back(lit(i));
+      return Literal{l};
+    }
+    if (x.isTuple()) {
+      Literal::Tuple t;
+      for (auto& i : x.toTupleRef().items) t.elems.push_back(lit(i));
+      return Literal{t};
+    }
+    fail(loc, std::string("unsupported module constant of kind ") + x.tagName());
+  };
+  return e.emitConst(lit(v), loc);
+}
+
+SugaredPtr ModuleValue::attr(const SourceRange& loc, FunctionEmitter& e, const std::string& name) {
+  Graph& g = e.graph();
+  if (auto it = info->submodules.find(name); it != info->submodules.end()) {
+    Node* n = g.insert(prim::GetAttr, {self}, 1);
+    n->s_(attr::name, name);
+    n->output()->setType(it->second->type);
+    n->output()->setDebugName(name);
+    return std::make_shared<ModuleValue>(n->output(), it->second);
+  }
+  if (const auto* a = info->type->findAttribute(name)) {
+    Node* n = g.insert(prim::GetAttr, {self}, 1);
+    n->s_(attr::name, name);
+    n->output()->setType(a->type);
+    n->output()->setDebugName(name);
+    return std::make_shared<SimpleValue>(n->output());
+  }
+  if (const auto* c = info->desc->findConstant(name)) return std::make_shared<SimpleValue>(constantFromIValue(e, c->value, loc));
+  if (auto cd = e.ctx().findClassDef(*info)) {
+    for (auto s : cd->body())
+      if (s.kind() == Kind::Def && Def(s.get()).name().name() == name)
+        return std::make_shared<ModuleMethod>(self, info, name);
+  }
+  fail(loc, "Module '" + info->type->baseName() + "' has no attribute '" + name + "'");
+}
+
+SugaredPtr ModuleValue::call(const SourceRange& loc, FunctionEmitter& e, const Apply& apply) {
+  return ModuleMethod(self, info, "forward").call(loc, e, apply);
+}
+
+SugaredPtr ModuleMethod::call(const SourceRange& loc, FunctionEmitter& e, const Apply& apply) {
+  FunctionInfo* fn = e.ctx().getMethod(info, name, loc);
+  if (!fn) fail(loc, "Module '" + info->type->baseName() + "' has no method '" + name + "'");
+  auto args = e.emitArgs(apply.inputs());
+  auto kwargs = e.emitKwargs(apply.attributes());
+  return std::make_shared<SimpleValue>(e.emitUserCall(loc, *fn, self, true, name, std::move(args), std::move(kwargs)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Context
+
+void CompilerContext::parseLibraries() {
+  if (librariesParsed) return;
+  librariesParsed = true;
+  for (const auto& [path, text] : options->libraryCode) {
+    std::string p = path;
+    if (p.rfind("code/", 0) == 0) p = p.substr(5);
+    if (p.size() > 3 && p.substr(p.size() - 3) == ".py") p = p.substr(0, p.size() - 3);
+    std::replace(p.begin(), p.end(), '/', '.');
+    try {
+      Module m = parseSource(text, path);
+      for (auto s : m.statements()) {
+        if (s.kind() == Kind::Def) libraryDefs.emplace(p + "." + Def(s.get()).name().name(), Def(s.get()));
+        if (s.kind() == Kind::ClassDef) libraryClasses.emplace(p + "." + ClassDef(s.get()).name().name(), ClassDef(s.get()));
+      }
+    } catch (const CompileError&) {
+      // Unparseable library code only matters if something calls into it.
+    }
+  }
+}
+
+std::optional<ClassDef> CompilerContext::findClassDef(const ModuleInfo& info) const {
+  const std::string& q = info.type->qualifiedName();
+  if (auto it = libraryClasses.find(q); it != libraryClasses.end()) return it->second;
+  if (auto it = userClasses.find(info.type->baseName()); it != userClasses.end()) return it->second;
+  return std::nullopt;
+}
+
+static Literal literalOfDefault(const Expr& e) {
+  switch (e.kind()) {
+    case Kind::Const: {
+      Const c(e.get());
+      return c.isFloatingPoint() ? Literal{c.asFloatingPoint()} : Literal{c.asIntegral()};
+    }
+    case Kind::StringLiteral: return Literal{StringLiteral(e.get()).text()};
+    case Kind::True: return Literal{true};
+    case Kind::False: return Literal{false};
+    case Kind::None: return Literal{Literal::None{}};
+    case Kind::Neg: {
+      Literal l = literalOfDefault(UnaryOp(e.get()).operand());
+      if (auto* i = std::get_if<int64_t>(&l.v)) return Literal{-*i};
+      if (auto* d = std::get_if<double>(&l.v)) return Literal{-*d};
+      break;
+    }
+    case Kind::TupleLiteral:
+    case Kind::ListLiteral: {
+      std::vector<Literal> xs;
+      for (auto x : ListView<Expr>(e.get()->tree(0))) xs.push_back(literalOfDefault(x));
+      if (e.kind() == Kind::TupleLiteral) return Literal{Literal::Tuple{xs}};
+      Literal::List l;
+      l.elems = xs;
+      return Literal{l};
+    }
+    default:
+      break;
+  }
+  fail(e.range(), "default arguments must be constants");
+}
+
+void FunctionEmitter::emitDef(const Def& def, FunctionInfo& info) {
+  graph_ = std::make_shared<Graph>();
+  root_ = Frame{};
+  root_.block = graph_->block();
+  frame_ = &root_;
+  graph_->setInsertPoint(graph_->block());
+  auto params = def.decl().params();
+  size_t start = 0;
+  if (selfInfo_) {
+    if (params.empty() || params[0].ident().name() != "self")
+      fail(def.range(), "methods must have a 'self' first parameter");
+    Value* s = graph_->addInput("self");
+    s->setType(selfInfo_->type);
+    root_.vars["self"] = s;
+    start = 1;
+  }
+  for (size_t i = start; i < params.size(); ++i) {
+    Param p = params[i];
+    if (p.isVarArgs() || p.isKwArgs()) fail(p.range(), "variadic arguments (*args, **kwargs) are not supported");
+    const std::string& name = p.ident().name();
+    TypePtr t = p.type().present() ? parseTypeExpr(p.type().value()) : TensorType::get();
+    Value* in = graph_->addInput(name);
+    in->setType(t);
+    root_.vars[name] = in;
+    info.argNames.push_back(name);
+    info.argTypes.push_back(t);
+    info.defaults.push_back(p.defaultValue().present() ? std::optional<Literal>(literalOfDefault(p.defaultValue().value()))
+                                                       : std::nullopt);
+  }
+  hasDeclaredReturn_ = def.decl().returnType().present();
+  returnType_ = hasDeclaredReturn_ ? parseTypeExpr(def.decl().returnType().value()) : nullptr;
+  emitStatements(toVector(def.statements()));
+  if (root_.exit == ExitKind::None) {
+    if (hasDeclaredReturn_ && !NoneType::get()->isSubtypeOf(returnType_) && !alwaysExits(toVector(def.statements())))
+      fail(def.range(), "Function was annotated as returning " + typeName(returnType_) +
+                            " but does not return along all paths");
+    setVar("$ret", emitNone(), def.range());
+  } else if (root_.exit == ExitKind::Raise && !lookup("$ret")) {
+    setVar("$ret", insertNode(*graph_, prim::Uninitialized, {}, returnType_ ? returnType_ : NoneType::get()), {});
+  }
+  Value* ret = lookup("$ret");
+  if (!returnType_) returnType_ = ret->type();
+  graph_->registerOutput(ret);
+  if (ctx_.options->cleanup) cleanupGraph(*graph_);
+  graph_->lint();
+  info.returnType = returnType_;
+  info.function = std::make_shared<Function>(info.qualifiedName, graph_);
+}
+
+FunctionInfo* CompilerContext::getFunction(const std::string& q, const SourceRange& loc) {
+  if (auto it = compiled.find(q); it != compiled.end()) return &it->second;
+  std::optional<Def> def;
+  if (auto it = userDefs.find(q); it != userDefs.end()) def = it->second;
+  parseLibraries();
+  if (!def)
+    if (auto it = libraryDefs.find(q); it != libraryDefs.end()) def = it->second;
+  if (!def) return nullptr;
+  if (inProgress.count(q)) fail(loc, "recursive function calls are not supported in TorchScript: " + q);
+  inProgress.insert(q);
+  FunctionInfo info;
+  info.qualifiedName = q;
+  FunctionEmitter fe(*this);
+  fe.emitDef(*def, info);
+  inProgress.erase(q);
+  cu->addFunction(info.function);
+  return &compiled.emplace(q, std::move(info)).first->second;
+}
+
+FunctionInfo* CompilerContext::getMethod(const std::shared_ptr<ModuleInfo>& info, const std::string& name,
+                                         const SourceRange& loc) {
+  std::string key = info->type->qualifiedName() + "." + name;
+  if (auto it = methodInfos.find(key); it != methodInfos.end()) return &it->second;
+  parseLibraries();
+  auto cd = findClassDef(*info);
+  if (!cd) return nullptr;
+  std::optional<Def> def;
+  for (auto s : cd->body())
+    if (s.kind() == Kind::Def && Def(s.get()).name().name() == name) def = Def(s.get());
+  if (!def) return nullptr;
+  if (inProgress.count(key)) fail(loc, "recursive method calls are not supported in TorchScript: " + key);
+  inProgress.insert(key);
+  FunctionInfo fi;
+  fi.qualifiedName = key;
+  FunctionEmitter fe(*this, info);
+  fe.emitDef(*def, fi);
+  inProgress.erase(key);
+  info->type->addMethod(fi.function);
+  return &methodInfos.emplace(key, std::move(fi)).first->second;
+}
+
+static void loadSource(CompilerContext& ctx, const std::string& source, const std::string& filename) {
+  Module m = parseSource(source, filename);
+  for (auto s : m.statements()) {
+    if (s.kind() == Kind::Def) ctx.userDefs.emplace(Def(s.get()).name().name(), Def(s.get()));
+    else if (s.kind() == Kind::ClassDef) ctx.userClasses.emplace(ClassDef(s.get()).name().name(), ClassDef(s.get()));
+  }
+}
+
+}  // namespace detail
+
+std::shared_ptr<CompilationUnit> compileFunctions(const std::string& source, const std::string& entry,
+                                                  const CompileOptions& options, const std::string& filename) {
+  auto cu = std::make_shared<CompilationUnit>();
+  detail::CompilerContext ctx;
+  ctx.cu = cu.get();
+  ctx.options = &options;
+  detail::loadSource(ctx, source, filename);
+  if (!entry.empty()) {
+    if (!ctx.userDefs.count(entry)) throw CompileError("no function named '" + entry + "' in " + filename);
+    ctx.getFunction(entry, {});
+  } else {
+    for (auto& [name, def] : ctx.userDefs) ctx.getFunction(name, def.range());
+  }
+  return cu;
+}
+
+CompiledModule compileModule(const std::string& source, const std::string& entry, const ModuleDesc& state,
+                             const CompileOptions& options, const std::string& filename) {
+  auto cu = std::make_shared<CompilationUnit>();
+  detail::CompilerContext ctx;
+  ctx.cu = cu.get();
+  ctx.options = &options;
+  detail::loadSource(ctx, source, filename);
+  auto it = ctx.userClasses.find(entry);
+  if (it == ctx.userClasses.end()) throw CompileError("no class named '" + entry + "' in " + filename);
+  auto desc = std::make_shared<const ModuleDesc>(state);
+  auto info = buildModuleType(desc, cu->classes());
+  ctx.getMethod(info, "forward", it->second.range());
+  for (auto s : it->second.body())
+    if (s.kind() == Kind::Def && Def(s.get()).hasDecorator("torch.jit.export"))
+      ctx.getMethod(info, Def(s.get()).name().name(), s.range());
+  CompiledModule out;
+  out.info = info;
+  out.object = buildModuleObject(*info);
+  out.unit = cu;
+  return out;
+}
+
+}  // namespace tsjit::frontend

@@ -1,0 +1,309 @@
+// EmitterSugar.cpp — sugared values: attributes of values (tensor properties such as shape/dtype,
+// methods of tensors, lists, dicts and strings), the builtin modules torch / math / F / torch.jit /
+// ops / __torch__, Python builtins (len, int, float, str, min, max, isinstance, print, list,
+// sorted, torch.jit.annotate ...), and type annotations (Python 3 syntax) -> TypePtr.
+#include <cmath>
+#include <set>
+
+#include "jit/frontend/EmitterImpl.h"
+
+namespace tsjit::frontend::detail {
+
+namespace {
+std::optional<int64_t> dtypeCode(const std::string& n) {
+  static const std::map<std::string, int64_t> codes = {
+      {"uint8", 0},   {"int8", 1},    {"int16", 2},   {"short", 2},   {"int32", 3},     {"int", 3},
+      {"int64", 4},   {"long", 4},    {"float16", 5}, {"half", 5},    {"float32", 6},   {"float", 6},
+      {"float64", 7}, {"double", 7},  {"complex64", 9}, {"cfloat", 9}, {"complex128", 10}, {"cdouble", 10},
+      {"bool", 11},   {"bfloat16", 15}};
+  auto it = codes.find(n);
+  if (it == codes.end()) return std::nullopt;
+  return it->second;
+}
+}  // namespace
+
+SugaredPtr SimpleValue::attr(const SourceRange& loc, FunctionEmitter& e, const std::string& name) {
+  Graph& g = e.graph();
+  const TypePtr& t = value->type();
+  if (isTensor(t)) {
+    if (name == "shape") return std::make_shared<SimpleValue>(e.emitBuiltinCall(loc, aten::size, {{loc, "", value}}, {}));
+    if (name == "dtype") return std::make_shared<SimpleValue>(insertNode(g, prim::dtype, {value}, IntType::get(), loc));
+    if (name == "device") return std::make_shared<SimpleValue>(insertNode(g, prim::device, {value}, DeviceObjType::get(), loc));
+    if (name == "is_cuda") return std::make_shared<SimpleValue>(insertNode(g, prim::is_cuda, {value}, BoolType::get(), loc));
+    if (name == "requires_grad")
+      return std::make_shared<SimpleValue>(insertNode(g, prim::requires_grad, {value}, BoolType::get(), loc));
+    if (name == "data") return std::make_shared<SimpleValue>(insertNode(g, prim::data, {value}, TensorType::get(), loc));
+    if (name == "ndim") return std::make_shared<SimpleValue>(e.emitBuiltinCall(loc, aten::dim, {{loc, "", value}}, {}));
+    if (name == "T") return std::make_shared<SimpleValue>(e.emitBuiltinCall(loc, Symbol::aten("numpy_T"), {{loc, "", value}}, {}));
+    if (name == "mT" || name == "mH" || name == "H")
+      return std::make_shared<SimpleValue>(e.emitBuiltinCall(loc, Symbol::aten(name), {{loc, "", value}}, {}));
+    return std::make_shared<MethodValue>(value, name);
+  }
+  if (auto* cls = t->cast<ClassType>()) {
+    const auto* a = cls->findAttribute(name);
+    if (a) {
+      Node* n = g.insert(prim::GetAttr, {value}, 1);
+      n->s_(attr::name, name);
+      n->output()->setType(a->type);
+      return std::make_shared<SimpleValue>(n->output());
+    }
+    fail(loc, "Object of type " + cls->qualifiedName() + " has no attribute or method '" + name + "'");
+  }
+  if (t->kind() == TypeKind::List || t->kind() == TypeKind::Dict || t->kind() == TypeKind::Str)
+    return std::make_shared<MethodValue>(value, name);
+  fail(loc, "'" + typeName(t) + "' object has no attribute or method '" + name + "'");
+}
+
+SugaredPtr MethodValue::call(const SourceRange& loc, FunctionEmitter& e, const Apply& apply) {
+  auto args = e.emitArgs(apply.inputs());
+  auto kwargs = e.emitKwargs(apply.attributes());
+  args.insert(args.begin(), NamedValue{loc, "", self});
+  std::string op = name;
+  if (isTensor(self->type())) {
+    static const std::map<std::string, int64_t> casts = {{"float", 6}, {"double", 7}, {"long", 4}, {"int", 3},
+                                                         {"bool", 11}, {"half", 5},   {"short", 2}, {"byte", 0}};
+    auto it = casts.find(name);
+    if (it != casts.end() && args.size() == 1) {
+      args.push_back({loc, "", e.emitConst(Literal{it->second})});
+      op = "to";
+    }
+  }
+  Symbol sym = Symbol::aten(op);
+  if (!ops::findOp(sym)) fail(loc, "'" + typeName(self->type()) + "' object has no attribute or method '" + name + "'");
+  return std::make_shared<SimpleValue>(e.emitBuiltinCall(loc, sym, std::move(args), std::move(kwargs)));
+}
+
+SugaredPtr BuiltinModule::attr(const SourceRange& loc, FunctionEmitter& e, const std::string& attrName) {
+  if (name == "torch") {
+    if (auto c = dtypeCode(attrName)) return std::make_shared<SimpleValue>(e.emitConst(Literal{*c}));
+    if (attrName == "jit") return std::make_shared<BuiltinModule>("torch.jit");
+    if (attrName == "nn") return std::make_shared<BuiltinModule>("torch.nn");
+    if (attrName == "true_divide") return std::make_shared<BuiltinFunction>(aten::div);
+    if (attrName == "absolute") return std::make_shared<BuiltinFunction>(Symbol::aten("abs"));
+    if (!ops::findOp(Symbol::aten(attrName))) fail(loc, "unknown builtin op: aten::" + attrName);
+    return std::make_shared<BuiltinFunction>(Symbol::aten(attrName));
+  }
+  if (name == "torch.jit") {
+    if (attrName == "annotate") return std::make_shared<SpecialForm>("annotate");
+    fail(loc, "torch.jit." + attrName + " is not supported");
+  }
+  if (name == "torch.nn") {
+    if (attrName == "functional") return std::make_shared<BuiltinModule>("F");
+    fail(loc, "torch.nn." + attrName + " cannot be used in TorchScript code");
+  }
+  if (name == "math") {
+    static const std::map<std::string, double> consts = {{"pi", 3.141592653589793}, {"e", 2.718281828459045},
+                                                         {"tau", 6.283185307179586}, {"inf", HUGE_VAL},
+                                                         {"nan", std::nan("")}};
+    auto it = consts.find(attrName);
+    if (it != consts.end()) return std::make_shared<SimpleValue>(e.emitConst(Literal{it->second}));
+    if (!ops::findOp(Symbol::aten(attrName))) fail(loc, "unknown builtin op: aten::" + attrName);
+    return std::make_shared<BuiltinFunction>(Symbol::aten(attrName));
+  }
+  if (name == "F") {
+    e.ctx().parseLibraries();
+    std::string q = "__torch__.torch.nn.functional." + attrName;
+    if (e.ctx().libraryDefs.count(q)) return std::make_shared<FunctionRef>(q);
+    if (!ops::findOp(Symbol::aten(attrName))) fail(loc, "unknown builtin op: aten::" + attrName);
+    return std::make_shared<BuiltinFunction>(Symbol::aten(attrName));
+  }
+  if (name == "warnings" && attrName == "warn") return std::make_shared<BuiltinFunction>(aten::warn);
+  if (name == "ops") return std::make_shared<BuiltinModule>("ops." + attrName);
+  if (name.rfind("ops.", 0) == 0) {
+    Symbol s = Symbol::fromDomainAndUnqual(name.substr(4), attrName);
+    if (s == prim::unchecked_cast) return std::make_shared<SpecialForm>("unchecked_cast");
+    return std::make_shared<BuiltinFunction>(s);
+  }
+  if (name.rfind("__torch__", 0) == 0) {
+    e.ctx().parseLibraries();
+    std::string q = name + "." + attrName;
+    if (e.ctx().libraryDefs.count(q)) return std::make_shared<FunctionRef>(q);
+    return std::make_shared<BuiltinModule>(q);
+  }
+  fail(loc, "module '" + name + "' has no attribute '" + attrName + "'");
+}
+
+SugaredPtr SpecialForm::call(const SourceRange& loc, FunctionEmitter& e, const Apply& apply) {
+  return e.emitSpecialForm(loc, name, apply);
+}
+
+SugaredPtr FunctionEmitter::emitSpecialForm(const SourceRange& loc, const std::string& name, const Apply& apply) {
+  auto in = apply.inputs();
+  auto wrap = [](Value* v) -> SugaredPtr { return std::make_shared<SimpleValue>(v); };
+  auto one = [&]() -> Value* {
+    if (in.size() != 1) fail(loc, str(name, "() expected exactly 1 argument but received ", in.size()));
+    return emitExpr(in[0]);
+  };
+  if (name == "annotate" || name == "unchecked_cast") {
+    if (in.size() != 2) fail(loc, name + "() expects a type and a value");
+    TypePtr t = parseTypeExpr(in[0]);
+    Value* v = emitExpr(in[1], t);
+    if (name == "unchecked_cast") return wrap(insertNode(*graph_, prim::unchecked_cast, {v}, t, loc));
+    if (!v->type()->isSubtypeOf(t)) {
+      Value* c = tryConvert(v, t, true);
+      if (!c) fail(loc, "annotate: expected a value of type " + typeName(t) + " but got " + typeName(v->type()));
+      v = c;
+    }
+    return wrap(v);
+  }
+  if (name == "uninitialized") {
+    if (in.size() != 1) fail(loc, "uninitialized() expects a type");
+    return wrap(insertNode(*graph_, prim::Uninitialized, {}, parseTypeExpr(in[0]), loc));
+  }
+  if (name == "isinstance") {
+    if (in.size() != 2) fail(loc, "isinstance() expects 2 arguments");
+    Value* v = emitExpr(in[0]);
+    std::vector<TypePtr> ts;
+    if (in[1].kind() == Kind::TupleLiteral) {
+      for (auto x : TupleLiteral(in[1].get()).inputs()) ts.push_back(parseTypeExpr(x));
+    } else {
+      ts.push_back(parseTypeExpr(in[1]));
+    }
+    bool always = false, maybe = false;
+    for (auto& t : ts) {
+      if (v->type()->isSubtypeOf(t)) always = true;
+      else if (t->isSubtypeOf(v->type()) || v->type()->kind() == TypeKind::Any) maybe = true;
+    }
+    if (always || !maybe) return wrap(emitConst(Literal{always}));
+    Node* n = graph_->insert(prim::isinstance, {v}, 1);
+    n->tys_(attr::types, ts);
+    n->output()->setType(BoolType::get());
+    return wrap(n->output());
+  }
+  if (name == "range") fail(loc, "range() can only be used as the iterable of a for loop");
+  if (name == "enumerate" || name == "zip") fail(loc, name + "() can only be used as the iterable of a for loop");
+  if (name == "print") {
+    std::vector<Value*> vs;
+    for (auto x : in) vs.push_back(emitExpr(x));
+    graph_->insert(prim::Print, vs, 0)->setSourceRange(loc);
+    return wrap(emitNone());
+  }
+  if (name == "getattr") {
+    if (in.size() != 2 || in[1].kind() != Kind::StringLiteral) fail(loc, "getattr's second argument must be a string literal");
+    return emitSugared(in[0])->attr(loc, *this, StringLiteral(in[1].get()).text());
+  }
+  if (name == "hasattr") {
+    if (in.size() != 2 || in[1].kind() != Kind::StringLiteral) fail(loc, "hasattr's second argument must be a string literal");
+    Value* v = emitExpr(in[0]);
+    auto* cls = v->type()->cast<ClassType>();
+    return wrap(emitConst(Literal{cls && cls->findAttribute(StringLiteral(in[1].get()).text()) != nullptr}));
+  }
+  static const std::map<std::string, std::string> simple = {
+      {"len", "len"},       {"str", "str"},     {"list", "list"}, {"sorted", "sorted"}, {"divmod", "divmod"},
+      {"round", "round"},   {"ord", "ord"},     {"chr", "chr"},   {"sum", "sum"},       {"all", "all"},
+      {"any", "any"}};
+  static const std::map<std::string, std::string> conversions = {{"int", "Int"}, {"float", "Float"}, {"bool", "Bool"}};
+  if (auto it = conversions.find(name); it != conversions.end()) {
+    Value* v = one();
+    TypeKind want = name == "int" ? TypeKind::Int : name == "float" ? TypeKind::Float : TypeKind::Bool;
+    if (v->type()->kind() == want) return wrap(v);
+    return wrap(emitBuiltinCall(loc, Symbol::aten(it->second), {{loc, "", v}}, {}));
+  }
+  if (name == "min" || name == "max" || name == "abs") {
+    std::vector<NamedValue> args = emitArgs(in);
+    if (name != "abs" && args.size() == 2 && isTensor(args[0].value->type()))
+      return wrap(emitBuiltinCall(loc, Symbol::aten(name == "min" ? "minimum" : "maximum"), args, {}));
+    if (args.size() == 1 && isTensor(args[0].value->type()))
+      return wrap(emitBuiltinCall(loc, Symbol::aten(name), args, {}));
+    return wrap(emitBuiltinCall(loc, Symbol::prim(name), args, {}));
+  }
+  if (auto it = simple.find(name); it != simple.end()) {
+    auto args = emitArgs(in);
+    auto kwargs = emitKwargs(apply.attributes());
+    if (name == "list" && args.size() == 1 && args[0].value->type()->kind() == TypeKind::Dict)
+      args[0].value = emitBuiltinCall(loc, Symbol::aten("keys"), {args[0]}, {});
+    return wrap(emitBuiltinCall(loc, Symbol::aten(it->second), std::move(args), std::move(kwargs)));
+  }
+  fail(loc, "builtin '" + name + "' is not supported");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Type annotations
+
+TypePtr FunctionEmitter::parseTypeExpr(const Expr& e) {
+  auto bad = [&]() -> TypePtr { fail(e.range(), "Unknown type annotation: '" + std::string(e.range().text()) + "'"); };
+  switch (e.kind()) {
+    case Kind::None:
+      return NoneType::get();
+    case Kind::StringLiteral:
+      try {
+        return parseType(StringLiteral(e.get()).text(), &ctx_.cu->classes());
+      } catch (const CompileError&) {
+        return bad();
+      }
+    case Kind::Ident: {
+      const std::string& n = Ident(e.get()).name();
+      static const std::map<std::string, TypePtr> simple = {
+          {"Tensor", TensorType::get()}, {"int", IntType::get()},     {"float", FloatType::get()},
+          {"bool", BoolType::get()},     {"str", StringType::get()},  {"NoneType", NoneType::get()},
+          {"Any", AnyType::get()},       {"number", NumberType::get()}, {"Device", DeviceObjType::get()},
+          {"complex", ComplexType::get()}};
+      auto it = simple.find(n);
+      if (it != simple.end()) return it->second;
+      if (n == "List" || n == "Dict" || n == "Tuple" || n == "Optional")
+        fail(e.range(), "Type annotation '" + n + "' requires type parameters, e.g. " + n + "[int]");
+      return bad();
+    }
+    case Kind::Select: {
+      Select s(e.get());
+      std::string full(e.range().text());
+      if (full == "torch.Tensor") return TensorType::get();
+      if (full == "torch.device") return DeviceObjType::get();
+      if (full == "torch.dtype") return IntType::get();
+      if (full.rfind("__torch__.", 0) == 0) {
+        if (auto c = ctx_.cu->classes().find(full)) return c;
+      }
+      (void)s;
+      return bad();
+    }
+    case Kind::Subscript: {
+      Subscript s(e.get());
+      std::string head(s.value().range().text());
+      std::vector<TypePtr> ps;
+      auto subs = s.subscriptExprs();
+      for (auto x : subs) {
+        if (x.kind() == Kind::TupleLiteral) {
+          for (auto y : TupleLiteral(x.get()).inputs()) ps.push_back(parseTypeExpr(y));
+        } else {
+          ps.push_back(parseTypeExpr(x));
+        }
+      }
+      auto need = [&](size_t n) {
+        if (ps.size() != n) fail(e.range(), str(head, "[...] expects ", n, " type parameter(s), got ", ps.size()));
+      };
+      if (head == "List" || head == "list" || head.rfind("BroadcastingList", 0) == 0) {
+        need(1);
+        return ListType::create(ps[0]);
+      }
+      if (head == "Optional") {
+        need(1);
+        return OptionalType::create(ps[0]);
+      }
+      if (head == "Dict" || head == "dict") {
+        need(2);
+        return DictType::create(ps[0], ps[1]);
+      }
+      if (head == "Tuple" || head == "tuple") return TupleType::create(ps);
+      if (head == "Union") {
+        bool hasNone = false;
+        std::vector<TypePtr> rest;
+        for (auto& p : ps) (p->kind() == TypeKind::None ? hasNone = true : (rest.push_back(p), false));
+        if (hasNone && rest.size() == 1) return OptionalType::create(rest[0]);
+        return UnionType::create(ps);
+      }
+      if (head == "Final") {
+        need(1);
+        return ps[0];
+      }
+      if (head == "Future") {
+        need(1);
+        return FutureType::create(ps[0]);
+      }
+      return bad();
+    }
+    default:
+      return bad();
+  }
+}
+
+}  // namespace tsjit::frontend::detail

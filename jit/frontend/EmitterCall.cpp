@@ -114,12 +114,15 @@ static std::optional<Match> matchOverload(FunctionEmitter& e, const FunctionSche
   const auto& sargs = schema.arguments();
   std::vector<Value*> bound(sargs.size(), nullptr);
   size_t ai = 0;
+  bool packed = false;
   for (size_t i = 0; i < sargs.size() && ai < args.size(); ++i) {
     const Argument& a = sargs[i];
     if (a.kwargOnly) break;
     bool lastPositional = i + 1 == sargs.size() || sargs[i + 1].kwargOnly;
     const TypePtr& at = unwrapOptional(a.type());
-    if (lastPositional && at->kind() == TypeKind::List && args.size() - ai > 1 &&
+    if (lastPositional && at->kind() == TypeKind::List && args.size() - ai >= 1 && !a.N() &&
+        (at->cast<ListType>()->elementType()->kind() == TypeKind::Int ||
+         at->cast<ListType>()->elementType()->kind() == TypeKind::Float) &&
         args[ai].value->type()->kind() != TypeKind::List && args[ai].value->type()->kind() != TypeKind::Tuple) {
       // varargs: x.view(2, 3)
       const TypePtr& elem = at->cast<ListType>()->elementType();
@@ -134,10 +137,14 @@ static std::optional<Match> matchOverload(FunctionEmitter& e, const FunctionSche
         items.push_back(c);
       }
       bound[i] = e.emitList(elem, items);
+      packed = true;
       break;
     }
     bound[i] = args[ai++].value;
   }
+  std::vector<Value*> extra;
+  if (schema.isVararg())
+    while (ai < args.size()) extra.push_back(args[ai++].value);
   if (ai < args.size()) {
     why = str("expected at most ", schema.positionalCount(), " positional argument(s) but received ", args.size());
     return std::nullopt;
@@ -182,13 +189,21 @@ static std::optional<Match> matchOverload(FunctionEmitter& e, const FunctionSche
     m.inputs.push_back(c);
     types.push_back(c->type());
   }
+  for (Value* v : extra) {
+    m.inputs.push_back(v);
+    types.push_back(v->type());
+  }
   std::string w;
   auto cost = ops::matchSchema(schema, types, &m.bindings, &w);
   if (!cost) {
     why = w;
     return std::nullopt;
   }
-  m.cost = *cost;
+  // Packing varargs and passing a plain int as a ScalarType are both one widening, so
+  // view(-1) prefers view(SymInt[]) and x.to(6) aten::to.dtype, as PyTorch does.
+  m.cost = *cost + (packed ? 1 : 0);
+  for (size_t i = 0; i < sargs.size(); ++i)
+    if (sargs[i].declared.unwrapOptional().name == "ScalarType" && m.inputs[i]->type()->kind() == TypeKind::Int) ++m.cost;
   return m;
 }
 
@@ -204,7 +219,6 @@ Value* FunctionEmitter::emitBuiltinCall(const SourceRange& loc, Symbol kind, std
     const ops::OpOverload* best = nullptr;
     std::optional<Match> bestMatch;
     for (const auto& ov : op->overloads()) {
-      if (ov->isOutVariant()) continue;
       std::string why;
       auto m = matchOverload(*this, ov->schema(), args, kwargs, allowConv, why);
       if (!m) {
@@ -267,9 +281,24 @@ Value* FunctionEmitter::emitUserCall(const SourceRange& loc, FunctionInfo& fn, V
     Value* v = bound[i];
     if (!v) {
       if (!fn.defaults[i]) fail(loc, fn.qualifiedName + "() is missing value for argument '" + fn.argNames[i] + "'");
-      v = emitConst(*fn.defaults[i]);
+      if (auto* l = std::get_if<Literal::List>(&fn.defaults[i]->v)) {
+        // PyTorch materialises list defaults of script functions as a ListConstruct.
+        std::vector<Value*> items;
+        for (const Literal& x : l->elems) items.push_back(emitConst(x));
+        TypePtr et = unwrapOptional(fn.argTypes[i])->cast<ListType>() ? unwrapOptional(fn.argTypes[i])->cast<ListType>()->elementType()
+                                                                       : IntType::get();
+        v = emitList(et, items);
+      } else {
+        v = emitConst(*fn.defaults[i]);
+      }
     }
-    Value* c = tryConvert(v, fn.argTypes[i], true, std::nullopt);
+    std::optional<int64_t> n;
+    if (v->type()->kind() == TypeKind::Int && unwrapOptional(fn.argTypes[i])->kind() == TypeKind::List) {
+      // BroadcastingListN parameters print as List[int]: recover N from the function's name (max_pool2d).
+      const std::string& q = fn.qualifiedName;
+      n = q.find("3d") != std::string::npos ? 3 : q.find("2d") != std::string::npos ? 2 : 1;
+    }
+    Value* c = tryConvert(v, fn.argTypes[i], true, n);
     if (!c)
       fail(i < args.size() ? args[i].loc : loc,
            "Expected a value of type '" + typeName(fn.argTypes[i]) + "' for argument '" + fn.argNames[i] +

@@ -332,7 +332,14 @@ SugaredPtr FunctionEmitter::resolveName(const std::string& name, const SourceRan
   if (Value* v = lookup(name)) {
     if (selfInfo_ && v->type()->kind() == TypeKind::Class && v->type()->equals(*selfInfo_->type))
       return std::make_shared<ModuleValue>(v, selfInfo_);
+    if (auto* cls = v->type()->cast<ClassType>())
+      if (auto mi = ctx_.moduleInfos.find(cls); mi != ctx_.moduleInfos.end())
+        return std::make_shared<ModuleValue>(v, mi->second);
     return std::make_shared<SimpleValue>(v);
+  }
+  for (const Frame* f = frame_; f; f = f->parent) {
+    auto s = f->sugared.find(name);
+    if (s != f->sugared.end()) return s->second;
   }
   for (const Frame* f = frame_; f; f = f->parent) {
     auto it = f->undefinedReason.find(name);

@@ -139,6 +139,7 @@ struct Frame {
   Frame* parent = nullptr;
   Block* block = nullptr;
   std::map<std::string, Value*> vars;
+  std::map<std::string, SugaredPtr> sugared;  // names bound to non-values (functions, modules of code)
   std::vector<std::string> assignedOrder;  // names assigned in this frame, first-assignment order
   std::map<std::string, TypePtr> declared;  // annotated types
   std::map<std::string, std::string> undefinedReason;  // defined in only one branch
@@ -180,6 +181,8 @@ struct CompilerContext {
   FunctionInfo* getMethod(const std::shared_ptr<ModuleInfo>& info, const std::string& name, const SourceRange& loc);
   std::optional<ClassDef> findClassDef(const ModuleInfo& info) const;
   std::map<std::string, FunctionInfo> methodInfos;  // "Class.method" -> info
+  std::map<const ClassType*, std::shared_ptr<ModuleInfo>> moduleInfos;  // module classes -> their info
+  void registerModule(const std::shared_ptr<ModuleInfo>& info);
 };
 
 // Emits one def into one graph.

@@ -158,8 +158,15 @@ void CompilerContext::parseLibraries() {
   }
 }
 
+void CompilerContext::registerModule(const std::shared_ptr<ModuleInfo>& info) {
+  moduleInfos.emplace(info->type.get(), info);
+  for (auto& [n, sub] : info->submodules) registerModule(sub);
+}
+
 std::optional<ClassDef> CompilerContext::findClassDef(const ModuleInfo& info) const {
   const std::string& q = info.type->qualifiedName();
+  if (q.find(".torch.nn.") == std::string::npos)
+    if (auto it = userClasses.find(info.type->baseName()); it != userClasses.end()) return it->second;
   if (auto it = libraryClasses.find(q); it != libraryClasses.end()) return it->second;
   if (auto it = userClasses.find(info.type->baseName()); it != userClasses.end()) return it->second;
   return std::nullopt;
@@ -323,6 +330,7 @@ CompiledModule compileModule(const std::string& source, const std::string& entry
   if (it == ctx.userClasses.end()) throw CompileError("no class named '" + entry + "' in " + filename);
   auto desc = std::make_shared<const ModuleDesc>(state);
   auto info = buildModuleType(desc, cu->classes());
+  ctx.registerModule(info);
   ctx.getMethod(info, "forward", it->second.range());
   for (auto s : it->second.body())
     if (s.kind() == Kind::Def && Def(s.get()).hasDecorator("torch.jit.export"))

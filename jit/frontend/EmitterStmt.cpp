@@ -113,7 +113,14 @@ void FunctionEmitter::emitStatements(const std::vector<Stmt>& stmts) {
         }
         if (declared && targets.size() == 1 && targets[0].kind() == Kind::Ident)
           frame_->declared[Ident(targets[0].get()).name()] = declared;
-        Value* v = emitExpr(rhs, declared);
+        SugaredPtr sv = emitSugared(rhs, declared);
+        if (targets.size() == 1 && targets[0].kind() == Kind::Ident &&
+            (dynamic_cast<FunctionRef*>(sv.get()) || dynamic_cast<BuiltinFunction*>(sv.get()) ||
+             dynamic_cast<BuiltinModule*>(sv.get()))) {
+          frame_->sugared[Ident(targets[0].get()).name()] = sv;  // `_0 = __torch__.f` in printed code
+          break;
+        }
+        Value* v = sv->asValue(rhs.range(), *this);
         for (auto t : targets) emitAssignTarget(t, v, declared);
         break;
       }
@@ -290,7 +297,7 @@ void FunctionEmitter::emitAssignTarget(const Expr& target, Value* v, const TypeP
           Value* dt = insertNode(*graph_, prim::dtype, {view}, IntType::get());
           Value* dev = insertNode(*graph_, prim::device, {view}, DeviceObjType::get());
           src = emitBuiltinCall(target.range(), Symbol::aten("tensor"),
-                                {{{}, "", v}, {{}, "", dt}, {{}, "", dev}, {{}, "", emitConst(Literal{false})}}, {});
+                                {{{}, "", v}}, {{{}, "dtype", dt}, {{}, "device", dev}, {{}, "requires_grad", emitConst(Literal{false})}});
         }
         emitBuiltinCall(target.range(), Symbol::aten("copy_"), {{{}, "", view}, {{}, "", src}}, {});
         return;

@@ -40,6 +40,8 @@ SugaredPtr SimpleValue::attr(const SourceRange& loc, FunctionEmitter& e, const s
     return std::make_shared<MethodValue>(value, name);
   }
   if (auto* cls = t->cast<ClassType>()) {
+    if (auto mi = e.ctx().moduleInfos.find(cls); mi != e.ctx().moduleInfos.end())
+      return std::make_shared<ModuleValue>(value, mi->second)->attr(loc, e, name);
     const auto* a = cls->findAttribute(name);
     if (a) {
       Node* n = g.insert(prim::GetAttr, {value}, 1);
@@ -104,6 +106,8 @@ SugaredPtr BuiltinModule::attr(const SourceRange& loc, FunctionEmitter& e, const
     e.ctx().parseLibraries();
     std::string q = "__torch__.torch.nn.functional." + attrName;
     if (e.ctx().libraryDefs.count(q)) return std::make_shared<FunctionRef>(q);
+    std::string q2 = "__torch__.torch.nn.functional._" + attrName;  // boolean-dispatched (max_pool2d)
+    if (e.ctx().libraryDefs.count(q2)) return std::make_shared<FunctionRef>(q2);
     if (!ops::findOp(Symbol::aten(attrName))) fail(loc, "unknown builtin op: aten::" + attrName);
     return std::make_shared<BuiltinFunction>(Symbol::aten(attrName));
   }

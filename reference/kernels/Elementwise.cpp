@@ -1,8 +1,15 @@
-// Elementwise.cpp — reference kernels of the Elementwise family (not written yet: registers nothing, so the
-// evaluator reports these ops as "no reference kernel" instead of guessing).
+// Elementwise.cpp — entry point of the reference Elementwise family: registers every part
+// (see ElementwiseParts.h). Each overload is registered exactly once, by one part.
 #include "reference/Kernel.h"
+#include "reference/kernels/ElementwiseParts.h"
 #include "reference/kernels/Families.h"
 
 namespace tsjit::reference {
-void registerElementwiseKernels() {}
+void registerElementwiseKernels() {
+  registerElementwiseBinaryKernels();
+  registerElementwiseCompareKernels();
+  registerElementwiseUnaryKernels();
+  registerElementwiseActivationKernels();
+  registerElementwiseMiscKernels();
+}
 }  // namespace tsjit::reference

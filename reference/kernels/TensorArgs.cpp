@@ -205,4 +205,44 @@ const Tensor& writeInplace(const Tensor& self, const Tensor& result) {
   return self;
 }
 
+const Tensor& writeOut(const Tensor& out, const Tensor& result) {
+  checkCanCast(result.dtype(), out.dtype());
+  if (out.sizes() != result.sizes()) {
+    // resize_: a fresh storage of the new shape, contiguous (the reference never reuses memory).
+    Tensor fresh = Tensor::empty(result.sizes(), out.dtype(), out.device());
+    TensorImpl* impl = out.unsafeImpl();
+    impl->storage = fresh.storage();
+    impl->sizes = fresh.sizes();
+    impl->strides = fresh.strides();
+    impl->storageOffset = 0;
+    impl->numel = fresh.numel();
+  }
+  out.copy_(result);
+  return out;
+}
+
+KernelFn functionalKernel(TensorFn f) {
+  return [f = std::move(f)](Args& args) { return ret(f(args)); };
+}
+
+KernelFn inplaceKernel(TensorFn f) {
+  return [f = std::move(f)](Args& args) {
+    Tensor self = args.at(0).toTensor();
+    writeInplace(self, f(args));
+    return ret(self);
+  };
+}
+
+KernelFn outKernel(TensorFn f) {
+  return [f = std::move(f)](Args& args) {
+    Tensor out = args.back().toTensor();
+    writeOut(out, f(args));
+    return ret(out);
+  };
+}
+
+void throwNotImplemented(const char* kernelName, ScalarType dtype) {
+  throw RuntimeError(str("\"", kernelName, "\" not implemented for '", irName(dtype), "'"));
+}
+
 }  // namespace tsjit::reference

@@ -23,6 +23,7 @@
 #include "jit/tensor/Broadcast.h"
 #include "jit/tensor/Tensor.h"
 #include "jit/tensor/TypePromotion.h"
+#include "reference/Kernel.h"
 
 namespace tsjit::reference {
 
@@ -98,8 +99,29 @@ Tensor mapIntegral(const std::vector<Tensor>& operands, ScalarType computeDtype,
 // Long") and have self's shape ("output with shape [3] doesn't match the broadcast shape [2, 3]");
 // then it is copied into self (views of self see the write). Returns self.
 const Tensor& writeInplace(const Tensor& self, const Tensor& result);
+// The write-back of an `out=` variant: result is cast into out (checkCanCast as above); an out of
+// another shape is resized first (PyTorch resizes out tensors; it only warns). Returns out.
+const Tensor& writeOut(const Tensor& out, const Tensor& result);
 // Formats sizes as PyTorch does in messages: "[2, 3]".
 std::string shapeString(IntArrayRef sizes);
+// A kernel's single output.
+inline std::vector<IValue> ret(IValue v) {
+  std::vector<IValue> out;
+  out.push_back(std::move(v));
+  return out;
+}
+// "\"bitwise_and_cpu\" not implemented for 'Float'" (what ATen's dtype dispatch raises).
+[[noreturn]] void throwNotImplemented(const char* kernelName, ScalarType dtype);
+
+// ---- kernel wrappers ---------------------------------------------------------------------------
+// f computes an op's functional result from the node's leading arguments; these make the kernels
+// of its variants: the functional overload returns f(args); the in-place one (args[0] is self)
+// writes f(args) into self by writeInplace and returns self; the out= one (the last argument is
+// out) writes f(args) into out by writeOut and returns out.
+using TensorFn = std::function<Tensor(Args&)>;
+KernelFn functionalKernel(TensorFn f);
+KernelFn inplaceKernel(TensorFn f);
+KernelFn outKernel(TensorFn f);
 
 // ---- implementation of the loop templates ------------------------------------------------------
 namespace detail {

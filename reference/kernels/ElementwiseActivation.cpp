@@ -1,0 +1,159 @@
+// ElementwiseActivation.cpp — reference kernels of clamping and activation ops: clamp (Scalar and
+// Tensor bounds, None bounds), clamp_min, relu, hardtanh, leaky_relu, elu, gelu (none / tanh),
+// silu, softplus; with their in-place and out= overloads.
+//
+// Semantics (PyTorch 1.13): clamp with Scalar bounds keeps a floating self's dtype and promotes
+// an integral self with the bounds (int tensor clamped to 0.5 is float32); a NaN element stays
+// NaN; a NaN Scalar bound is ignored; with Tensor bounds the result type covers all three and a
+// NaN bound gives NaN. relu is clamp_min(x, 0): relu(-0.0) is -0.0, relu(NaN) is NaN. The
+// smooth activations accept floating inputs only and compute in double, rounded once.
+#include <cmath>
+
+#include "reference/kernels/ElementwiseParts.h"
+#include "reference/kernels/TensorArgs.h"
+
+namespace tsjit::reference {
+namespace {
+
+// clamp(self, min?, max?) with Scalar bounds.
+Tensor clampScalar(const Tensor& self, const IValue& minV, const IValue& maxV) {
+  if (minV.isNone() && maxV.isNone())
+    throw RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None");
+  ScalarType dt = self.dtype();
+  if (!isFloating(dt)) {
+    std::vector<Tensor> ops{self};
+    if (!minV.isNone()) ops.push_back(wrapScalar(minV));
+    if (!maxV.isNone()) ops.push_back(wrapScalar(maxV));
+    dt = resultTypeOf(ops);
+  }
+  const bool hasMin = !minV.isNone(), hasMax = !maxV.isNone();
+  if (isFloating(dt)) {
+    const double lo = hasMin ? castDouble(scalarDouble(minV), dt) : 0;
+    const double hi = hasMax ? castDouble(scalarDouble(maxV), dt) : 0;
+    return mapFloating({self}, dt, dt, [=](const double* v) {
+      double x = v[0];
+      if (std::isnan(x)) return x;
+      if (hasMin && !std::isnan(lo) && x < lo) x = lo;
+      if (hasMax && !std::isnan(hi) && hi < x) x = hi;
+      return x;
+    });
+  }
+  const int64_t lo = hasMin ? castInt(scalarInt(minV), dt) : 0;
+  const int64_t hi = hasMax ? castInt(scalarInt(maxV), dt) : 0;
+  return mapIntegral({self}, dt, dt, [=](const int64_t* v) {
+    int64_t x = v[0];
+    if (hasMin && x < lo) x = lo;
+    if (hasMax && hi < x) x = hi;
+    return x;
+  });
+}
+
+// maximum(self, bound) / minimum(self, bound) with NaN from either side propagating.
+Tensor boundTensor(const Tensor& self, const Tensor& bound, bool isMin) {
+  const ScalarType dt = resultTypeOf({self, bound});
+  if (isFloating(dt))
+    return mapFloating({self, bound}, dt, dt, [isMin](const double* v) {
+      if (std::isnan(v[0]) || std::isnan(v[1])) return std::nan("");
+      return isMin ? std::max(v[0], v[1]) : std::min(v[0], v[1]);
+    });
+  return mapIntegral({self, bound}, dt, dt,
+                     [isMin](const int64_t* v) { return isMin ? std::max(v[0], v[1]) : std::min(v[0], v[1]); });
+}
+
+Tensor clampTensor(const Tensor& self, const std::optional<Tensor>& lo, const std::optional<Tensor>& hi) {
+  if (!lo && !hi) throw RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None");
+  if (!hi) return boundTensor(self, *lo, true);
+  if (!lo) return boundTensor(self, *hi, false);
+  const ScalarType dt = resultTypeOf({self, *lo, *hi});
+  if (isFloating(dt))
+    return mapFloating({self, *lo, *hi}, dt, dt, [](const double* v) {
+      if (std::isnan(v[1]) || std::isnan(v[2])) return std::nan("");
+      if (std::isnan(v[0])) return v[0];
+      return std::min(std::max(v[0], v[1]), v[2]);
+    });
+  return mapIntegral({self, *lo, *hi}, dt, dt, [](const int64_t* v) { return std::min(std::max(v[0], v[1]), v[2]); });
+}
+
+Tensor clampMinScalar(const Tensor& self, const IValue& minV) { return clampScalar(self, minV, IValue()); }
+
+Tensor relu(const Tensor& self) {
+  if (self.dtype() == ScalarType::Bool) throw RuntimeError("Boolean inputs not supported for relu");
+  const ScalarType dt = self.dtype();
+  if (isFloating(dt)) return mapFloating({self}, dt, dt, [](const double* v) { return v[0] < 0 ? 0.0 : v[0]; });
+  return mapIntegral({self}, dt, dt, [](const int64_t* v) { return v[0] < 0 ? int64_t{0} : v[0]; });
+}
+
+Tensor hardtanh(const Tensor& self, const IValue& lo, const IValue& hi) {
+  if (self.dtype() == ScalarType::Bool) throw RuntimeError("Bool inputs not supported for hardtanh");
+  return clampScalar(self, lo, hi);
+}
+
+// A floating-only activation: fn(x) in double.
+template <typename F>
+Tensor activation(const Tensor& self, const char* kernelName, F fn) {
+  const ScalarType dt = self.dtype();
+  if (!isFloating(dt)) throwNotImplemented(kernelName, dt);
+  return mapFloating({self}, dt, dt, [&fn](const double* v) { return fn(v[0]); });
+}
+
+Tensor gelu(const Tensor& self, const std::string& approximate) {
+  if (approximate == "none")
+    return activation(self, "GeluKernelImpl", [](double x) { return x * 0.5 * (1.0 + std::erf(x / std::sqrt(2.0))); });
+  if (approximate == "tanh")
+    return activation(self, "GeluKernelImpl", [](double x) {
+      const double inner = std::sqrt(2.0 / M_PI) * (x + 0.044715 * x * x * x);
+      return 0.5 * x * (1.0 + std::tanh(inner));
+    });
+  throw RuntimeError("approximate argument must be either none or tanh.");
+}
+
+Tensor leakyRelu(const Tensor& self, double slope) {
+  return activation(self, "leaky_relu_cpu", [slope](double x) { return x > 0 ? x : x * slope; });
+}
+
+Tensor elu(const Tensor& self, double alpha, double scale, double inputScale) {
+  return activation(self, "elu_cpu", [=](double x) {
+    return x <= 0 ? (std::exp(x * inputScale) - 1.0) * alpha * scale : x * scale;
+  });
+}
+
+Tensor softplus(const Tensor& self, double beta, double threshold) {
+  return activation(self, "softplus_cpu", [=](double x) {
+    return x * beta > threshold ? x : std::log1p(std::exp(x * beta)) / beta;
+  });
+}
+
+void defVariants(const std::string& op, const TensorFn& f, const char* functional, const char* out,
+                 const char* inplace) {
+  if (functional) def(op + functional, functionalKernel(f));
+  if (out) def(op + out, outKernel(f));
+  if (inplace) def(op + "_" + inplace, inplaceKernel(f));
+}
+
+}  // namespace
+
+void registerElementwiseActivationKernels() {
+  defVariants("aten::clamp", [](Args& a) { return clampScalar(tensorArg(a.at(0)), a.at(1), a.at(2)); }, "", ".out", "");
+  defVariants("aten::clamp",
+              [](Args& a) { return clampTensor(tensorArg(a.at(0)), optTensorArg(a.at(1)), optTensorArg(a.at(2))); },
+              ".Tensor", ".Tensor_out", ".Tensor");
+  defVariants("aten::clamp_min", [](Args& a) { return clampMinScalar(tensorArg(a.at(0)), a.at(1)); }, "", ".out", "");
+  defVariants("aten::clamp_min", [](Args& a) { return boundTensor(tensorArg(a.at(0)), tensorArg(a.at(1)), true); },
+              ".Tensor", ".Tensor_out", ".Tensor");
+  defVariants("aten::relu", [](Args& a) { return relu(tensorArg(a.at(0))); }, "", ".out", "");
+  defVariants("aten::hardtanh", [](Args& a) { return hardtanh(tensorArg(a.at(0)), a.at(1), a.at(2)); }, "", ".out", "");
+  defVariants("aten::leaky_relu", [](Args& a) { return leakyRelu(tensorArg(a.at(0)), scalarDouble(a.at(1))); }, "",
+              ".out", "");
+  defVariants("aten::elu", [](Args& a) {
+    return elu(tensorArg(a.at(0)), scalarDouble(a.at(1)), scalarDouble(a.at(2)), scalarDouble(a.at(3)));
+  }, "", ".out", "");
+  defVariants("aten::gelu", [](Args& a) { return gelu(tensorArg(a.at(0)), a.at(1).toStringRef()); }, "", ".out", nullptr);
+  defVariants("aten::silu", [](Args& a) {
+    return activation(tensorArg(a.at(0)), "silu_cpu", [](double x) { return x / (1.0 + std::exp(-x)); });
+  }, "", ".out", "");
+  defVariants("aten::softplus", [](Args& a) {
+    return softplus(tensorArg(a.at(0)), scalarDouble(a.at(1)), scalarDouble(a.at(2)));
+  }, "", ".out", nullptr);
+}
+
+}  // namespace tsjit::reference

@@ -1,0 +1,317 @@
+// kernels_elementwise_test.cpp — the reference Elementwise kernels against hand-computed values:
+// type promotion, broadcasting, non-contiguous inputs, in-place aliasing, integer division,
+// NaN / inf / signed-zero behaviour, conversions and PyTorch's error messages.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+
+#include "reference/KernelTestUtil.h"
+#include "reference/kernels/Families.h"
+
+namespace tsjit::reference {
+namespace {
+
+using namespace testing;
+
+class ReferenceElementwise : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() { registerFamiliesOnce(registerElementwiseKernels); }
+};
+const double kNaN = std::numeric_limits<double>::quiet_NaN();
+const double kInf = std::numeric_limits<double>::infinity();
+
+TEST_F(ReferenceElementwise, PromotionIntTensorFloatScalarIsFloat32) {
+  Tensor r = callT("aten::add.Scalar", {longs({1, 2}), 2.5, int64_t{1}});
+  EXPECT_EQ(r.dtype(), ScalarType::Float);
+  expectDoubles(r, {3.5, 4.5});
+  Tensor m = callT("aten::mul.Scalar", {longs({1, 2}, {}, ScalarType::Int32), int64_t{2}});
+  EXPECT_EQ(m.dtype(), ScalarType::Int32);
+  EXPECT_EQ(valuesI(m), (std::vector<int64_t>{2, 4}));
+}
+
+TEST_F(ReferenceElementwise, PromotionBoolPlusIntIsInt64AndZeroDimRanksLower) {
+  Tensor r = callT("aten::add.Tensor", {bools({1, 0}), longs({5, 6}), int64_t{1}});
+  EXPECT_EQ(r.dtype(), ScalarType::Int64);
+  EXPECT_EQ(valuesI(r), (std::vector<int64_t>{6, 6}));
+  // 0-dim float64 + dimensioned float32 -> float32 (same category: the dimensioned tensor wins).
+  Tensor z = Tensor::scalar(0.5, ScalarType::Double);
+  Tensor f = callT("aten::add.Tensor", {floats({1.0, 2.0}), z, int64_t{1}});
+  EXPECT_EQ(f.dtype(), ScalarType::Float);
+  expectDoubles(f, {1.5, 2.5});
+  // A dimensioned float64 operand does win.
+  Tensor d = callT("aten::add.Tensor", {floats({1.0}, {1}), floats({2.0}, {1}, ScalarType::Double), int64_t{1}});
+  EXPECT_EQ(d.dtype(), ScalarType::Double);
+  // bool + bool stays bool (logical or).
+  Tensor bb = callT("aten::add.Tensor", {bools({1, 1, 0}), bools({1, 0, 0}), int64_t{1}});
+  EXPECT_EQ(bb.dtype(), ScalarType::Bool);
+  EXPECT_EQ(valuesI(bb), (std::vector<int64_t>{1, 1, 0}));
+}
+
+TEST_F(ReferenceElementwise, ScalarIsCastToTensorDtypeBeforeComputing) {
+  // 0.1 becomes 0.1f before multiplying a float32 tensor: 3 * 0.1f rounded to float.
+  Tensor r = callT("aten::mul.Scalar", {floats({3.0}), 0.1});
+  EXPECT_EQ(r.getDouble(0), static_cast<double>(3.0f * 0.1f));
+}
+
+TEST_F(ReferenceElementwise, AlphaAndItsErrors) {
+  Tensor r = callT("aten::sub.Tensor", {longs({10, 20}), longs({1, 2}), int64_t{3}});
+  EXPECT_EQ(valuesI(r), (std::vector<int64_t>{7, 14}));
+  EXPECT_EQ(errorOf([] { callT("aten::add.Tensor", {longs({1}), longs({1}), 0.5}); }),
+            "For integral input tensors, argument alpha must not be a floating point number.");
+  EXPECT_EQ(errorOf([] { callT("aten::sub.Tensor", {bools({1}), bools({0}), int64_t{1}}); }),
+            "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or "
+            "`logical_xor()` operator instead.");
+}
+
+TEST_F(ReferenceElementwise, BroadcastingAndMismatch) {
+  Tensor a = floats({1, 2}, {2, 1});
+  Tensor b = floats({10, 20, 30}, {3});
+  Tensor r = callT("aten::add.Tensor", {a, b, int64_t{1}});
+  EXPECT_EQ(r.sizes(), (std::vector<int64_t>{2, 3}));
+  expectDoubles(r, {11, 21, 31, 12, 22, 32});
+  EXPECT_EQ(errorOf([] { callT("aten::mul.Tensor", {floats({1, 2, 3}), floats({1, 2, 3, 4})}); }),
+            "The size of tensor a (3) must match the size of tensor b (4) at non-singleton dimension 0");
+}
+
+TEST_F(ReferenceElementwise, NonContiguousInputsReadInLogicalOrder) {
+  Tensor base = floats({1, 2, 3, 4, 5, 6}, {2, 3});
+  Tensor t = base.t();  // 3x2: [[1,4],[2,5],[3,6]]
+  Tensor r = callT("aten::mul.Tensor", {t, floats({1, 10}, {2})});
+  expectDoubles(r, {1, 40, 2, 50, 3, 60});
+}
+
+TEST_F(ReferenceElementwise, InplaceReturnsSelfAndViewsSeeTheWrite) {
+  Tensor base = floats({1, 2, 3, 4});
+  Tensor view = base.slice(0, 1, 3);
+  std::vector<IValue> out = callKernel("aten::add_.Scalar", {view, int64_t{10}, int64_t{1}});
+  EXPECT_TRUE(out.at(0).toTensor().is(view));
+  expectDoubles(base, {1, 12, 13, 4});
+  // The result is computed in the promoted dtype, then cast back: float self += double tensor.
+  Tensor f = floats({1.0});
+  callKernel("aten::mul_.Tensor", {f, floats({2.5}, {}, ScalarType::Double)});
+  EXPECT_EQ(f.dtype(), ScalarType::Float);
+  expectDoubles(f, {2.5});
+}
+
+TEST_F(ReferenceElementwise, InplaceCastAndShapeErrors) {
+  EXPECT_EQ(errorOf([] { callKernel("aten::add_.Tensor", {longs({1}), floats({1.5}, {1}), int64_t{1}}); }),
+            "result type Float can't be cast to the desired output type Long");
+  EXPECT_EQ(errorOf([] { callKernel("aten::div_.Tensor", {longs({4}), longs({2})}); }),
+            "result type Float can't be cast to the desired output type Long");
+  EXPECT_EQ(errorOf([] { callKernel("aten::mul_.Tensor", {floats({1, 2, 3}), floats({1, 2, 3, 4, 5, 6}, {2, 3})}); }),
+            "output with shape [3] doesn't match the broadcast shape [2, 3]");
+}
+
+TEST_F(ReferenceElementwise, IntegerDivisionSemantics) {
+  Tensor a = longs({-7, 7, -7, 7});
+  Tensor b = longs({2, -2, -2, 2});
+  EXPECT_EQ(valuesI(callT("aten::floor_divide", {a, b})), (std::vector<int64_t>{-4, -4, 3, 3}));
+  EXPECT_EQ(valuesI(callT("aten::remainder.Tensor", {a, b})), (std::vector<int64_t>{1, -1, -1, 1}));
+  EXPECT_EQ(valuesI(callT("aten::fmod.Tensor", {a, b})), (std::vector<int64_t>{-1, 1, -1, 1}));
+  EXPECT_EQ(valuesI(callT("aten::div.Tensor_mode", {a, b, std::string("trunc")})), (std::vector<int64_t>{-3, -3, 3, 3}));
+  EXPECT_EQ(valuesI(callT("aten::div.Tensor_mode", {a, b, std::string("floor")})), (std::vector<int64_t>{-4, -4, 3, 3}));
+  Tensor t = callT("aten::div.Tensor", {a, b});
+  EXPECT_EQ(t.dtype(), ScalarType::Float);
+  expectDoubles(t, {-3.5, -3.5, 3.5, 3.5});
+  EXPECT_EQ(errorOf([] { callT("aten::floor_divide", {longs({1}), longs({0})}); }), "ZeroDivisionError");
+  EXPECT_EQ(errorOf([] { callT("aten::remainder.Scalar", {longs({1}), int64_t{0}}); }), "ZeroDivisionError");
+  EXPECT_EQ(errorOf([] { callT("aten::div.Tensor_mode", {longs({1}), longs({1}), std::string("round")}); }),
+            "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found 'round'");
+  // True division by zero of integers is float division.
+  expectDoubles(callT("aten::div.Tensor", {longs({1, 0}), longs({0, 0})}), {kInf, kNaN});
+}
+
+TEST_F(ReferenceElementwise, FloatFloorDivisionAndRemainder) {
+  Tensor a = floats({-7.5, 7.5, 0.0, 5.0});
+  Tensor b = floats({2.0, -2.0, -3.0, 0.0});
+  expectDoubles(callT("aten::floor_divide", {a, b}), {-4.0, -4.0, -0.0, kInf});
+  expectDoubles(callT("aten::remainder.Tensor", {a, b}), {0.5, -0.5, 0.0, kNaN});
+  expectDoubles(callT("aten::fmod.Tensor", {a, b}), {-1.5, 1.5, 0.0, kNaN});
+  expectDoubles(callT("aten::div.Tensor_mode", {a, b, std::string("trunc")}), {-3.0, -3.0, -0.0, kInf});
+}
+
+TEST_F(ReferenceElementwise, Pow) {
+  EXPECT_EQ(valuesI(callT("aten::pow.Tensor_Scalar", {longs({2, -3, 5}), int64_t{3}})), (std::vector<int64_t>{8, -27, 125}));
+  EXPECT_EQ(errorOf([] { callT("aten::pow.Tensor_Scalar", {longs({2}), int64_t{-1}}); }),
+            "Integers to negative integer powers are not allowed.");
+  EXPECT_EQ(valuesI(callT("aten::pow.Tensor_Tensor", {longs({2, 1, -1, 2}), longs({-1, -5, -3, 10})})),
+            (std::vector<int64_t>{0, 1, -1, 1024}));
+  Tensor s = callT("aten::pow.Scalar", {int64_t{2}, longs({0, 3})});
+  EXPECT_EQ(s.dtype(), ScalarType::Int64);
+  EXPECT_EQ(valuesI(s), (std::vector<int64_t>{1, 8}));
+  Tensor f = callT("aten::pow.Scalar", {2.0, longs({0, 3})});
+  EXPECT_EQ(f.dtype(), ScalarType::Float);
+  expectDoubles(f, {1, 8});
+  expectDoubles(callT("aten::pow.Tensor_Scalar", {floats({4, -8}), 0.5}), {2, kNaN});
+}
+
+TEST_F(ReferenceElementwise, NaNInfAndSignedZero) {
+  Tensor x = floats({kNaN, kInf, -kInf, 0.0, -0.0, 2.5, -2.5, 0.5, 3.5});
+  expectDoubles(callT("aten::sign", {x}), {0, 1, -1, 0, 0, 1, -1, 1, 1});
+  expectDoubles(callT("aten::relu", {x}), {kNaN, kInf, 0, 0, -0.0, 2.5, 0, 0.5, 3.5});
+  expectDoubles(callT("aten::round", {x}), {kNaN, kInf, -kInf, 0, -0.0, 2, -2, 0, 4});
+  expectDoubles(callT("aten::neg", {x}), {kNaN, -kInf, kInf, -0.0, 0.0, -2.5, 2.5, -0.5, -3.5});
+  expectDoubles(callT("aten::nan_to_num", {x, IValue(), IValue(), IValue()}),
+                {0, std::numeric_limits<float>::max(), -std::numeric_limits<float>::max(), 0, -0.0, 2.5, -2.5, 0.5, 3.5});
+  EXPECT_EQ(valuesI(callT("aten::isnan", {x})), (std::vector<int64_t>{1, 0, 0, 0, 0, 0, 0, 0, 0}));
+  EXPECT_EQ(valuesI(callT("aten::isfinite", {x})), (std::vector<int64_t>{0, 0, 0, 1, 1, 1, 1, 1, 1}));
+  EXPECT_EQ(valuesI(callT("aten::isposinf", {x})), (std::vector<int64_t>{0, 1, 0, 0, 0, 0, 0, 0, 0}));
+  expectDoubles(callT("aten::mul.Scalar", {floats({kInf, -1.0}), 0.0}), {kNaN, -0.0});
+}
+
+TEST_F(ReferenceElementwise, ExtremaNaNPropagation) {
+  Tensor a = floats({kNaN, 1.0, 3.0});
+  Tensor b = floats({1.0, kNaN, 2.0});
+  expectDoubles(callT("aten::maximum", {a, b}), {kNaN, kNaN, 3.0});
+  expectDoubles(callT("aten::min.other", {a, b}), {kNaN, kNaN, 2.0});
+  expectDoubles(callT("aten::fmax", {a, b}), {1.0, 1.0, 3.0});
+  expectDoubles(callT("aten::fmin", {a, b}), {1.0, 1.0, 2.0});
+}
+
+TEST_F(ReferenceElementwise, Comparisons) {
+  Tensor r = callT("aten::eq.Scalar", {longs({2, 3}), 2.5});
+  EXPECT_EQ(r.dtype(), ScalarType::Bool);
+  EXPECT_EQ(valuesI(r), (std::vector<int64_t>{0, 0}));
+  Tensor n = floats({kNaN, 1.0});
+  EXPECT_EQ(valuesI(callT("aten::lt.Scalar", {n, int64_t{5}})), (std::vector<int64_t>{0, 1}));
+  EXPECT_EQ(valuesI(callT("aten::ne.Tensor", {n, n})), (std::vector<int64_t>{1, 0}));
+  EXPECT_EQ(valuesI(callT("aten::ge.Tensor", {longs({1, 2, 3}), longs({2}, {1})})), (std::vector<int64_t>{0, 1, 1}));
+  EXPECT_TRUE(callKernel("aten::equal", {floats({1, 2}), floats({1, 2})}).at(0).toBool());
+  EXPECT_FALSE(callKernel("aten::equal", {floats({1, 2}), floats({1, 2}, {2, 1})}).at(0).toBool());
+  EXPECT_FALSE(callKernel("aten::equal", {n, n}).at(0).toBool());
+}
+
+TEST_F(ReferenceElementwise, BitwiseShiftsAndLogical) {
+  EXPECT_EQ(valuesI(callT("aten::__and__.Tensor", {longs({12, 10}), longs({10, 6})})), (std::vector<int64_t>{8, 2}));
+  EXPECT_EQ(valuesI(callT("aten::__xor__.Scalar", {bools({1, 0}), true})), (std::vector<int64_t>{0, 1}));
+  EXPECT_EQ(errorOf([] { callT("aten::__or__.Tensor", {floats({1}), floats({1})}); }),
+            "\"bitwise_or_cpu\" not implemented for 'Float'");
+  Tensor i32 = longs({1, -8}, {}, ScalarType::Int32);
+  EXPECT_EQ(valuesI(callT("aten::__lshift__.Scalar", {i32, int64_t{31}})),
+            (std::vector<int64_t>{std::numeric_limits<int32_t>::min(), 0}));
+  EXPECT_EQ(valuesI(callT("aten::__rshift__.Scalar", {i32, int64_t{1}})), (std::vector<int64_t>{0, -4}));
+  EXPECT_EQ(valuesI(callT("aten::bitwise_not", {bools({1, 0})})), (std::vector<int64_t>{0, 1}));
+  EXPECT_EQ(valuesI(callT("aten::bitwise_not", {longs({0, 5})})), (std::vector<int64_t>{-1, -6}));
+  Tensor l = callT("aten::logical_xor", {floats({0.0, 2.0, kNaN}), longs({0, 1, 0})});
+  EXPECT_EQ(l.dtype(), ScalarType::Bool);
+  EXPECT_EQ(valuesI(l), (std::vector<int64_t>{0, 0, 1}));
+  EXPECT_EQ(valuesI(callT("aten::gcd", {longs({12, -18, 0}), longs({18, 12, 5})})), (std::vector<int64_t>{6, 6, 5}));
+}
+
+TEST_F(ReferenceElementwise, UnaryMathPromotesIntegers) {
+  Tensor r = callT("aten::sqrt", {longs({4, 9})});
+  EXPECT_EQ(r.dtype(), ScalarType::Float);
+  expectDoubles(r, {2, 3});
+  expectDoubles(callT("aten::exp", {floats({0.0, -kInf})}), {1, 0});
+  expectDoubles(callT("aten::log", {floats({1.0, 0.0, -1.0})}), {0, -kInf, kNaN});
+  expectDoubles(callT("aten::sigmoid", {floats({0.0, kInf, -kInf})}), {0.5, 1, 0});
+  expectDoubles(callT("aten::reciprocal", {floats({2.0, 0.0, -0.0})}), {0.5, kInf, -kInf});
+  Tensor sq = callT("aten::square", {bools({1, 0})});
+  EXPECT_EQ(sq.dtype(), ScalarType::Int64);
+  Tensor fl = callT("aten::floor", {longs({3, -3})});
+  EXPECT_EQ(fl.dtype(), ScalarType::Int64);
+  EXPECT_EQ(valuesI(fl), (std::vector<int64_t>{3, -3}));
+  expectDoubles(callT("aten::frac", {floats({2.5, -2.5})}), {0.5, -0.5});
+  expectDoubles(callT("aten::round.decimals", {floats({1.25, 1.75}, {}, ScalarType::Double), int64_t{1}}), {1.2, 1.8});
+  EXPECT_EQ(errorOf([] { callT("aten::neg", {bools({1})}); }),
+            "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, "
+            "use the `~` or `logical_not()` operator instead.");
+}
+
+TEST_F(ReferenceElementwise, ClampAndActivations) {
+  Tensor x = floats({-2.0, 0.5, 3.0, kNaN});
+  expectDoubles(callT("aten::clamp", {x, -1.0, 1.0}), {-1.0, 0.5, 1.0, kNaN});
+  expectDoubles(callT("aten::clamp", {x, IValue(), int64_t{0}}), {-2.0, 0.0, 0.0, kNaN});
+  Tensor ci = callT("aten::clamp", {longs({-3, 3}), 0.5, IValue()});
+  EXPECT_EQ(ci.dtype(), ScalarType::Float);
+  expectDoubles(ci, {0.5, 3});
+  EXPECT_EQ(errorOf([] { callT("aten::clamp", {floats({1}), IValue(), IValue()}); }),
+            "torch.clamp: At least one of 'min' or 'max' must not be None");
+  expectDoubles(callT("aten::clamp.Tensor", {floats({-2, 5}), floats({-1, -1}), floats({1, kNaN})}), {-1, kNaN});
+  EXPECT_EQ(errorOf([] { callKernel("aten::clamp_", {longs({1}), 0.5, IValue()}); }),
+            "result type Float can't be cast to the desired output type Long");
+  expectDoubles(callT("aten::leaky_relu", {floats({-2.0, 3.0}), 0.5}), {-1.0, 3.0});
+  expectDoubles(callT("aten::hardtanh", {floats({-2.0, 0.25, 3.0}), int64_t{-1}, int64_t{1}}), {-1.0, 0.25, 1.0});
+  expectDoubles(callT("aten::elu", {floats({0.0, 2.0}, {}, ScalarType::Double), 1.0, 1.0, 1.0}), {0.0, 2.0});
+  expectDoubles(callT("aten::gelu", {floats({0.0}), std::string("none")}), {0.0});
+  EXPECT_EQ(errorOf([] { callT("aten::gelu", {floats({0.0}), std::string("fast")}); }),
+            "approximate argument must be either none or tanh.");
+  expectDoubles(callT("aten::softplus", {floats({30.0}), int64_t{1}, int64_t{20}}), {30.0});
+  Tensor s = floats({0.0});
+  EXPECT_TRUE(callKernel("aten::sigmoid_", {s}).at(0).toTensor().is(s));
+  expectDoubles(s, {0.5});
+}
+
+TEST_F(ReferenceElementwise, WhereLerpAddcmulAddcdiv) {
+  Tensor w = callT("aten::where.ScalarOther", {bools({1, 0}), longs({1, 2}), 0.5});
+  EXPECT_EQ(w.dtype(), ScalarType::Float);
+  expectDoubles(w, {1.0, 0.5});
+  EXPECT_EQ(errorOf([] { callT("aten::where.self", {floats({1}), floats({1}), floats({1})}); }),
+            "where expected condition to be a boolean tensor, but got a tensor with dtype Float");
+  std::vector<IValue> idx = callKernel("aten::where", {bools({0, 1, 1, 0}, {2, 2})});
+  const ListObj& l = idx.at(0).toListRef();
+  ASSERT_EQ(l.items.size(), 2u);
+  EXPECT_EQ(valuesI(l.items[0].toTensor()), (std::vector<int64_t>{0, 1}));
+  EXPECT_EQ(valuesI(l.items[1].toTensor()), (std::vector<int64_t>{1, 0}));
+  expectDoubles(callT("aten::lerp.Scalar", {floats({0, 10}, {}, ScalarType::Double), floats({10, 20}, {}, ScalarType::Double), 0.25}),
+                {2.5, 12.5});
+  EXPECT_EQ(errorOf([] { callT("aten::lerp.Scalar", {floats({0}), floats({1}, {1}, ScalarType::Double), 0.5}); }),
+            "expected dtype float for `end` but got dtype double");
+  expectDoubles(callT("aten::addcmul", {floats({1, 1}), floats({2, 3}), floats({4, 5}), 0.5}), {5, 8.5});
+  expectDoubles(callT("aten::addcdiv", {floats({1, 1}), floats({2, 3}), floats({4, 6}), int64_t{2}}), {2, 2});
+  EXPECT_NE(errorOf([] { callT("aten::addcdiv", {floats({1}), longs({2}), longs({4}), int64_t{1}}); }).find(
+                "Integer division with addcdiv is no longer supported"),
+            std::string::npos);
+}
+
+TEST_F(ReferenceElementwise, MaskedFillAndFill) {
+  Tensor base = longs({1, 2, 3, 4}, {2, 2});
+  Tensor row = base.select(0, 1);
+  Tensor out = callKernel("aten::masked_fill_.Scalar", {row, bools({1, 0}), 2.7}).at(0).toTensor();
+  EXPECT_TRUE(out.is(row));
+  EXPECT_EQ(valuesI(base), (std::vector<int64_t>{1, 2, 2, 4}));  // 2.7 truncates into a long tensor
+  Tensor f = callT("aten::masked_fill.Tensor", {floats({1, 2}), bools({1, 0, 0, 1}, {2, 2}), Tensor::scalar(9.0)});
+  EXPECT_EQ(f.sizes(), (std::vector<int64_t>{2, 2}));
+  expectDoubles(f, {9, 2, 1, 9});
+  EXPECT_EQ(errorOf([] { callT("aten::masked_fill.Scalar", {floats({1}), floats({1}), 0.0}); }),
+            "masked_fill_ only supports boolean masks, but got mask with dtype Float");
+  Tensor g = floats({1, 2, 3});
+  Tensor v = g.slice(0, 0, 2);
+  callKernel("aten::fill_.Scalar", {v, int64_t{7}});
+  expectDoubles(g, {7, 7, 3});
+  callKernel("aten::zero_", {g});
+  expectDoubles(g, {0, 0, 0});
+  EXPECT_EQ(errorOf([] { callKernel("aten::fill_.Tensor", {floats({1}), floats({1, 2})}); }),
+            "fill_ only supports 0-dimension value tensor but got tensor with 1 dimensions.");
+}
+
+TEST_F(ReferenceElementwise, ToReturnsSelfWhenNothingChanges) {
+  Tensor x = floats({1.5, -2.5});
+  const int64_t kFloatCode = 6, kLongCode = 4;
+  EXPECT_TRUE(callT("aten::to.dtype", {x, kFloatCode, false, false, IValue()}).is(x));
+  Tensor c = callT("aten::to.dtype", {x, kFloatCode, false, true, IValue()});
+  EXPECT_FALSE(c.is(x));
+  EXPECT_FALSE(c.sharesStorageWith(x));
+  Tensor l = callT("aten::to.dtype", {x, kLongCode, false, false, IValue()});
+  EXPECT_EQ(l.dtype(), ScalarType::Int64);
+  EXPECT_EQ(valuesI(l), (std::vector<int64_t>{1, -2}));
+  EXPECT_TRUE(callT("aten::type_as", {x, floats({0})}).is(x));
+  EXPECT_EQ(callT("aten::type_as", {x, longs({0})}).dtype(), ScalarType::Int64);
+  EXPECT_TRUE(callT("aten::to.prim_dtype", {x, IValue(), false, false}).is(x));
+  Tensor t = floats({1, 2, 3, 4}, {2, 2}).t();
+  Tensor contiguous = callT("aten::to.dtype", {t, kFloatCode, false, false, int64_t{0}});
+  EXPECT_TRUE(contiguous.isContiguous());
+  expectDoubles(contiguous, {1, 3, 2, 4});
+}
+
+TEST_F(ReferenceElementwise, OutVariantsWriteAndResize) {
+  Tensor out = floats({0});
+  Tensor r = callKernel("aten::add.out", {floats({1, 2}), floats({3, 4}), int64_t{1}, out}).at(0).toTensor();
+  EXPECT_TRUE(r.is(out));
+  EXPECT_EQ(out.sizes(), (std::vector<int64_t>{2}));
+  expectDoubles(out, {4, 6});
+}
+
+}  // namespace
+}  // namespace tsjit::reference

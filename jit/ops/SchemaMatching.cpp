@@ -162,14 +162,44 @@ TypePtr substituteTypeVars(const TypePtr& t, const TypeBindings& bindings) {
 
 namespace {
 
-Resolution resolveImpl(const OpInfo& info, const std::vector<TypePtr>& inputs, std::optional<size_t> numOutputs,
+// The declared returns (with the bindings substituted) accept the node's output types.
+bool returnsAccept(const FunctionSchema& s, const TypeBindings& bindings, const std::vector<TypePtr>& outputs) {
+  if (s.isVarret()) return true;
+  if (s.returns().size() != outputs.size()) return false;
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    TypePtr declared = substituteTypeVars(s.returns()[i].type(), bindings);
+    if (!outputs[i]->isSubtypeOf(*declared) && !declared->isSubtypeOf(*outputs[i])) return false;
+  }
+  return true;
+}
+
+// Same argument and return types: duplicate registrations such as aten::mT and aten::mT.a.
+bool sameSignature(const FunctionSchema& a, const FunctionSchema& b) {
+  if (a.arguments().size() != b.arguments().size() || a.returns().size() != b.returns().size() ||
+      a.isVararg() != b.isVararg() || a.isVarret() != b.isVarret())
+    return false;
+  for (size_t i = 0; i < a.arguments().size(); ++i)
+    if (*a.arguments()[i].type() != *b.arguments()[i].type()) return false;
+  for (size_t i = 0; i < a.returns().size(); ++i)
+    if (*a.returns()[i].type() != *b.returns()[i].type()) return false;
+  return true;
+}
+
+Resolution resolveImpl(const OpInfo& info, const std::vector<TypePtr>& inputs, const std::vector<TypePtr>* outputs,
                        bool explain) {
   Resolution r;
+  struct Match {
+    const OpOverload* overload;
+    int cost;
+    TypeBindings bindings;
+  };
+  std::vector<Match> matches;
   for (const auto& o : info.overloads()) {
     const FunctionSchema& s = o->schema();
-    if (numOutputs && !s.isVarret() && s.returns().size() != *numOutputs) {
+    if (outputs && !s.isVarret() && s.returns().size() != outputs->size()) {
       if (explain)
-        r.whyNot += str(o->qualifiedName(), ": returns ", s.returns().size(), " values, the node has ", *numOutputs, "\n");
+        r.whyNot += str(o->qualifiedName(), ": returns ", s.returns().size(), " values, the node has ", outputs->size(),
+                        "\n");
       continue;
     }
     TypeBindings bindings;
@@ -180,30 +210,42 @@ Resolution resolveImpl(const OpInfo& info, const std::vector<TypePtr>& inputs, s
       continue;
     }
     r.candidates.push_back(o.get());
-    if (!r.best || *cost < r.cost) {
-      r.best = o.get();
-      r.cost = *cost;
-      r.bindings = std::move(bindings);
-      r.tied.clear();
-    } else if (*cost == r.cost) {
-      r.tied.push_back(o.get());
-    }
+    matches.push_back({o.get(), *cost, std::move(bindings)});
   }
+  if (matches.empty()) return r;
+  int best = matches[0].cost;
+  for (const auto& m : matches) best = std::min(best, m.cost);
+  std::vector<Match*> top;
+  for (auto& m : matches)
+    if (m.cost == best) top.push_back(&m);
+  // Overloads that differ only in their return type (aten::pow.int -> float, aten::pow.int_to_int
+  // -> int) are told apart by the node's output types.
+  if (top.size() > 1 && outputs) {
+    std::vector<Match*> fitting;
+    for (Match* m : top)
+      if (returnsAccept(m->overload->schema(), m->bindings, *outputs)) fitting.push_back(m);
+    if (!fitting.empty()) top = std::move(fitting);
+  }
+  r.best = top[0]->overload;
+  r.cost = best;
+  r.bindings = top[0]->bindings;
+  for (size_t i = 1; i < top.size(); ++i)
+    if (!sameSignature(top[i]->overload->schema(), r.best->schema())) r.tied.push_back(top[i]->overload);
   return r;
 }
 
 }  // namespace
 
-Resolution resolve(Symbol kind, const std::vector<TypePtr>& inputs, std::optional<size_t> numOutputs) {
+Resolution resolve(Symbol kind, const std::vector<TypePtr>& inputs, const std::vector<TypePtr>* outputs) {
   const OpInfo* info = findOp(kind);
   if (!info || info->isSpecial()) {
     Resolution r;
     r.whyNot = str(kind.toQualString(), info ? " has no schema" : " is not in the op table");
     return r;
   }
-  Resolution r = resolveImpl(*info, inputs, numOutputs, /*explain=*/false);
+  Resolution r = resolveImpl(*info, inputs, outputs, /*explain=*/false);
   // Explanations cost string formatting for every overload: only when nothing matched.
-  if (!r.best) r = resolveImpl(*info, inputs, numOutputs, /*explain=*/true);
+  if (!r.best) r = resolveImpl(*info, inputs, outputs, /*explain=*/true);
   return r;
 }
 
@@ -211,7 +253,10 @@ Resolution resolve(const Node& node) {
   std::vector<TypePtr> inputs;
   inputs.reserve(node.numInputs());
   for (const Value* v : node.inputs()) inputs.push_back(v->type());
-  return resolve(node.kind(), inputs, node.numOutputs());
+  std::vector<TypePtr> outputs;
+  outputs.reserve(node.numOutputs());
+  for (const Value* v : node.outputs()) outputs.push_back(v->type());
+  return resolve(node.kind(), inputs, &outputs);
 }
 
 const OpOverload* resolveOverload(Symbol kind, const std::vector<TypePtr>& inputs) {

@@ -13,8 +13,10 @@
 // (int -> Scalar, T -> T?, binding a type variable, int -> int[N]) and 2 per Any. The best overload
 // is the unique match of least cost, which is how TorchScript picks aten::add.int for (int, int),
 // aten::add.Tensor for (Tensor, Tensor, int) and aten::add.t for (int[], int[]).
-// When several matches tie, the first in PyTorch's registration order wins; ties are reported
-// (Resolution::tied) so tests can see them.
+// When several matches tie, the node's output types decide between overloads that differ only in
+// their returns (aten::pow.int -> float vs aten::pow.int_to_int -> int); duplicate registrations
+// with identical signatures (aten::mT, aten::mT.a) resolve to the first declared. Any other tie is
+// reported in Resolution::tied (the first declared is still returned as best).
 #pragma once
 
 #include <map>
@@ -44,16 +46,16 @@ TypePtr substituteTypeVars(const TypePtr& t, const TypeBindings& bindings);
 struct Resolution {
   const OpOverload* best = nullptr;            // null when nothing matches
   int cost = 0;                                // best's cost
-  std::vector<const OpOverload*> tied;         // other matches with best's cost
+  std::vector<const OpOverload*> tied;         // other matches with best's cost and another signature
   std::vector<const OpOverload*> candidates;   // every match, in table order
   TypeBindings bindings;                       // best's bindings
   std::string whyNot;                          // when nothing matches: one line per overload
   bool ambiguous() const { return !tied.empty(); }
 };
 
-// `numOutputs`, when given, must equal the schema's number of returns (unless it has `...`).
-Resolution resolve(Symbol kind, const std::vector<TypePtr>& inputs,
-                   std::optional<size_t> numOutputs = std::nullopt);
+// `outputs`, when given (a node's output types), must be as many as the schema's returns (unless
+// it has `...`), and breaks ties between overloads that differ only in their return types.
+Resolution resolve(Symbol kind, const std::vector<TypePtr>& inputs, const std::vector<TypePtr>* outputs = nullptr);
 Resolution resolve(const Node& node);
 
 // The best overload (nullptr when none matches or the kind has no schemas).

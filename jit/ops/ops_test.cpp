@@ -201,8 +201,27 @@ TEST(Resolution, ExplainsMismatchesAndRespectsOutputs) {
   EXPECT_FALSE(special.best);
   EXPECT_NE(special.whyNot.find("has no schema"), std::string::npos);
   // aten::max(Tensor, int, bool) has two outputs (values, indices).
-  Resolution max = resolve(Symbol::fromQualString("aten::max"), tys({"Tensor", "int", "bool"}), 2);
+  auto two = tys({"Tensor", "Tensor"});
+  auto one = tys({"Tensor"});
+  Resolution max = resolve(Symbol::fromQualString("aten::max"), tys({"Tensor", "int", "bool"}), &two);
   ASSERT_TRUE(max.best);
   EXPECT_EQ(max.best->qualifiedName(), "aten::max.dim");
-  EXPECT_FALSE(resolve(Symbol::fromQualString("aten::max"), tys({"Tensor", "int", "bool"}), 1).best);
+  EXPECT_FALSE(resolve(Symbol::fromQualString("aten::max"), tys({"Tensor", "int", "bool"}), &one).best);
+}
+
+TEST(Resolution, OutputTypesBreakTiesAndDuplicatesAreNotAmbiguous) {
+  Symbol pow = Symbol::fromQualString("aten::pow");
+  auto f = tys({"float"});
+  auto i = tys({"int"});
+  EXPECT_EQ(resolve(pow, tys({"int", "int"}), &f).best->qualifiedName(), "aten::pow.int");
+  EXPECT_FALSE(resolve(pow, tys({"int", "int"}), &f).ambiguous());
+  EXPECT_EQ(resolve(pow, tys({"int", "int"}), &i).best->qualifiedName(), "aten::pow.int_to_int");
+  // Without outputs the two differ only in their returns: a real tie, reported.
+  Resolution r = resolve(pow, tys({"int", "int"}));
+  EXPECT_TRUE(r.ambiguous());
+  EXPECT_EQ(r.best->qualifiedName(), "aten::pow.int");
+  // aten::mT and aten::mT.a have the same signature: the first declared, no ambiguity.
+  Resolution mt = resolve(Symbol::fromQualString("aten::mT"), tys({"Tensor"}));
+  EXPECT_EQ(mt.best->qualifiedName(), "aten::mT");
+  EXPECT_FALSE(mt.ambiguous());
 }

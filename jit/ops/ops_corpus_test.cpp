@@ -1,0 +1,185 @@
+// ops_corpus_test.cpp — the op table against the PyTorch 1.13 corpus:
+//   * every node kind of node_kinds.txt (both sections) is declared;
+//   * every schema of schemas.txt is an overload of the table, spelled identically;
+//   * every node with schemas (aten:: and prim:: kinds that are not special) of every case's `graph`
+//     and `inlined_graph` (also `method_graphs`, and the profiling executor's `optimized_graph*`,
+//     including DifferentiableGraph subgraphs) resolves to exactly one best overload, and
+//     Node::schema() (the resolver ops::initialize() registers) returns that overload's schema.
+// Counts are printed; failures list each offending node with the reasons per overload.
+// The corpus directory comes from TSJIT_CORPUS (set by ctest), else ../shared/corpus/torch-1.13.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "jit/ir/Graph.h"
+#include "jit/ir/IRParser.h"
+#include "jit/ops/OpTable.h"
+#include "jit/ops/SchemaMatching.h"
+
+namespace fs = std::filesystem;
+using namespace tsjit;
+using namespace tsjit::ops;
+
+namespace {
+
+fs::path corpusDir() {
+  if (const char* env = std::getenv("TSJIT_CORPUS"); env && *env) return env;
+  // The repository root is three levels above this file (jit/ops/ops_corpus_test.cpp).
+  return fs::path(__FILE__).parent_path().parent_path().parent_path() / "../shared/corpus/torch-1.13";
+}
+
+std::vector<std::string> dataLines(const std::string& file) {
+  std::ifstream in(corpusDir() / file);
+  std::vector<std::string> out;
+  std::string line;
+  while (std::getline(in, line))
+    if (!line.empty() && line[0] != '#') out.push_back(line);
+  return out;
+}
+
+struct Tally {
+  size_t graphs = 0, nodes = 0, resolved = 0, ambiguous = 0;
+  std::map<std::string, size_t> overloadsUsed;
+  std::map<std::string, size_t> undeclaredKinds;  // kinds outside node_kinds.txt (optimized subgraphs)
+  std::vector<std::string> unparsed;              // graph texts the IR parser rejects (not ours to judge)
+  std::vector<std::string> failures;
+};
+
+void checkBlock(const Block* block, const std::string& label, Tally& t) {
+  for (const Node* n : block->nodes()) {
+    for (const Block* sub : n->blocks()) checkBlock(sub, label, t);
+    // prim::DifferentiableGraph / prim::FusionGroup carry their body as a graph attribute.
+    if (n->hasAttribute(attr::Subgraph) && n->kindOfAttribute(attr::Subgraph) == AttributeKind::g)
+      checkBlock(n->g(attr::Subgraph)->block(), label + "/Subgraph", t);
+    const OpInfo* info = findOp(n->kind());
+    if (!info) {
+      ++t.undeclaredKinds[n->kind().toQualString()];
+      continue;
+    }
+    if (info->isSpecial()) continue;  // structural kinds (prim::If, prim::Constant...) have no schema
+    ++t.nodes;
+    Resolution r = resolve(*n);
+    if (!r.best) {
+      t.failures.push_back(label + ": no overload of " + n->kind().toQualString() + " accepts\n  " + n->str() +
+                           "\n" + r.whyNot);
+      continue;
+    }
+    if (r.ambiguous()) {
+      ++t.ambiguous;
+      std::string names = r.best->qualifiedName();
+      for (const OpOverload* o : r.tied) names += ", " + o->qualifiedName();
+      t.failures.push_back(label + ": ambiguous (" + names + ") for\n  " + n->str());
+      continue;
+    }
+    if (n->maybeSchema() != &r.best->schema())
+      t.failures.push_back(label + ": Node::schema() disagrees with resolve() for " + n->str());
+    ++t.resolved;
+    ++t.overloadsUsed[r.best->qualifiedName()];
+  }
+}
+
+void checkGraphText(const std::string& label, const std::string& text, Tally& t) {
+  ++t.graphs;
+  std::shared_ptr<Graph> g;
+  try {
+    g = parseIR(text, label);
+  } catch (const std::exception& e) {
+    t.unparsed.push_back(label + ": " + e.what());
+    return;
+  }
+  checkBlock(g->block(), label, t);
+}
+
+void report(const char* what, const Tally& t) {
+  std::cout << "[ops] " << what << ": " << t.graphs << " graphs, " << t.nodes << " nodes with schemas, " << t.resolved
+            << " resolved to one best overload, " << t.ambiguous << " ambiguous, "
+            << (t.nodes - t.resolved - t.ambiguous) << " unresolved; " << t.overloadsUsed.size()
+            << " distinct overloads used\n";
+  for (const auto& [kind, count] : t.undeclaredKinds)
+    std::cout << "[ops]   not checked: " << count << " node(s) of " << kind << ", a kind outside node_kinds.txt\n";
+  for (const auto& u : t.unparsed) std::cout << "[ops]   not checked: the IR parser rejects " << u << "\n";
+  size_t shown = 0;
+  for (const auto& f : t.failures) {
+    if (++shown > 40) break;
+    ADD_FAILURE() << f;
+  }
+  EXPECT_TRUE(t.failures.empty()) << t.failures.size() << " failures";
+}
+
+std::vector<nlohmann::json> cases() {
+  std::vector<fs::path> files;
+  for (const auto& e : fs::directory_iterator(corpusDir() / "cases"))
+    if (e.path().extension() == ".json") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  std::vector<nlohmann::json> out;
+  for (const auto& f : files) {
+    std::ifstream in(f);
+    out.push_back(nlohmann::json::parse(in));
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST(OpsCorpus, EveryNodeKindIsDeclared) {
+  size_t kinds = 0;
+  for (const auto& line : dataLines("node_kinds.txt")) {
+    std::string kind = line.substr(0, line.find(' '));
+    if (kind.empty()) continue;
+    ++kinds;
+    EXPECT_NE(findOp(kind), nullptr) << kind << " is not in the op table";
+  }
+  EXPECT_EQ(kinds, 310u);
+  size_t special = 0;
+  for (const OpInfo* info : allOps()) special += info->isSpecial() ? 1 : 0;
+  std::cout << "[ops] " << kinds << " corpus node kinds declared; table: " << allOps().size() << " ops ("
+            << special << " special), " << overloadCount() << " overloads\n";
+}
+
+TEST(OpsCorpus, EverySchemaIsAnOverload) {
+  auto lines = dataLines("schemas.txt");
+  ASSERT_EQ(lines.size(), 1090u);
+  std::set<const OpOverload*> seen;
+  for (const auto& line : lines) {
+    std::string qualified = line.substr(0, line.find('('));
+    const OpOverload* o = findOverload(qualified);
+    ASSERT_NE(o, nullptr) << qualified << " is not in the op table";
+    EXPECT_EQ(o->schema().str(), line);
+    seen.insert(o);
+  }
+  EXPECT_EQ(seen.size(), 1090u);
+  // The table holds nothing that PyTorch 1.13 does not declare for these kinds.
+  EXPECT_EQ(overloadCount(), 1090u);
+}
+
+TEST(OpsCorpus, EveryNodeOfGraphsResolves) {
+  initialize();
+  Tally t;
+  for (const auto& c : cases()) {
+    std::string name = c.at("name");
+    checkGraphText(name + ".graph", c.at("graph"), t);
+    checkGraphText(name + ".inlined_graph", c.at("inlined_graph"), t);
+    if (c.contains("method_graphs"))
+      for (const auto& [method, text] : c.at("method_graphs").items())
+        checkGraphText(name + ".method_graphs." + method, text, t);
+  }
+  EXPECT_GT(t.nodes, 1000u);
+  EXPECT_TRUE(t.undeclaredKinds.empty());  // node_kinds.txt covers these graphs
+  report("graph + inlined_graph + method_graphs", t);
+}
+
+TEST(OpsCorpus, EveryNodeOfOptimizedGraphsResolves) {
+  initialize();
+  Tally t;
+  for (const auto& c : cases()) {
+    std::string name = c.at("name");
+    for (const char* field : {"optimized_graph", "optimized_graph_requires_grad"})
+      if (c.contains(field) && c.at(field).is_string()) checkGraphText(name + "." + field, c.at(field), t);
+  }
+  report("optimized graphs", t);
+}

@@ -1,8 +1,289 @@
-// Linalg.cpp — reference kernels of the Linalg family (not written yet: registers nothing, so the
-// evaluator reports these ops as "no reference kernel" instead of guessing).
+// Linalg.cpp — reference kernels of the Linalg family, part 1: matrix products (mm, bmm, matmul
+// with all rank combinations, mv, dot, outer, linear) and their fused "add" forms (addmm, addmv,
+// addr, baddbmm), plus trace. einsum is in LinalgEinsum.cpp; det / inv / norms in LinalgDecomp.cpp.
+//
+// Invariants: plain loops (LinalgCommon.h), double accumulation for floating dtypes, wrapping
+// int64 for integral ones, one rounding to the result dtype. Shape and dtype errors are raised
+// before any arithmetic, with PyTorch 1.13's messages ("mat1 and mat2 shapes cannot be multiplied
+// (2x3 and 4x5)"). Results are fresh contiguous tensors.
+#include "jit/tensor/Broadcast.h"
+#include "jit/tensor/TypePromotion.h"
 #include "reference/Kernel.h"
-#include "reference/kernels/Families.h"
+#include "reference/kernels/LinalgCommon.h"
 
 namespace tsjit::reference {
-void registerLinalgKernels() {}
+namespace linalg {
+
+using namespace shape;
+
+namespace {
+
+void checkSameDtype(const Tensor& a, const Tensor& b) {
+  if (a.dtype() != b.dtype())
+    throw RuntimeError(str("expected mat1 and mat2 to have the same dtype, but got: ", typeMetaName(a.dtype()),
+                           " != ", typeMetaName(b.dtype())));
+}
+
+void checkMultipliable(const Tensor& a, const Tensor& b) {
+  if (a.size(1) != b.size(0))
+    throw RuntimeError(str("mat1 and mat2 shapes cannot be multiplied (", a.size(0), "x", a.size(1), " and ",
+                           b.size(0), "x", b.size(1), ")"));
+}
+
+Tensor dot(const Tensor& a, const Tensor& b) {
+  if (a.dim() != 1 || b.dim() != 1)
+    throw RuntimeError(str("1D tensors expected, but got ", a.dim(), "D and ", b.dim(), "D tensors"));
+  if (a.dtype() != b.dtype())
+    throw RuntimeError(str("dot : expected both vectors to have same dtype, but found ", a.dtype(), " and ",
+                           b.dtype()));
+  if (a.numel() != b.numel())
+    throw RuntimeError(str("inconsistent tensor size, expected tensor [", a.numel(), "] and src [", b.numel(),
+                           "] to have the same number of elements, but got ", a.numel(), " and ", b.numel(),
+                           " elements respectively"));
+  return matProduct(a, b, 1, 1, a.numel(), 1, {}, a.dtype());
+}
+
+Tensor mv(const Tensor& mat, const Tensor& vec) {
+  if (mat.dim() != 2 || vec.dim() != 1)
+    throw RuntimeError(str("vector + matrix @ vector expected, got 1, ", mat.dim(), ", ", vec.dim()));
+  if (mat.size(1) != vec.size(0))
+    throw RuntimeError(str("size mismatch, got input (", mat.size(0), "), mat (", mat.size(0), "x", mat.size(1),
+                           "), vec (", vec.size(0), ")"));
+  checkSameDtype(mat, vec);
+  return matProduct(mat, vec, 1, mat.size(0), mat.size(1), 1, {mat.size(0)}, mat.dtype());
+}
+
+Tensor bmm(const Tensor& a, const Tensor& b) {
+  if (a.dim() != 3) throw RuntimeError("batch1 must be a 3D tensor");
+  if (b.dim() != 3) throw RuntimeError("batch2 must be a 3D tensor");
+  if (b.size(0) != a.size(0) || b.size(1) != a.size(2))
+    throw RuntimeError(str("Expected size for first two dimensions of batch2 tensor to be: [", a.size(0), ", ",
+                           a.size(2), "] but got: [", b.size(0), ", ", b.size(1), "]."));
+  checkSameDtype(a, b);
+  return matProduct(a, b, a.size(0), a.size(1), a.size(2), b.size(2), {a.size(0), a.size(1), b.size(2)}, a.dtype());
+}
+
+}  // namespace
+
+Tensor mm(const Tensor& a, const Tensor& b) {
+  if (a.dim() != 2) throw RuntimeError("self must be a matrix");
+  if (b.dim() != 2) throw RuntimeError("mat2 must be a matrix");
+  checkMultipliable(a, b);
+  checkSameDtype(a, b);
+  return matProduct(a, b, 1, a.size(0), a.size(1), b.size(1), {a.size(0), b.size(1)}, a.dtype());
+}
+
+Tensor matmul(const Tensor& a, const Tensor& b) {
+  const int64_t d1 = a.dim(), d2 = b.dim();
+  if (d1 == 0 || d2 == 0)
+    throw RuntimeError(str("both arguments to matmul need to be at least 1D, but they are ", d1, "D and ", d2, "D"));
+  if (d1 == 1 && d2 == 1) return dot(a, b);
+  if (d1 == 2 && d2 == 1) return mv(a, b);
+  if (d1 == 1 && d2 == 2) return mm(a.unsqueeze(0), b).squeeze(0);
+  if (d1 == 2 && d2 == 2) return mm(a, b);
+  if (d1 >= 3 && (d2 == 1 || d2 == 2)) {
+    // Fold a's batch dims into its rows: one mm (so errors quote the folded sizes).
+    std::vector<int64_t> outSizes(a.sizes().begin(), a.sizes().end() - 1);
+    Tensor folded = a.reshape({tsjit::product(outSizes), a.size(-1)});
+    Tensor rhs = d2 == 1 ? b.unsqueeze(-1) : b;
+    Tensor r = mm(folded, rhs);
+    if (d2 == 2) outSizes.push_back(b.size(-1));
+    return r.view(outSizes);
+  }
+  // Batched: broadcast the batch dims, then one bmm.
+  const int64_t n = d1 > 1 ? a.size(-2) : 1, m1 = a.size(-1);
+  const int64_t m2 = d2 > 1 ? b.size(-2) : b.size(0), p = d2 > 1 ? b.size(-1) : 1;
+  const std::vector<int64_t> batch1(a.sizes().begin(), a.sizes().end() - std::min<int64_t>(d1, 2));
+  const std::vector<int64_t> batch2(b.sizes().begin(), b.sizes().end() - std::min<int64_t>(d2, 2));
+  std::vector<int64_t> outSizes = inferBroadcastShape(batch1, batch2);
+  const int64_t batch = tsjit::product(outSizes);
+  std::vector<int64_t> aSizes = outSizes, bSizes = outSizes;
+  aSizes.insert(aSizes.end(), {n, m1});
+  Tensor ae = a.expand(aSizes).reshape({batch, n, m1});
+  Tensor be;
+  if (d2 == 1) {
+    bSizes.push_back(m2);
+    be = b.expand(bSizes).reshape({batch, m2}).unsqueeze(2);
+  } else {
+    bSizes.insert(bSizes.end(), {m2, p});
+    be = b.expand(bSizes).reshape({batch, m2, p});
+  }
+  Tensor r = bmm(ae, be);
+  if (d1 > 1) outSizes.push_back(n);
+  if (d2 > 1) outSizes.push_back(p);
+  return r.view(outSizes);
+}
+
+namespace {
+
+void checkIntegralScalar(const Tensor& t, const IValue& v, const char* name) {
+  if (!isFloating(t) && v.isDouble())
+    throw RuntimeError(str("For integral input tensors, argument ", name, " must not be a floating point number."));
+}
+
+// beta * self + alpha * prod, self broadcast to prod's shape; self is ignored when beta == 0.
+Tensor addScaled(const Tensor& self, const Tensor& prod, const IValue& beta, const IValue& alpha, ScalarType dtype) {
+  Tensor s = self.expand(prod.sizes());
+  Tensor out = Tensor::empty(prod.sizes(), dtype);
+  if (isFloatingType(dtype)) {
+    const double b = beta.toScalarAsDouble(), al = alpha.toScalarAsDouble();
+    for (int64_t i = 0; i < out.numel(); ++i)
+      out.setDouble(i, (b == 0 ? 0.0 : b * s.getDouble(i)) + al * prod.getDouble(i));
+  } else {
+    checkIntegralScalar(prod, beta, "beta");
+    checkIntegralScalar(prod, alpha, "alpha");
+    const int64_t b = scalarAsInt(beta), al = scalarAsInt(alpha);
+    for (int64_t i = 0; i < out.numel(); ++i)
+      out.setInt64(i, wrapAdd(b == 0 ? 0 : wrapMul(b, s.getInt64(i)), wrapMul(al, prod.getInt64(i))));
+  }
+  return out;
+}
+
+// The exact (double / int64) product kept in a Double / Int64 tensor, so addScaled rounds once.
+Tensor exactProduct(const Tensor& a, const Tensor& b, int64_t batch, int64_t n, int64_t m, int64_t p,
+                    IntArrayRef outSizes) {
+  const ScalarType wide = isFloating(a) ? ScalarType::Double : ScalarType::Int64;
+  return matProduct(a, b, batch, n, m, p, outSizes, wide);
+}
+
+std::vector<IValue> addmm(Args& a) {
+  Tensor self = tensorArg(a, 0), m1 = tensorArg(a, 1), m2 = tensorArg(a, 2);
+  if (m1.dim() != 2) throw RuntimeError(str("mat1 must be a matrix, got ", m1.dim(), "-D tensor"));
+  if (m2.dim() != 2) throw RuntimeError(str("mat2 must be a matrix, got ", m2.dim(), "-D tensor"));
+  checkMultipliable(m1, m2);
+  checkSameDtype(m1, m2);
+  self.expand({m1.size(0), m2.size(1)});  // PyTorch's expand error for a self that does not fit
+  Tensor prod = exactProduct(m1, m2, 1, m1.size(0), m1.size(1), m2.size(1), {m1.size(0), m2.size(1)});
+  return one(addScaled(self, prod, a.at(3), a.at(4), m1.dtype()));
+}
+
+std::vector<IValue> addmv(Args& a) {
+  Tensor self = tensorArg(a, 0), mat = tensorArg(a, 1), vec = tensorArg(a, 2);
+  if (mat.dim() != 2 || vec.dim() != 1 || self.dim() > 1)
+    throw RuntimeError(str("vector + matrix @ vector expected, got ", self.dim(), ", ", mat.dim(), ", ", vec.dim()));
+  if (mat.size(1) != vec.size(0) || !(self.numel() == mat.size(0) || self.numel() == 1))
+    throw RuntimeError(str("size mismatch, got input (", self.dim() == 0 ? 1 : self.size(0), "), mat (", mat.size(0),
+                           "x", mat.size(1), "), vec (", vec.size(0), ")"));
+  checkSameDtype(mat, vec);
+  Tensor prod = exactProduct(mat, vec, 1, mat.size(0), mat.size(1), 1, {mat.size(0)});
+  return one(addScaled(self, prod, a.at(3), a.at(4), mat.dtype()));
+}
+
+std::vector<IValue> baddbmm(Args& a) {
+  Tensor self = tensorArg(a, 0), b1 = tensorArg(a, 1), b2 = tensorArg(a, 2);
+  if (b1.dim() != 3) throw RuntimeError("batch1 must be a 3D tensor");
+  if (b2.dim() != 3) throw RuntimeError("batch2 must be a 3D tensor");
+  self.expand({b1.size(0), b1.size(1), b2.size(2)});
+  if (self.dtype() != b1.dtype() || self.dtype() != b2.dtype())
+    throw RuntimeError(str("Input dtypes must be the same, got: input ", self.dtype(), ", batch1: ", b1.dtype(),
+                           ", batch2: ", b2.dtype()));
+  bmm(b1, b2);  // shape checks with bmm's messages
+  Tensor prod = exactProduct(b1, b2, b1.size(0), b1.size(1), b1.size(2), b2.size(2),
+                             {b1.size(0), b1.size(1), b2.size(2)});
+  return one(addScaled(self, prod, a.at(3), a.at(4), b1.dtype()));
+}
+
+void check1d(const Tensor& t, const char* arg, const char* fn) {
+  if (t.dim() != 1) throw RuntimeError(str(fn, ": Expected 1-D argument ", arg, ", but got ", t.dim(), "-D"));
+}
+
+// The outer product in a wide dtype (Double / Int64).
+Tensor exactOuter(const Tensor& u, const Tensor& v, bool floating) {
+  Tensor out = Tensor::empty({u.size(0), v.size(0)}, floating ? ScalarType::Double : ScalarType::Int64);
+  for (int64_t i = 0; i < u.size(0); ++i)
+    for (int64_t j = 0; j < v.size(0); ++j) {
+      const int64_t o = i * v.size(0) + j;
+      if (floating)
+        out.setDouble(o, u.getDouble(i) * v.getDouble(j));
+      else
+        out.setInt64(o, wrapMul(u.getInt64(i), v.getInt64(j)));
+    }
+  return out;
+}
+
+std::vector<IValue> outer(Args& a) {
+  Tensor u = tensorArg(a, 0), v = tensorArg(a, 1);
+  check1d(u, "self", "outer");
+  check1d(v, "vec2", "outer");
+  const ScalarType dt = resultType(u, v);
+  if (dt == ScalarType::Bool) {
+    Tensor out = Tensor::empty({u.size(0), v.size(0)}, dt);
+    for (int64_t i = 0; i < u.size(0); ++i)
+      for (int64_t j = 0; j < v.size(0); ++j) out.setInt64(i * v.size(0) + j, u.getInt64(i) && v.getInt64(j));
+    return one(out);
+  }
+  return one(exactOuter(u, v, isFloatingType(dt)).to(dt));
+}
+
+std::vector<IValue> addr(Args& a) {
+  Tensor self = tensorArg(a, 0), u = tensorArg(a, 1), v = tensorArg(a, 2);
+  check1d(u, "vec1", "addr");
+  check1d(v, "vec2", "addr");
+  ResultTypeState rt;
+  rt.add(self);
+  rt.add(u);
+  rt.add(v);
+  const ScalarType dt = rt.result();
+  Tensor prod = exactOuter(u, v, isFloatingType(dt));
+  self.expand(prod.sizes());
+  return one(addScaled(self, prod, a.at(3), a.at(4), dt));
+}
+
+std::vector<IValue> linear(Args& a) {
+  Tensor input = tensorArg(a, 0), weight = tensorArg(a, 1);
+  std::optional<Tensor> bias = optTensorArg(a, 2);
+  if (input.dim() == 2 && bias) {
+    Tensor wt = weight.t();
+    if (wt.dim() != 2) throw RuntimeError(str("mat2 must be a matrix, got ", wt.dim(), "-D tensor"));
+    checkMultipliable(input, wt);
+    checkSameDtype(input, wt);
+    Tensor prod = exactProduct(input, wt.contiguous(), 1, input.size(0), input.size(1), wt.size(1),
+                               {input.size(0), wt.size(1)});
+    return one(addScaled(*bias, prod, IValue(int64_t{1}), IValue(int64_t{1}), input.dtype()));
+  }
+  Tensor r = matmul(input, weight.t());
+  if (!bias) return one(r);
+  // matmul(...).add_(bias): the sum must keep the product's shape.
+  const std::vector<int64_t> shape = inferBroadcastShape(r.sizes(), bias->sizes());
+  if (shape != r.sizes())
+    throw RuntimeError(str("output with shape ", formatInts(r.sizes()), " doesn't match the broadcast shape ",
+                           formatInts(shape)));
+  return one(addScaled(*bias, r, IValue(int64_t{1}), IValue(int64_t{1}), r.dtype()));
+}
+
+std::vector<IValue> trace(Args& a) {
+  Tensor self = tensorArg(a, 0);
+  if (self.dim() != 2) throw RuntimeError(str("trace: expected a matrix, but got tensor with dim ", self.dim()));
+  const int64_t n = std::min(self.size(0), self.size(1));
+  if (isFloating(self)) {
+    double acc = 0;
+    for (int64_t i = 0; i < n; ++i) acc += self.getDouble(i * self.size(1) + i);
+    return one(Tensor::scalar(acc, self.dtype()));
+  }
+  int64_t acc = 0;
+  for (int64_t i = 0; i < n; ++i) acc = wrapAdd(acc, self.getInt64(i * self.size(1) + i));
+  return one(Tensor::scalarInt(acc, ScalarType::Int64));
+}
+
+}  // namespace
+}  // namespace linalg
+
+void registerLinalgKernels() {
+  using namespace linalg;
+  registerLinalgEinsumKernels();
+  registerLinalgDecompKernels();
+  def("aten::mm", [](Args& a) { return one(mm(tensorArg(a, 0), tensorArg(a, 1))); });
+  def("aten::bmm", [](Args& a) { return one(bmm(tensorArg(a, 0), tensorArg(a, 1))); });
+  def("aten::matmul", [](Args& a) { return one(matmul(tensorArg(a, 0), tensorArg(a, 1))); });
+  def("aten::mv", [](Args& a) { return one(mv(tensorArg(a, 0), tensorArg(a, 1))); });
+  def("aten::dot", [](Args& a) { return one(dot(tensorArg(a, 0), tensorArg(a, 1))); });
+  def("aten::outer", outer);
+  def("aten::addmm", addmm);
+  def("aten::addmv", addmv);
+  def("aten::addr", addr);
+  def("aten::baddbmm", baddbmm);
+  def("aten::linear", linear);
+  def("aten::trace", trace);
+}
+
 }  // namespace tsjit::reference

@@ -1,0 +1,117 @@
+// IndexingSort.cpp — reference kernels of sort, argsort and topk (Indexing family, part 2;
+// registered by registerIndexingKernels()).
+//
+// Invariants: ordering is PyTorch's: NaN compares greater than every number (last when ascending,
+// first when descending); equal values keep their original order (a stable sort — what PyTorch's
+// CPU sort gives for stable=True and, for the small slices of the corpus, also otherwise). topk
+// returns its k values in sorted order, ties by lower index. Values keep self's dtype (copied
+// exactly); indices are int64. Results are fresh contiguous tensors.
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "jit/tensor/Iterate.h"
+#include "reference/Kernel.h"
+#include "reference/kernels/ShapeCommon.h"
+
+namespace tsjit::reference {
+namespace {
+
+using namespace shape;
+
+// Orders two elements of one slice: true when x goes before y.
+struct SliceOrder {
+  bool floating;
+  bool descending;
+  const std::vector<double>* dv;
+  const std::vector<int64_t>* iv;
+  bool operator()(size_t x, size_t y) const {
+    if (floating) {
+      const double a = (*dv)[x], b = (*dv)[y];
+      const bool an = std::isnan(a), bn = std::isnan(b);
+      if (descending) return (an && !bn) || (!an && !bn && a > b);
+      return (!an && bn) || (!an && !bn && a < b);
+    }
+    const int64_t a = (*iv)[x], b = (*iv)[y];
+    return descending ? a > b : a < b;
+  }
+};
+
+// Sorts every slice of self along dim; keeps the first `keep` entries (all when keep < 0).
+// Returns (values, indices) shaped like self with dim resized to keep.
+std::pair<Tensor, Tensor> sortSlices(const Tensor& self, int64_t dimArg, bool descending, int64_t keep) {
+  const bool zeroDim = self.dim() == 0;
+  Tensor src = zeroDim ? self.reshape({1}) : self;
+  const int64_t dim = wrapDim(dimArg, src.dim());
+  const int64_t n = src.size(dim);
+  const int64_t k = keep < 0 ? n : keep;
+  std::vector<int64_t> outSizes = src.sizes();
+  outSizes[static_cast<size_t>(dim)] = k;
+  Tensor values = Tensor::empty(outSizes, self.dtype());
+  Tensor indices = Tensor::empty(outSizes, ScalarType::Int64);
+  std::vector<int64_t> sliceSizes = src.sizes();
+  sliceSizes[static_cast<size_t>(dim)] = 1;
+  const bool floating = isFloating(src);
+  std::vector<double> dv(static_cast<size_t>(n));
+  std::vector<int64_t> iv(static_cast<size_t>(n));
+  std::vector<int64_t> srcLin(static_cast<size_t>(n));
+  forEachIndex(sliceSizes, [&](const int64_t* base) {
+    std::vector<int64_t> idx(base, base + src.dim());
+    for (int64_t j = 0; j < n; ++j) {
+      idx[static_cast<size_t>(dim)] = j;
+      const int64_t lin = ravel(idx, src.sizes());
+      srcLin[static_cast<size_t>(j)] = lin;
+      if (floating)
+        dv[static_cast<size_t>(j)] = src.getDouble(lin);
+      else
+        iv[static_cast<size_t>(j)] = src.getInt64(lin);
+    }
+    std::vector<size_t> order(static_cast<size_t>(n));
+    std::iota(order.begin(), order.end(), size_t{0});
+    std::stable_sort(order.begin(), order.end(), SliceOrder{floating, descending, &dv, &iv});
+    for (int64_t j = 0; j < k; ++j) {
+      idx[static_cast<size_t>(dim)] = j;
+      const int64_t o = ravel(idx, outSizes);
+      const size_t from = order[static_cast<size_t>(j)];
+      copyElem(values, o, src, srcLin[from]);
+      indices.setInt64(o, static_cast<int64_t>(from));
+    }
+  });
+  if (zeroDim) {
+    values = values.reshape({});
+    indices = indices.reshape({});
+  }
+  return {values, indices};
+}
+
+std::vector<IValue> two(const std::pair<Tensor, Tensor>& p) {
+  std::vector<IValue> out;
+  out.emplace_back(p.first);
+  out.emplace_back(p.second);
+  return out;
+}
+
+std::vector<IValue> topk(Args& a) {
+  Tensor self = tensorArg(a, 0);
+  const int64_t k = intArg(a, 1);
+  const int64_t dim = wrapDim(intArg(a, 2), self.dim());
+  const bool largest = boolArg(a, 3);
+  const int64_t size = self.dim() > 0 ? self.size(dim) : 1;
+  if (k < 0 || k > size) throw RuntimeError("selected index k out of range");
+  return two(sortSlices(self, dim, largest, k));
+}
+
+}  // namespace
+
+void registerIndexingSortKernels() {
+  def("aten::sort", [](Args& a) { return two(sortSlices(tensorArg(a, 0), intArg(a, 1), boolArg(a, 2), -1)); });
+  def("aten::sort.stable",
+      [](Args& a) { return two(sortSlices(tensorArg(a, 0), intArg(a, 2), boolArg(a, 3), -1)); });
+  def("aten::argsort",
+      [](Args& a) { return one(sortSlices(tensorArg(a, 0), intArg(a, 1), boolArg(a, 2), -1).second); });
+  def("aten::argsort.stable",
+      [](Args& a) { return one(sortSlices(tensorArg(a, 0), intArg(a, 2), boolArg(a, 3), -1).second); });
+  def("aten::topk", topk);
+}
+
+}  // namespace tsjit::reference

@@ -62,3 +62,16 @@ void cleanupGraph(Graph& graph);
 void eliminateDeadCode(Graph& graph);
 
 }  // namespace tsjit::frontend
+
+namespace tsjit::frontend {
+
+// For `tsjit run FILE.py`: compiles the def `entry` of a script file (the last def when empty) and
+// returns its graph; with `inlineCalls`, prim::CallFunction nodes are replaced by the callee's
+// body (as PyTorch's inlined_graph), so engines without function calls can run it.
+std::shared_ptr<Graph> compileScriptEntry(const std::string& source, const std::string& filename,
+                                          const std::string& entry, bool inlineCalls);
+
+// Replaces every prim::CallFunction whose callee is in `cu` by a copy of the callee's graph.
+void inlineFunctionCalls(Graph& graph, const CompilationUnit& cu);
+
+}  // namespace tsjit::frontend

@@ -41,7 +41,7 @@ void FunctionEmitter::emitIf(const If& s, const std::vector<Stmt>& rest, bool mo
   bool tAlways = alwaysExits(tStmts), fAlways = alwaysExits(fStmts);
   Frame tf, ff;
   auto branch = [&](std::vector<Stmt> stmts, bool always) {
-    return [this, stmts, always, moveRest, &rest]() mutable {
+    return [this, stmts, always, moveRest, &rest, &s]() mutable {
       bool moving = moveRest && !always;
       if (moving) stmts.insert(stmts.end(), rest.begin(), rest.end());
       emitStatements(stmts);
@@ -50,6 +50,9 @@ void FunctionEmitter::emitIf(const If& s, const std::vector<Stmt>& rest, bool mo
         if (!loops.empty()) {
           setVar("$cond", loops.back()->continueCondition(), {});
         } else {
+          if (hasDeclaredReturn_ && !NoneType::get()->isSubtypeOf(returnType_))
+            fail(s.range(), "Function was annotated as returning " + typeName(returnType_) +
+                                " but does not return along all paths");
           setVar("$ret", emitNone(), {});
         }
         frame_->exit = ExitKind::Jump;

@@ -1,0 +1,69 @@
+// EmitterInline.cpp — inlining of prim::CallFunction (what PyTorch's inlined_graph shows) and the
+// script-file entry point used by `tsjit run FILE.py`.
+// Invariant: the inlined graph lints; callee graphs are never modified (their nodes are cloned).
+#include <unordered_map>
+
+#include "jit/frontend/EmitterImpl.h"
+#include "jit/frontend/Parser.h"
+
+namespace tsjit::frontend {
+
+namespace {
+Function* findCallee(const CompilationUnit& cu, const std::string& shortName) {
+  for (const auto& f : cu.functions())
+    if (f->name() == shortName) return f.get();
+  return nullptr;
+}
+
+bool inlineBlock(Block* b, const CompilationUnit& cu) {
+  bool changed = false;
+  std::vector<Node*> nodes;
+  for (Node* n : b->nodes()) nodes.push_back(n);
+  for (Node* n : nodes) {
+    for (Block* sub : n->blocks()) changed |= inlineBlock(sub, cu);
+    if (n->kind() != prim::CallFunction) continue;
+    Node* fnConst = n->input(0)->node();
+    if (fnConst->kind() != prim::Constant || !fnConst->hasAttribute(attr::name)) continue;
+    Function* callee = findCallee(cu, fnConst->s(attr::name));
+    if (!callee) continue;
+    Graph& g = *n->owningGraph();
+    const Graph& cg = *callee->graph();
+    std::unordered_map<Value*, Value*> map;
+    for (size_t i = 0; i < cg.inputs().size(); ++i) map[cg.inputs()[i]] = n->input(i + 1);
+    auto lookup = [&](Value* v) { return map.at(v); };
+    for (Node* cn : cg.nodes()) {
+      Node* copy = g.createClone(cn, lookup, true);
+      copy->insertBefore(n);
+      for (size_t i = 0; i < cn->numOutputs(); ++i) map[cn->output(i)] = copy->output(i);
+    }
+    n->output()->replaceAllUsesWith(map.at(cg.outputs()[0]));
+    n->destroy();
+    changed = true;
+  }
+  return changed;
+}
+}  // namespace
+
+void inlineFunctionCalls(Graph& graph, const CompilationUnit& cu) {
+  for (int i = 0; i < 100 && inlineBlock(graph.block(), cu); ++i) {
+  }
+  eliminateDeadCode(graph);
+  graph.lint();
+}
+
+std::shared_ptr<Graph> compileScriptEntry(const std::string& source, const std::string& filename,
+                                          const std::string& entry, bool inlineCalls) {
+  std::string name = entry;
+  if (name.empty()) {
+    Module m = parseSource(source, filename);
+    for (auto s : m.statements())
+      if (s.kind() == Kind::Def) name = Def(s.get()).name().name();
+    if (name.empty()) throw CompileError("no function definition in " + filename);
+  }
+  auto cu = compileFunctions(source, name, CompileOptions{}, filename);
+  auto graph = cu->findFunction(name)->graph()->copy();
+  if (inlineCalls) inlineFunctionCalls(*graph, *cu);
+  return graph;
+}
+
+}  // namespace tsjit::frontend

@@ -143,6 +143,7 @@ TEST(EmitterCorpus, CompileAndCompareNodeKinds) {
   double pct = compiled ? 100.0 * agree / compiled : 0;
   std::cout << "emitter corpus: compiled " << compiled << "/" << total << ", node-kind agreement " << agree << "/"
             << compiled << " (" << pct << "%)\n";
-  EXPECT_GE(compiled, total * 8 / 10);
-  EXPECT_GE(pct, 50.0);
+  // Issue 5's bar: node-kind agreement >= 80 % of the compiled cases; compile >= 90 % of them.
+  EXPECT_GE(compiled * 10, total * 9);
+  EXPECT_GE(pct, 80.0);
 }

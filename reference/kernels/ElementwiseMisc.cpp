@@ -6,7 +6,10 @@
 // (or uint8) condition; lerp needs self, end (and a Tensor weight) of one floating dtype; the
 // masked / fill ops cast the value to self's dtype and write through self (views see the write);
 // aten::to and type_as return self itself when dtype, device and layout already match and no copy
-// is asked for, else a converted copy that keeps a dense input's strides.
+// is asked for, else a converted copy that keeps a dense input's strides. lerp, addcmul and
+// addcdiv round their intermediate steps to the compute dtype in PyTorch's order, with a final
+// multiply-add fused as PyTorch's CPU build does (their formulas cancel, so computing all in
+// double would differ from PyTorch's float32 results by several ulp).
 #include <cmath>
 
 #include "reference/kernels/ElementwiseParts.h"
@@ -76,9 +79,12 @@ Tensor lerp(const Tensor& self, const Tensor& end, const Tensor& weight, bool te
                            typeMetaName(weight.dtype())));
   const ScalarType dt = self.dtype();
   if (!isFloating(dt)) throwNotImplemented(tensorWeight ? "lerp_kernel_tensor" : "lerp_kernel_scalar", dt);
-  return mapFloating({self, end, weight}, dt, dt, [](const double* v) {
+  // PyTorch's steps, each rounded to dt; the final multiply-add is fused (one rounding), as
+  // PyTorch's CPU build compiles it.
+  return mapFloating({self, end, weight}, dt, dt, [dt](const double* v) {
     const double s = v[0], e = v[1], w = v[2];
-    return std::fabs(w) < 0.5 ? s + w * (e - s) : e - (e - s) * (1.0 - w);
+    auto R = [dt](double x) { return castDouble(x, dt); };
+    return std::fabs(w) < 0.5 ? s + w * R(e - s) : e - R(e - s) * R(1.0 - w);
   });
 }
 
@@ -86,7 +92,10 @@ Tensor addcmul(const Tensor& self, const Tensor& t1, const Tensor& t2, const IVa
   const ScalarType dt = resultTypeOf({self, t1, t2});
   if (isFloating(dt)) {
     const double val = castDouble(scalarDouble(value), dt);
-    return mapFloating({self, t1, t2}, dt, dt, [val](const double* v) { return v[0] + val * v[1] * v[2]; });
+    // self + (value * t1) * t2: value * t1 rounded to dt, then a fused multiply-add.
+    return mapFloating({self, t1, t2}, dt, dt, [val, dt](const double* v) {
+      return v[0] + castDouble(val * v[1], dt) * v[2];
+    });
   }
   const int64_t val = castInt(scalarInt(value), dt);
   return mapIntegral({self, t1, t2}, dt, dt, [val](const int64_t* v) {
@@ -105,7 +114,10 @@ Tensor addcdiv(const Tensor& self, const Tensor& t1, const Tensor& t2, const IVa
         "implementation: (input + value * tensor1 / tensor2), for all dtypes.");
   const ScalarType dt = resultTypeOf({self, t1, t2});
   const double val = castDouble(scalarDouble(value), dt);
-  return mapFloating({self, t1, t2}, dt, dt, [val](const double* v) { return v[0] + val * v[1] / v[2]; });
+  // self + (value * t1) / t2, each step rounded to dt as PyTorch evaluates it.
+  return mapFloating({self, t1, t2}, dt, dt, [val, dt](const double* v) {
+    return v[0] + castDouble(castDouble(val * v[1], dt) / v[2], dt);
+  });
 }
 
 // ---- masked_fill / fill -------------------------------------------------------------------------

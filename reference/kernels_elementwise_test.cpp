@@ -300,9 +300,26 @@ TEST_F(ReferenceElementwise, ToReturnsSelfWhenNothingChanges) {
   EXPECT_EQ(callT("aten::type_as", {x, longs({0})}).dtype(), ScalarType::Int64);
   EXPECT_TRUE(callT("aten::to.prim_dtype", {x, IValue(), false, false}).is(x));
   Tensor t = floats({1, 2, 3, 4}, {2, 2}).t();
-  Tensor contiguous = callT("aten::to.dtype", {t, kFloatCode, false, false, int64_t{0}});
+  // memory_format=contiguous still aliases a transposed tensor of the same dtype (PyTorch compares
+  // with suggest_memory_format(), which is contiguous for it); a conversion is made contiguous.
+  EXPECT_TRUE(callT("aten::to.dtype", {t, kFloatCode, false, false, int64_t{0}}).is(t));
+  Tensor contiguous = callT("aten::to.dtype", {t, kLongCode, false, false, int64_t{0}});
   EXPECT_TRUE(contiguous.isContiguous());
-  expectDoubles(contiguous, {1, 3, 2, 4});
+  EXPECT_EQ(valuesI(contiguous), (std::vector<int64_t>{1, 3, 2, 4}));
+  Tensor preserved = callT("aten::to.dtype", {t, kLongCode, false, false, IValue()});
+  EXPECT_EQ(preserved.strides(), t.strides());
+}
+
+TEST_F(ReferenceElementwise, TensorListEquality) {
+  auto list = [](std::vector<Tensor> ts) {
+    std::vector<IValue> items(ts.begin(), ts.end());
+    return makeList(TensorType::get(), std::move(items));
+  };
+  EXPECT_TRUE(callKernel("aten::eq.Tensor_list", {list({floats({1.0}), longs({2})}), list({floats({1.0}), floats({2.0})})})
+                  .at(0).toBool());
+  EXPECT_TRUE(callKernel("aten::ne.Tensor_list", {list({floats({1.0})}), list({})}).at(0).toBool());
+  EXPECT_EQ(errorOf([&] { callKernel("aten::eq.Tensor_list", {list({floats({1, 2})}), list({floats({1, 2})})}); }),
+            "Boolean value of Tensor with more than one value is ambiguous");
 }
 
 TEST_F(ReferenceElementwise, OutVariantsWriteAndResize) {

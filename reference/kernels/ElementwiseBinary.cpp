@@ -191,7 +191,7 @@ Tensor gcd(const Tensor& a, const Tensor& b) {
   const ScalarType dt = resultTypeOf({a, b});
   if (!isIntegralType(dt, /*includeBool=*/false)) throwNotImplemented("gcd_cpu", dt);
   return mapIntegral({a, b}, dt, dt, [](const int64_t* v) {
-    int64_t x = v[0] < 0 ? -v[0] : v[0], y = v[1] < 0 ? -v[1] : v[1];
+    int64_t x = v[0] < 0 ? wrapMul(v[0], -1) : v[0], y = v[1] < 0 ? wrapMul(v[1], -1) : v[1];
     while (x != 0) {
       const int64_t c = x;
       x = y % x;

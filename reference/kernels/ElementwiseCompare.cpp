@@ -1,6 +1,7 @@
 // ElementwiseCompare.cpp — reference kernels of tensor comparisons (eq, ne, lt, le, gt, ge → bool
 // tensors), elementwise extrema (maximum / minimum and max.other / min.other, which propagate NaN;
-// fmax / fmin, which ignore it) and aten::equal (same shape and same values → bool).
+// fmax / fmin, which ignore it), aten::equal (same shape and same values → bool) and == / != of
+// tensor lists.
 //
 // Operands are cast to torch.result_type before comparing (an int tensor compared with 2.5
 // compares as float32), as PyTorch's comparison TensorIterator does. NaN compares unequal to
@@ -63,9 +64,26 @@ bool equal(const Tensor& a, const Tensor& b) {
   return true;
 }
 
+// [a...] == [b...] for tensor lists: same length and bool(a[i] == b[i]) for every pair, where
+// bool() of a comparison result needs exactly one element (Python's semantics for list ==).
+bool tensorListEqual(const IValue& a, const IValue& b) {
+  const auto& x = a.toListRef().items;
+  const auto& y = b.toListRef().items;
+  if (x.size() != y.size()) return false;
+  for (size_t i = 0; i < x.size(); ++i) {
+    const Tensor r = comparison(x[i].toTensor(), y[i].toTensor(), Cmp::Eq);
+    if (r.numel() == 0) throw RuntimeError("Boolean value of Tensor with no values is ambiguous");
+    if (r.numel() > 1) throw RuntimeError("Boolean value of Tensor with more than one value is ambiguous");
+    if (r.getInt64(0) == 0) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 void registerElementwiseCompareKernels() {
+  def("aten::eq.Tensor_list", [](Args& a) { return ret(IValue(tensorListEqual(a.at(0), a.at(1)))); });
+  def("aten::ne.Tensor_list", [](Args& a) { return ret(IValue(!tensorListEqual(a.at(0), a.at(1)))); });
   const std::pair<const char*, Cmp> cmps[] = {{"aten::eq", Cmp::Eq}, {"aten::ne", Cmp::Ne},
                                               {"aten::lt", Cmp::Lt}, {"aten::le", Cmp::Le},
                                               {"aten::gt", Cmp::Gt}, {"aten::ge", Cmp::Ge}};

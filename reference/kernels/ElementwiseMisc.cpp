@@ -186,8 +186,11 @@ IValue convert(const Tensor& self, std::optional<Device> device, std::optional<S
                const IValue& memoryFormat) {
   if (device && !device->isCpu()) throw RuntimeError("Torch not compiled with CUDA enabled");
   const ScalarType dt = dtype.value_or(self.dtype());
+  // PyTorch aliases whenever dtype and device match and no copy is asked for: its check compares
+  // the requested format with suggest_memory_format(), which is "contiguous" for any strided
+  // non-channels-last tensor, so to(memory_format=contiguous) of a transposed tensor is itself.
   const bool wantContiguous = memoryFormat.isInt() && memoryFormat.toInt() == kMemoryFormatContiguous;
-  if (dt == self.dtype() && !copy && (!wantContiguous || self.isContiguous())) return self;
+  if (dt == self.dtype() && !copy) return self;
   Tensor r = dt == self.dtype() ? self.clone(MemoryFormat::Preserve) : self.to(dt);
   if (wantContiguous && !r.isContiguous()) r = r.contiguous();
   return r;

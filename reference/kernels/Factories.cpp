@@ -107,6 +107,12 @@ Tensor eye(int64_t n, int64_t m, ScalarType dt) {
   return t;
 }
 
+int64_t arangeSize(double sizeD) {
+  if (!(sizeD >= 0 && sizeD <= static_cast<double>(std::numeric_limits<int64_t>::max())))
+    throw RuntimeError("invalid size, possible overflow?");
+  return static_cast<int64_t>(sizeD);
+}
+
 Tensor arange(const IValue& startV, const IValue& endV, const IValue& stepV, std::optional<ScalarType> dtype) {
   const bool anyFloat = startV.isDouble() || endV.isDouble() || stepV.isDouble();
   const ScalarType dt = dtype.value_or(anyFloat ? kDefaultFloatDtype : ScalarType::Int64);
@@ -117,8 +123,7 @@ Tensor arange(const IValue& startV, const IValue& endV, const IValue& stepV, std
       throw RuntimeError(str("unsupported range: ", start, " -> ", end));
     if (!((step > 0 && end >= start) || (step < 0 && end <= start)))
       throw RuntimeError("upper bound and larger bound inconsistent with step sign");
-    const double sizeD = std::ceil((end - start) / step);
-    const int64_t size = static_cast<int64_t>(sizeD);
+    const int64_t size = arangeSize(std::ceil((end - start) / step));
     Tensor t = Tensor::empty({size}, dt);
     for (int64_t i = 0; i < size; ++i) t.setDouble(i, start + step * static_cast<double>(i));
     return t;
@@ -130,9 +135,10 @@ Tensor arange(const IValue& startV, const IValue& endV, const IValue& stepV, std
   const double sizeD = dt == ScalarType::Int64
                            ? std::ceil(static_cast<double>(end - start) / static_cast<double>(step))
                            : std::ceil((scalarDouble(endV) - scalarDouble(startV)) / scalarDouble(stepV));
-  const int64_t size = static_cast<int64_t>(sizeD);
+  const int64_t size = arangeSize(sizeD);
   Tensor t = Tensor::empty({size}, dt);
-  for (int64_t i = 0; i < size; ++i) t.setInt64(i, start + step * i);
+  for (int64_t i = 0; i < size; ++i)
+    t.setInt64(i, static_cast<int64_t>(static_cast<uint64_t>(start) + static_cast<uint64_t>(step) * static_cast<uint64_t>(i)));
   return t;
 }
 

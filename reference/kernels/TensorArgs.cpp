@@ -197,10 +197,11 @@ void writeInt(const Tensor& out, int64_t i, int64_t v) { out.setInt64(i, v); }
 std::string shapeString(IntArrayRef sizes) { return str(sizes); }
 
 const Tensor& writeInplace(const Tensor& self, const Tensor& result) {
-  checkCanCast(result.dtype(), self.dtype());
+  // PyTorch checks the shape before the dtype (TensorIterator computes shapes first).
   if (result.sizes() != self.sizes())
     throw RuntimeError(str("output with shape ", shapeString(self.sizes()),
                            " doesn't match the broadcast shape ", shapeString(result.sizes())));
+  checkCanCast(result.dtype(), self.dtype());
   self.copy_(result);
   return self;
 }

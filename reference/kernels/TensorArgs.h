@@ -95,9 +95,10 @@ Tensor mapIntegral(const std::vector<Tensor>& operands, ScalarType computeDtype,
 
 // ---- in-place ops -----------------------------------------------------------------------------
 // The write-back of an in-place op: `result` (computed out of place in the promoted dtype) must
-// be castable to self's dtype ("result type Float can't be cast to the desired output type
-// Long") and have self's shape ("output with shape [3] doesn't match the broadcast shape [2, 3]");
-// then it is copied into self (views of self see the write). Returns self.
+// have self's shape ("output with shape [3] doesn't match the broadcast shape [2, 3]", checked
+// first, as PyTorch does) and be castable to self's dtype ("result type Float can't be cast to the
+// desired output type Long"); then it is copied into self (views of self see the write). Returns
+// self.
 const Tensor& writeInplace(const Tensor& self, const Tensor& result);
 // The write-back of an `out=` variant: result is cast into out (checkCanCast as above); an out of
 // another shape is resized first (PyTorch resizes out tensors; it only warns). Returns out.

@@ -95,7 +95,7 @@ TEST_F(ReferenceElementwise, InplaceReturnsSelfAndViewsSeeTheWrite) {
 }
 
 TEST_F(ReferenceElementwise, InplaceCastAndShapeErrors) {
-  EXPECT_EQ(errorOf([] { callKernel("aten::add_.Tensor", {longs({1}), floats({1.5}, {1}), int64_t{1}}); }),
+  EXPECT_EQ(errorOf([] { callKernel("aten::add_.Tensor", {longs({1}, {1}), floats({1.5}, {1}), int64_t{1}}); }),
             "result type Float can't be cast to the desired output type Long");
   EXPECT_EQ(errorOf([] { callKernel("aten::div_.Tensor", {longs({4}), longs({2})}); }),
             "result type Float can't be cast to the desired output type Long");

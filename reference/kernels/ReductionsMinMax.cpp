@@ -3,7 +3,8 @@
 // over the flattened tensor); with their out= overloads.
 //
 // Semantics (PyTorch 1.13): NaN is the extremum (the first NaN wins); among equal extrema the
-// first index wins; values keep the input dtype, indices are int64. Reducing an empty tensor
+// first index wins; values keep the input dtype, indices are int64 (argmax / argmin reject bool
+// inputs, as PyTorch's dispatch does). Reducing an empty tensor
 // raises PyTorch's "Expected reduction dim ..." errors (IndexError for an empty reduced dim).
 #include <cmath>
 
@@ -96,6 +97,7 @@ Tensor aExtremum(const Tensor& self, const IValue& dimV, bool keepdim, bool isMa
 
 Tensor argExtremum(const Tensor& self, const IValue& dimV, bool keepdim, bool isMax) {
   const std::string fn = str(isMax ? "argmax" : "argmin", "()");
+  if (self.dtype() == ScalarType::Bool) throwNotImplemented(isMax ? "argmax_cpu" : "argmin_cpu", self.dtype());
   if (dimV.isNone()) {
     if (self.numel() == 0)
       throw RuntimeError(fn + ": Expected reduction dim to be specified for input.numel() == 0.", "IndexError");

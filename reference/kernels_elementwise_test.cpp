@@ -247,6 +247,10 @@ TEST_F(ReferenceElementwise, WhereLerpAddcmulAddcdiv) {
   Tensor w = callT("aten::where.ScalarOther", {bools({1, 0}), longs({1, 2}), 0.5});
   EXPECT_EQ(w.dtype(), ScalarType::Float);
   expectDoubles(w, {1.0, 0.5});
+  Tensor ws = callT("aten::where.Scalar", {bools({1, 0}), int64_t{1}, 0.5});
+  EXPECT_EQ(ws.dtype(), ScalarType::Float);  // two Python numbers: float -> the default dtype
+  expectDoubles(ws, {1.0, 0.5});
+  EXPECT_EQ(callT("aten::where.Scalar", {bools({1, 0}), int64_t{1}, int64_t{0}}).dtype(), ScalarType::Int64);
   EXPECT_EQ(errorOf([] { callT("aten::where.self", {floats({1}), floats({1}), floats({1})}); }),
             "where expected condition to be a boolean tensor, but got a tensor with dtype Float");
   std::vector<IValue> idx = callKernel("aten::where", {bools({0, 1, 1, 0}, {2, 2})});

@@ -1,0 +1,223 @@
+// TensorLoops.cpp — the non-template parts of TensorLoops.h: argument readers, result dtype and
+// broadcast shape, output allocation and in-place checks, loop layout (broadcast strides and dim
+// coalescing). See TensorLoops.h for the invariants.
+#include "jit/kernels/TensorLoops.h"
+
+#include <sstream>
+
+#include "jit/tensor/Layout.h"
+
+namespace tsjit::kernels {
+
+Operand Operand::of(const IValue& v) {
+  if (v.isTensor()) return Operand{v.toTensor()};
+  if (v.isDouble()) return number(v.toDouble());
+  if (v.isInt()) return number(v.toInt());
+  if (v.isBool()) {
+    Operand o = number(static_cast<int64_t>(v.toBool() ? 1 : 0));
+    o.numberType = ScalarType::Bool;
+    return o;
+  }
+  TSJIT_CHECK(false, str("expected a Tensor or a number, got ", v.tagName()));
+  return {};
+}
+
+PromotionOperand Operand::promotion() const {
+  if (isNumber()) return PromotionOperand::number(numberType);
+  return PromotionOperand::of(tensor);
+}
+
+double scalarArgDouble(const IValue& v) {
+  if (v.isDouble()) return v.toDouble();
+  if (v.isInt()) return static_cast<double>(v.toInt());
+  if (v.isBool()) return v.toBool() ? 1.0 : 0.0;
+  if (v.isTensor()) return v.toTensor().itemDouble();
+  TSJIT_CHECK(false, str("expected a number, got ", v.tagName()));
+  return 0;
+}
+
+int64_t scalarArgInt(const IValue& v) {
+  if (v.isInt()) return v.toInt();
+  if (v.isDouble()) return doubleToInt64(v.toDouble());
+  if (v.isBool()) return v.toBool() ? 1 : 0;
+  if (v.isTensor()) return v.toTensor().itemInt64();
+  TSJIT_CHECK(false, str("expected a number, got ", v.tagName()));
+  return 0;
+}
+
+std::optional<double> optScalarArg(const IValue& v) {
+  if (v.isNone()) return std::nullopt;
+  return scalarArgDouble(v);
+}
+
+ScalarType dtypeArg(const IValue& v) {
+  TSJIT_CHECK(v.isInt(), str("expected a dtype code, got ", v.tagName()));
+  auto t = fromTorchCode(v.toInt());
+  if (!t) throw RuntimeError(str("Unsupported scalar type code ", v.toInt()));
+  return *t;
+}
+
+std::optional<ScalarType> optDtypeArg(const IValue& v) {
+  if (v.isNone()) return std::nullopt;
+  return dtypeArg(v);
+}
+
+std::vector<int64_t> intListArg(const IValue& v) {
+  if (v.isInt()) return {v.toInt()};
+  std::vector<int64_t> out;
+  const auto& items = v.toListRef().items;
+  out.reserve(items.size());
+  for (const IValue& x : items) out.push_back(x.toInt());
+  return out;
+}
+
+std::vector<int64_t> dimListArg(const IValue& v, int64_t ndim) {
+  std::vector<int64_t> dims;
+  if (!v.isNone()) dims = intListArg(v);
+  if (dims.empty()) {
+    for (int64_t d = 0; d < ndim; ++d) dims.push_back(d);
+    return dims;
+  }
+  std::vector<bool> seen(std::max<int64_t>(ndim, 1), false);
+  for (int64_t& d : dims) {
+    d = wrapDim(d, ndim);
+    if (seen[d]) throw RuntimeError(str("dim ", d, " appears multiple times in the list of dims"));
+    seen[d] = true;
+  }
+  return dims;
+}
+
+std::optional<std::string> optStringArg(const IValue& v) {
+  if (v.isNone()) return std::nullopt;
+  return v.toStringRef();
+}
+
+ScalarType resultTypeOf(std::initializer_list<const Operand*> ops) {
+  ResultTypeState st;
+  for (const Operand* o : ops) st.add(o->promotion());
+  return st.result();
+}
+
+std::vector<int64_t> broadcastShapeOf(std::initializer_list<const Operand*> ops) {
+  std::vector<int64_t> shape;
+  bool first = true;
+  for (const Operand* o : ops) {
+    if (o->isNumber()) continue;
+    if (first) {
+      shape = o->tensor.sizes();
+      first = false;
+    } else if (o->tensor.sizes() != shape) {
+      shape = inferBroadcastShape(shape, o->tensor.sizes());
+    }
+  }
+  return shape;
+}
+
+std::string shapeString(IntArrayRef sizes) {
+  std::ostringstream os;
+  os << "[";
+  for (size_t i = 0; i < sizes.size(); ++i) os << (i ? ", " : "") << sizes[i];
+  os << "]";
+  return os.str();
+}
+
+void throwNotImplemented(const char* kernel, ScalarType dtype) {
+  throw RuntimeError(str("\"", kernel, "\" not implemented for '", irName(dtype), "'"));
+}
+
+Tensor allocOutput(IntArrayRef shape, ScalarType dtype, const Tensor* like) {
+  if (like && like->defined() && like->dim() > 1 && IntArrayRef(like->sizes()) == shape &&
+      !like->isContiguous() && like->isNonOverlappingAndDense())
+    return Tensor::empty_strided(shape, like->strides(), dtype);
+  return Tensor::empty(shape, dtype);
+}
+
+void checkInplace(const Tensor& self, ScalarType compute, IntArrayRef shape,
+                  std::initializer_list<const Operand*> inputs) {
+  checkCanCast(compute, self.dtype());
+  if (IntArrayRef(self.sizes()) != shape)
+    throw RuntimeError(str("output with shape ", shapeString(self.sizes()),
+                           " doesn't match the broadcast shape ", shapeString(shape)));
+  assertNoInternalOverlap(self);
+  for (const Operand* o : inputs)
+    if (!o->isNumber() && !o->tensor.is(self)) assertNoPartialOverlap(self, o->tensor);
+}
+
+Tensor inplaceTarget(const Tensor& self, ScalarType compute) {
+  if (self.dtype() == compute) return self;
+  return Tensor::empty(self.sizes(), compute);
+}
+
+void finishInto(const Tensor& self, const Tensor& target) {
+  if (!target.is(self))
+    self.copy_(target);
+  else
+    self.bumpVersion();
+}
+
+void defElementwise(ElementwiseFn fn, std::initializer_list<const char*> functional,
+                    std::initializer_list<const char*> inplace, std::initializer_list<const char*> outs) {
+  for (const char* name : functional)
+    def(name, [fn](Stack& s, size_t n) {
+      Tensor r = fn(&s[s.size() - n], nullptr);
+      ret1(s, n, IValue(std::move(r)));
+    });
+  for (const char* name : inplace)
+    def(name, [fn](Stack& s, size_t n) {
+      Tensor self = s[s.size() - n].toTensor();
+      fn(&s[s.size() - n], &self);
+      ret1(s, n, IValue(std::move(self)));
+    });
+  for (const char* name : outs)
+    def(name, [fn](Stack& s, size_t n) {
+      Tensor out = s.back().toTensor();
+      fn(&s[s.size() - n], &out);
+      ret1(s, n, IValue(std::move(out)));
+    });
+}
+
+namespace detail {
+
+std::vector<int64_t> broadcastStrides(const Tensor& t, IntArrayRef shape) {
+  const size_t nd = shape.size(), td = t.sizes().size();
+  TSJIT_CHECK(td <= nd, "broadcastStrides: operand has more dims than the output");
+  std::vector<int64_t> s(nd, 0);
+  for (size_t k = 0; k < td; ++k) {
+    const size_t d = nd - td + k;
+    const int64_t sz = t.sizes()[k];
+    TSJIT_CHECK(sz == shape[d] || sz == 1, "broadcastStrides: operand does not broadcast");
+    s[d] = sz == 1 ? 0 : t.strides()[k];
+  }
+  return s;
+}
+
+LoopLayout coalesce(IntArrayRef shape, std::vector<std::vector<int64_t>> strides) {
+  LoopLayout L;
+  L.strides.resize(strides.size());
+  for (size_t d = 0; d < shape.size(); ++d) {
+    if (shape[d] == 1) continue;
+    if (!L.sizes.empty()) {
+      // Merge with the previous kept dim when every operand steps contiguously across it.
+      bool merge = true;
+      for (size_t k = 0; k < strides.size(); ++k)
+        if (L.strides[k].back() != strides[k][d] * shape[d]) merge = false;
+      if (merge) {
+        L.sizes.back() *= shape[d];
+        for (size_t k = 0; k < strides.size(); ++k) L.strides[k].back() = strides[k][d];
+        continue;
+      }
+    }
+    L.sizes.push_back(shape[d]);
+    for (size_t k = 0; k < strides.size(); ++k) L.strides[k].push_back(strides[k][d]);
+  }
+  return L;
+}
+
+void checkLoopDtype(const Tensor& t, ScalarType expected) {
+  TSJIT_CHECK(t.dtype() == expected,
+              str("elementwise loop: operand of dtype ", t.dtype(), " where ", expected, " was expected"));
+}
+
+}  // namespace detail
+
+}  // namespace tsjit::kernels

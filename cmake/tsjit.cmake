@@ -7,6 +7,10 @@ function(tsjit_library name)
   add_library(${name} STATIC ${ARG_SOURCES})
   target_include_directories(${name} PUBLIC ${PROJECT_SOURCE_DIR})
   target_link_libraries(${name} PUBLIC ${ARG_DEPS})
+  if(TSJIT_FUZZ_BUILD)
+    # The fuzz sub-build compiles only what its fuzz targets link.
+    set_target_properties(${name} PROPERTIES EXCLUDE_FROM_ALL TRUE)
+  endif()
 endfunction()
 
 function(tsjit_test name)

@@ -1,8 +1,17 @@
-// NN.cpp — reference kernels of the NN family (not written yet: registers nothing, so the
-// evaluator reports these ops as "no reference kernel" instead of guessing).
+// NN.cpp — entry point of the NN family of reference kernels. The kernels live in NNConv.cpp
+// (convolutions, pooling), NNNorm.cpp (normalizations, embedding, dropout, lstm_cell,
+// cosine_similarity), NNLoss.cpp (losses) and NNUpsample.cpp (upsampling).
 #include "reference/Kernel.h"
 #include "reference/kernels/Families.h"
+#include "reference/kernels/ShapeCommon.h"
 
 namespace tsjit::reference {
-void registerNNKernels() {}
+
+void registerNNKernels() {
+  registerNNConvKernels();
+  registerNNNormKernels();
+  registerNNLossKernels();
+  registerNNUpsampleKernels();
+}
+
 }  // namespace tsjit::reference

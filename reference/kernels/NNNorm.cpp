@@ -1,0 +1,346 @@
+// NNNorm.cpp — reference kernels of normalization and friends (NN family, part 2): batch_norm
+// (eval: running stats; train: batch stats and an in-place momentum update of running_mean /
+// running_var with the unbiased variance), instance_norm, layer_norm, group_norm, embedding,
+// dropout / dropout_, lstm_cell and cosine_similarity.
+//
+// Invariants: statistics are computed in double over the logical values; the normalized output is
+// rounded once to the input dtype; running stats are written in place into the caller's buffers
+// (which is how modules see them change). Dropout is the identity unless it would be random: in
+// training mode with 0 < p < 1 the reference refuses (the result depends on an RNG stream).
+#include <cmath>
+
+#include "jit/tensor/Broadcast.h"
+#include "jit/tensor/TypePromotion.h"
+#include "reference/Kernel.h"
+#include "reference/kernels/LinalgCommon.h"
+
+namespace tsjit::reference {
+namespace {
+
+using namespace shape;
+
+// ---- batch / instance norm ----------------------------------------------------------------------
+
+void checkFeatures(const char* name, int64_t expected, const std::optional<Tensor>& t) {
+  if (t && t->numel() != expected)
+    throw RuntimeError(str(name, " should contain ", expected, " elements not ", t->numel()));
+}
+
+// x viewed as [N, C, inner]; normalizes each channel over N and inner. Training: batch stats, and
+// the running stats (when given) move towards them by `momentum` (unbiased variance).
+Tensor batchNorm(const Tensor& input, const std::optional<Tensor>& weight, const std::optional<Tensor>& bias,
+                 const std::optional<Tensor>& runMean, const std::optional<Tensor>& runVar, bool training,
+                 double momentum, double eps) {
+  if (input.dim() < 2) throw RuntimeError(str("batch_norm: expected a tensor with at least 2 dims, got ", input.dim()));
+  const int64_t C = input.size(1);
+  if (input.numel() == 0) return input.clone();
+  if (runMean) checkFeatures("running_mean", C, runMean);
+  else if (!training) throw RuntimeError("running_mean must be defined in evaluation mode");
+  if (runVar) checkFeatures("running_var", C, runVar);
+  else if (!training) throw RuntimeError("running_var must be defined in evaluation mode");
+  checkFeatures("weight", C, weight);
+  checkFeatures("bias", C, bias);
+  const int64_t N = input.size(0), inner = input.numel() / (N * C);
+  const std::vector<double> x = input.toDoubles();
+  std::vector<double> out(x.size());
+  for (int64_t c = 0; c < C; ++c) {
+    double mean, var;
+    if (training) {
+      double sum = 0;
+      for (int64_t n = 0; n < N; ++n)
+        for (int64_t i = 0; i < inner; ++i) sum += x[static_cast<size_t>((n * C + c) * inner + i)];
+      const double count = static_cast<double>(N * inner);
+      mean = sum / count;
+      double sq = 0;
+      for (int64_t n = 0; n < N; ++n)
+        for (int64_t i = 0; i < inner; ++i) {
+          const double d = x[static_cast<size_t>((n * C + c) * inner + i)] - mean;
+          sq += d * d;
+        }
+      var = sq / count;
+      if (runMean) runMean->setDouble(c, (1 - momentum) * runMean->getDouble(c) + momentum * mean);
+      if (runVar) runVar->setDouble(c, (1 - momentum) * runVar->getDouble(c) + momentum * (sq / (count - 1)));
+    } else {
+      mean = runMean->getDouble(c);
+      var = runVar->getDouble(c);
+    }
+    const double invStd = 1 / std::sqrt(var + eps);
+    const double w = weight ? weight->getDouble(c) : 1.0, b = bias ? bias->getDouble(c) : 0.0;
+    for (int64_t n = 0; n < N; ++n)
+      for (int64_t i = 0; i < inner; ++i) {
+        const size_t at = static_cast<size_t>((n * C + c) * inner + i);
+        out[at] = (x[at] - mean) * invStd * w + b;
+      }
+  }
+  if (training) {
+    if (runMean) runMean->bumpVersion();
+    if (runVar) runVar->bumpVersion();
+  }
+  return Tensor::fromDoubles(out, input.sizes(), input.dtype());
+}
+
+std::vector<IValue> batchNormKernel(Args& a) {
+  return one(batchNorm(tensorArg(a, 0), optTensorArg(a, 1), optTensorArg(a, 2), optTensorArg(a, 3),
+                       optTensorArg(a, 4), boolArg(a, 5), doubleArg(a, 6), doubleArg(a, 7)));
+}
+
+// A per-channel tensor repeated once per batch element ([C] -> [N*C]).
+std::optional<Tensor> repeatPerBatch(const std::optional<Tensor>& t, int64_t N) {
+  if (!t) return std::nullopt;
+  Tensor out = Tensor::empty({N * t->numel()}, t->dtype());
+  for (int64_t n = 0; n < N; ++n)
+    for (int64_t c = 0; c < t->numel(); ++c) copyElem(out, n * t->numel() + c, *t, c);
+  return out;
+}
+
+std::vector<IValue> instanceNorm(Args& a) {
+  Tensor input = tensorArg(a, 0);
+  std::optional<Tensor> weight = optTensorArg(a, 1), bias = optTensorArg(a, 2);
+  std::optional<Tensor> runMean = optTensorArg(a, 3), runVar = optTensorArg(a, 4);
+  const bool useInputStats = boolArg(a, 5);
+  if (!useInputStats && !(runMean && runVar))
+    throw RuntimeError("Expected running_mean and running_var to be defined when use_input_stats is false");
+  const int64_t N = input.size(0), C = input.size(1);
+  std::vector<int64_t> shape = input.sizes();
+  shape[1] = N * C;
+  shape[0] = 1;
+  std::optional<Tensor> rm = repeatPerBatch(runMean, N), rv = repeatPerBatch(runVar, N);
+  Tensor out = batchNorm(input.contiguous().view(shape), repeatPerBatch(weight, N), repeatPerBatch(bias, N), rm, rv,
+                         useInputStats, doubleArg(a, 6), doubleArg(a, 7));
+  // The running stats become the batch average of the per-instance ones.
+  auto average = [&](const std::optional<Tensor>& dst, const std::optional<Tensor>& rep) {
+    if (!dst) return;
+    for (int64_t c = 0; c < C; ++c) {
+      double s = 0;
+      for (int64_t n = 0; n < N; ++n) s += rep->getDouble(n * C + c);
+      dst->setDouble(c, s / static_cast<double>(N));
+    }
+    dst->bumpVersion();
+  };
+  average(runMean, rm);
+  average(runVar, rv);
+  return one(out.view(input.sizes()));
+}
+
+// ---- layer / group norm -------------------------------------------------------------------------
+
+// Normalizes consecutive groups of `groupSize` values (mean, biased variance in double).
+std::vector<double> normalizeGroups(const std::vector<double>& x, int64_t groupSize, double eps) {
+  std::vector<double> out(x.size());
+  const int64_t groups = groupSize == 0 ? 0 : static_cast<int64_t>(x.size()) / groupSize;
+  for (int64_t g = 0; g < groups; ++g) {
+    double sum = 0;
+    for (int64_t i = 0; i < groupSize; ++i) sum += x[static_cast<size_t>(g * groupSize + i)];
+    const double mean = sum / static_cast<double>(groupSize);
+    double sq = 0;
+    for (int64_t i = 0; i < groupSize; ++i) {
+      const double d = x[static_cast<size_t>(g * groupSize + i)] - mean;
+      sq += d * d;
+    }
+    const double invStd = 1 / std::sqrt(sq / static_cast<double>(groupSize) + eps);
+    for (int64_t i = 0; i < groupSize; ++i)
+      out[static_cast<size_t>(g * groupSize + i)] = (x[static_cast<size_t>(g * groupSize + i)] - mean) * invStd;
+  }
+  return out;
+}
+
+std::vector<IValue> layerNorm(Args& a) {
+  Tensor input = tensorArg(a, 0);
+  const std::vector<int64_t> ns = intListArg(a, 1);
+  std::optional<Tensor> weight = optTensorArg(a, 2), bias = optTensorArg(a, 3);
+  const double eps = doubleArg(a, 4);
+  if (ns.empty())
+    throw RuntimeError(str("Expected normalized_shape to be at least 1-dimensional, i.e., containing at least one "
+                           "element, but got normalized_shape = ", formatInts(ns)));
+  if (weight && weight->sizes() != ns)
+    throw RuntimeError(str("Expected weight to be of same shape as normalized_shape, but got weight of shape ",
+                           formatInts(weight->sizes()), " and normalized_shape = ", formatInts(ns)));
+  if (bias && bias->sizes() != ns)
+    throw RuntimeError(str("Expected bias to be of same shape as normalized_shape, but got bias of shape ",
+                           formatInts(bias->sizes()), " and normalized_shape = ", formatInts(ns)));
+  const int64_t nd = static_cast<int64_t>(ns.size());
+  bool ok = input.dim() >= nd;
+  for (int64_t i = 0; ok && i < nd; ++i) ok = input.size(input.dim() - nd + i) == ns[static_cast<size_t>(i)];
+  if (!ok) {
+    std::string msg = str("Given normalized_shape=", formatInts(ns), ", expected input with shape [*");
+    for (int64_t s : ns) msg += str(", ", s);
+    throw RuntimeError(msg + str("], but got input of size", formatInts(input.sizes())));
+  }
+  const int64_t M = product(ns);
+  std::vector<double> y = normalizeGroups(input.toDoubles(), M, eps);
+  const std::vector<double> w = weight ? weight->toDoubles() : std::vector<double>();
+  const std::vector<double> b = bias ? bias->toDoubles() : std::vector<double>();
+  for (size_t i = 0; i < y.size(); ++i) {
+    const size_t j = i % static_cast<size_t>(M);
+    if (weight) y[i] *= w[j];
+    if (bias) y[i] += b[j];
+  }
+  return one(Tensor::fromDoubles(y, input.sizes(), input.dtype()));
+}
+
+std::vector<IValue> groupNorm(Args& a) {
+  Tensor input = tensorArg(a, 0);
+  const int64_t G = intArg(a, 1);
+  std::optional<Tensor> weight = optTensorArg(a, 2), bias = optTensorArg(a, 3);
+  const double eps = doubleArg(a, 4);
+  const int64_t N = input.size(0), C = input.size(1);
+  if (G <= 0 || C % G != 0)
+    throw RuntimeError(str("Expected number of channels in input to be divisible by num_groups, but got input of "
+                           "shape ", formatInts(input.sizes()), " and num_groups=", G));
+  if (weight && !(weight->dim() == 1 && weight->numel() == C))
+    throw RuntimeError(str("Expected weight to be a vector of size equal to the number of channels in input, but got "
+                           "weight of shape ", formatInts(weight->sizes()), " and input of shape ",
+                           formatInts(input.sizes())));
+  if (bias && !(bias->dim() == 1 && bias->numel() == C))
+    throw RuntimeError(str("Expected bias to be a vector of size equal to the number of channels in input, but got "
+                           "bias of shape ", formatInts(weight ? weight->sizes() : bias->sizes()),
+                           " and input of shape ", formatInts(input.sizes())));
+  const int64_t inner = N * C == 0 ? 0 : input.numel() / (N * C);
+  std::vector<double> y = normalizeGroups(input.toDoubles(), (C / G) * inner, eps);
+  for (size_t i = 0; i < y.size(); ++i) {
+    const int64_t c = (static_cast<int64_t>(i) / inner) % C;
+    if (weight) y[i] *= weight->getDouble(c);
+    if (bias) y[i] += bias->getDouble(c);
+  }
+  return one(Tensor::fromDoubles(y, input.sizes(), input.dtype()));
+}
+
+// ---- embedding, dropout ---------------------------------------------------------------------------
+
+std::vector<IValue> embedding(Args& a) {
+  Tensor weight = tensorArg(a, 0), indices = tensorArg(a, 1);
+  if (weight.dim() != 2) throw RuntimeError("'weight' must be 2-D");
+  if (indices.dtype() != ScalarType::Int64 && indices.dtype() != ScalarType::Int32)
+    throw RuntimeError(str("Expected tensor for argument #1 'indices' to have one of the following scalar types: "
+                           "Long, Int; but got ", legacyTypeName(indices.dtype()),
+                           " instead (while checking arguments for embedding)"));
+  const int64_t V = weight.size(0), D = weight.size(1);
+  std::vector<int64_t> outSizes = indices.sizes();
+  outSizes.push_back(D);
+  Tensor out = Tensor::empty(outSizes, weight.dtype());
+  const std::vector<int64_t> ix = indices.toInt64s();
+  for (size_t i = 0; i < ix.size(); ++i) {
+    if (ix[i] < 0 || ix[i] >= V) throw RuntimeError("index out of range in self", "IndexError");
+    for (int64_t d = 0; d < D; ++d) copyElem(out, static_cast<int64_t>(i) * D + d, weight, ix[i] * D + d);
+  }
+  return one(out);
+}
+
+// dropout(input, p, train): the identity unless training with 0 < p < 1 (random: not reproducible);
+// p == 1 in training zeroes everything.
+std::vector<IValue> dropout(Args& a, bool inplace) {
+  Tensor input = tensorArg(a, 0);
+  const double p = doubleArg(a, 1);
+  const bool train = boolArg(a, 2);
+  if (p < 0 || p > 1)
+    throw RuntimeError(str("dropout probability has to be between 0 and 1, but got ", p));
+  if (!train || p == 0 || input.numel() == 0) return one(a[0]);
+  if (p == 1) {  // input * 0 (NaN and inf stay NaN)
+    Tensor out = inplace ? input : Tensor::empty(input.sizes(), input.dtype());
+    for (int64_t i = 0; i < input.numel(); ++i) out.setDouble(i, input.getDouble(i) * 0.0);
+    if (inplace) input.bumpVersion();
+    return inplace ? one(a[0]) : one(out);
+  }
+  // TODO(refshape): throw reference::NotSupported (reference/Evaluator.h) once it is committed.
+  throw RuntimeError(str(inplace ? "aten::dropout_" : "aten::dropout", " in training mode with p=", p,
+                         " is random: the reference cannot reproduce PyTorch's random stream"),
+                     "NotSupported");
+}
+
+// ---- lstm_cell, cosine_similarity -------------------------------------------------------------------
+
+double sigmoid(double x) { return 1 / (1 + std::exp(-x)); }
+
+std::vector<IValue> lstmCell(Args& a) {
+  Tensor input = tensorArg(a, 0);
+  std::vector<Tensor> hx = tensorListArg(a, 1);
+  Tensor wih = tensorArg(a, 2), whh = tensorArg(a, 3);
+  std::optional<Tensor> bih = optTensorArg(a, 4), bhh = optTensorArg(a, 5);
+  if (hx.size() != 2) throw RuntimeError("lstm_cell expects two hidden states");
+  if (input.size(1) != wih.size(1))
+    throw RuntimeError(str("input has inconsistent input_size: got ", input.size(1), " expected ", wih.size(1)));
+  const int64_t H = whh.size(1);
+  for (const Tensor& h : hx) {
+    if (input.size(0) != h.size(0))
+      throw RuntimeError(str("Input batch size ", input.size(0), " doesn't match hidden0 batch size ", h.size(0)));
+    if (h.size(1) != H)
+      throw RuntimeError(str("hidden0 has inconsistent hidden_size: got ", h.size(1), ", expected ", H));
+  }
+  const int64_t B = input.size(0), I = input.size(1);
+  // gates[b, g] = input·w_ih[g] + b_ih[g] + h·w_hh[g] + b_hh[g], in double.
+  const std::vector<double> gi = linalg::batchedProduct(input.toDoubles(), wih.t().contiguous().toDoubles(), 1, B, I, 4 * H);
+  const std::vector<double> gh = linalg::batchedProduct(hx[0].toDoubles(), whh.t().contiguous().toDoubles(), 1, B, H, 4 * H);
+  const std::vector<double> c0 = hx[1].toDoubles();
+  std::vector<double> hy(static_cast<size_t>(B * H)), cy(static_cast<size_t>(B * H));
+  for (int64_t b = 0; b < B; ++b)
+    for (int64_t j = 0; j < H; ++j) {
+      auto gate = [&](int64_t k) {
+        const int64_t g = k * H + j;
+        double v = gi[static_cast<size_t>(b * 4 * H + g)] + gh[static_cast<size_t>(b * 4 * H + g)];
+        if (bih) v += bih->getDouble(g);
+        if (bhh) v += bhh->getDouble(g);
+        return v;
+      };
+      const double in = sigmoid(gate(0)), forget = sigmoid(gate(1)), cell = std::tanh(gate(2)), out = sigmoid(gate(3));
+      const double c = forget * c0[static_cast<size_t>(b * H + j)] + in * cell;
+      cy[static_cast<size_t>(b * H + j)] = c;
+      hy[static_cast<size_t>(b * H + j)] = out * std::tanh(c);
+    }
+  std::vector<IValue> res;
+  res.emplace_back(Tensor::fromDoubles(hy, {B, H}, input.dtype()));
+  res.emplace_back(Tensor::fromDoubles(cy, {B, H}, input.dtype()));
+  return res;
+}
+
+std::vector<IValue> cosineSimilarity(Args& a) {
+  Tensor x1 = tensorArg(a, 0), x2 = tensorArg(a, 1);
+  const double eps = doubleArg(a, 3);
+  const ScalarType dt = resultType(x1, x2);
+  if (!isFloatingType(dt))
+    throw RuntimeError(str("expected common dtype to be floating point, yet common dtype is ", dt));
+  const std::vector<int64_t> shape = inferBroadcastShape(x1.sizes(), x2.sizes());
+  Tensor e1 = x1.expand(shape), e2 = x2.expand(shape);
+  const int64_t nd = static_cast<int64_t>(shape.size());
+  const int64_t dim = wrapDim(intArg(a, 2), nd);
+  std::vector<int64_t> outSizes;
+  for (int64_t d = 0; d < nd; ++d)
+    if (d != dim) outSizes.push_back(shape[static_cast<size_t>(d)]);
+  const int64_t len = nd == 0 ? 1 : shape[static_cast<size_t>(dim)];
+  const int64_t inner = nd == 0 ? 1 : product(std::vector<int64_t>(shape.begin() + dim + 1, shape.end()));
+  const int64_t outer = nd == 0 ? 1 : product(std::vector<int64_t>(shape.begin(), shape.begin() + dim));
+  std::vector<double> out;
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t i = 0; i < inner; ++i) {
+      double n1 = 0, n2 = 0;
+      for (int64_t k = 0; k < len; ++k) {
+        const int64_t at = (o * len + k) * inner + i;
+        n1 += e1.getDouble(at) * e1.getDouble(at);
+        n2 += e2.getDouble(at) * e2.getDouble(at);
+      }
+      n1 = std::max(std::sqrt(n1), eps);
+      n2 = std::max(std::sqrt(n2), eps);
+      double s = 0;
+      for (int64_t k = 0; k < len; ++k) {
+        const int64_t at = (o * len + k) * inner + i;
+        s += (e1.getDouble(at) / n1) * (e2.getDouble(at) / n2);
+      }
+      out.push_back(s);
+    }
+  return one(Tensor::fromDoubles(out, outSizes, dt));
+}
+
+}  // namespace
+
+void registerNNNormKernels() {
+  def("aten::batch_norm", batchNormKernel);
+  def("aten::instance_norm", instanceNorm);
+  def("aten::layer_norm", layerNorm);
+  def("aten::group_norm", groupNorm);
+  def("aten::embedding", embedding);
+  def("aten::dropout", [](Args& a) { return dropout(a, false); });
+  def("aten::dropout_", [](Args& a) { return dropout(a, true); });
+  def("aten::lstm_cell", lstmCell);
+  def("aten::cosine_similarity", cosineSimilarity);
+}
+
+}  // namespace tsjit::reference

@@ -256,8 +256,7 @@ std::vector<IValue> pad(Args& a) {
     throw RuntimeError(str("Unrecognised padding mode ", mode), "NotImplementedError");
   if (pads.size() % 2 != 0) throw RuntimeError("Padding length must be divisible by 2");
   if (static_cast<int64_t>(pads.size()) > ndim * 2)
-    throw RuntimeError(str("Padding length should be less than or equal to two times the input dimension but "
-                           "got padding length ", pads.size(), " and input of dimension ", ndim));
+    throw RuntimeError("Padding length too large");
   const size_t padded = pads.size() / 2;
   std::vector<int64_t> before(static_cast<size_t>(ndim), 0), after(static_cast<size_t>(ndim), 0);
   for (size_t k = 0; k < padded; ++k) {

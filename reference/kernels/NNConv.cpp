@@ -320,7 +320,7 @@ void checkPoolShape(const Tensor& x, const PoolParams& p, size_t S) {
 PoolParams poolParams(const Args& a, size_t S, bool withDilation, const char* name) {
   PoolParams p;
   p.kernel = intListArg(a, 1, S);
-  std::vector<int64_t> stride = intListArg(a, 2, S);
+  std::vector<int64_t> stride = a.at(2).isNone() ? std::vector<int64_t>{} : intListArg(a, 2, S);
   if (p.kernel.size() != 1 && p.kernel.size() != S)
     throw RuntimeError(str(name, ": kernel_size must either be a single int, or a tuple of ", S == 2 ? "two" : "three",
                            " ints"));
@@ -350,7 +350,7 @@ std::vector<IValue> maxPool1d(Args& a) {
     throw RuntimeError(str("max_pool1d() Expected 2D or 3D input tensor, but got ", formatInts(x.sizes())));
   PoolParams p;
   p.kernel = intListArg(a, 1);
-  std::vector<int64_t> stride = intListArg(a, 2);
+  std::vector<int64_t> stride = a.at(2).isNone() ? std::vector<int64_t>{} : intListArg(a, 2);
   p.pad = intListArg(a, 3);
   p.dilation = intListArg(a, 4);
   p.ceil = boolArg(a, 5);

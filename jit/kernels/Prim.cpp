@@ -1,8 +1,51 @@
-// Prim.cpp — optimized kernels of the Prim family (not written yet: registers nothing, so the
-// interpreter reports these ops as having no kernel instead of guessing).
+// Prim.cpp — optimized kernels of the Prim family: prim ops with schemas that run as ordinary
+// stack operations (aten::warn, prim::RaiseException, TupleUnpack/TupleIndex, Uninitialized,
+// unchecked_cast, IfThenElse). The interpreter compiles most of these structurally (see
+// jit/runtime/PrimOps.cpp); the kernels make them available to any other caller of the op table.
+// aten::warn writes "UserWarning: <message>" to stderr, once per message text.
+#include <iostream>
+#include <mutex>
+#include <set>
+
 #include "jit/kernels/Families.h"
 #include "jit/kernels/Kernel.h"
+#include "jit/support/Error.h"
 
 namespace tsjit::kernels {
-void registerPrimKernels() {}
+
+void registerPrimKernels() {
+  def("aten::warn", [](Stack& s, size_t) {
+    drop(s, 1);  // stacklevel
+    IValue msg = pop(s);
+    static std::mutex mutex;
+    static std::set<std::string> seen;
+    std::lock_guard<std::mutex> lock(mutex);
+    if (seen.insert(msg.toStringRef()).second) std::cerr << "UserWarning: " << msg.toStringRef() << "\n";
+  });
+  def("prim::RaiseException", [](Stack& s, size_t) {
+    IValue cls = pop(s);
+    IValue msg = pop(s);
+    throw RuntimeError(msg.toStringRef(), cls.isString() ? cls.toStringRef() : "RuntimeError");
+  });
+  def("prim::TupleUnpack", [](Stack& s, size_t) {
+    IValue t = pop(s);
+    for (const auto& x : t.toTupleRef().items) s.push_back(x);
+  });
+  def("prim::TupleIndex", [](Stack& s, size_t) {
+    int64_t i = pop(s).toInt();
+    IValue t = pop(s);
+    const auto& items = t.toTupleRef().items;
+    int64_t n = static_cast<int64_t>(items.size());
+    if (i < 0) i += n;
+    if (i < 0 || i >= n) throw RuntimeError("tuple index out of range");
+    s.push_back(items[static_cast<size_t>(i)]);
+  });
+  def("prim::Uninitialized", [](Stack& s, size_t) { s.push_back(IValue::uninitialized()); });
+  def("prim::unchecked_cast", [](Stack&, size_t) {});
+  def("prim::IfThenElse", [](Stack& s, size_t) {
+    IValue b = pop(s), a = pop(s);
+    s.back() = s.back().toBool() ? std::move(a) : std::move(b);
+  });
+}
+
 }  // namespace tsjit::kernels

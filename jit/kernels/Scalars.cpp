@@ -1,8 +1,284 @@
-// Scalars.cpp — optimized kernels of the Scalars family (not written yet: registers nothing, so the
-// interpreter reports these ops as having no kernel instead of guessing).
+// Scalars.cpp — optimized kernels of the Scalars family, part 1: int/float/bool arithmetic and
+// comparisons with TorchScript's semantics (int64 wrapping + - *, Python floor division and
+// remainder taking the divisor's sign, true division to float, ZeroDivisionError messages), the
+// `Scalar` overloads (int op int stays int, anything with a float is float), range helpers.
+// Math functions and conversions are in ScalarsMath.cpp (registerScalarsMathKernels).
+// The interpreter runs the plain int/float overloads as unboxed instructions; these kernels serve
+// every other call site (boxed operands, Scalar overloads) and are their independent statement.
+#include <cmath>
+#include <cstdint>
+
 #include "jit/kernels/Families.h"
 #include "jit/kernels/Kernel.h"
+#include "jit/support/Error.h"
 
 namespace tsjit::kernels {
-void registerScalarsKernels() {}
+
+void registerScalarsMathKernels();  // ScalarsMath.cpp
+
+namespace {
+
+double num(const IValue& v) {
+  if (v.isDouble()) return v.toDouble();
+  if (v.isInt()) return static_cast<double>(v.toInt());
+  if (v.isBool()) return v.toBool() ? 1.0 : 0.0;
+  return v.toDouble();
+}
+int64_t integer(const IValue& v) { return v.isBool() ? (v.toBool() ? 1 : 0) : v.toInt(); }
+
+int64_t wadd(int64_t a, int64_t b) { return static_cast<int64_t>(static_cast<uint64_t>(a) + static_cast<uint64_t>(b)); }
+int64_t wsub(int64_t a, int64_t b) { return static_cast<int64_t>(static_cast<uint64_t>(a) - static_cast<uint64_t>(b)); }
+int64_t wmul(int64_t a, int64_t b) { return static_cast<int64_t>(static_cast<uint64_t>(a) * static_cast<uint64_t>(b)); }
+
+int64_t ifloordiv(int64_t a, int64_t b) {
+  if (b == 0) throw RuntimeError("ZeroDivisionError: integer division or modulo by zero");
+  if (b == -1) return wsub(0, a);
+  int64_t q = a / b;
+  if (a % b != 0 && ((a < 0) != (b < 0))) --q;
+  return q;
+}
+int64_t iremainder(int64_t a, int64_t b) {
+  if (b == 0) throw RuntimeError("ZeroDivisionError: integer division or modulo by zero");
+  if (b == -1) return 0;
+  int64_t r = a % b;
+  if (r != 0 && ((r < 0) != (b < 0))) r += b;
+  return r;
+}
+double ffloordiv(double a, double b) {
+  if (b == 0) throw RuntimeError("ZeroDivisionError: float divmod()");
+  double r = std::fmod(a, b);
+  double q = (a - r) / b;
+  if (r != 0 && ((r < 0) != (b < 0))) q -= 1;
+  double fq = std::floor(q);
+  if (q - fq > 0.5) fq += 1;
+  return q == 0 ? std::copysign(0.0, a / b) : fq;
+}
+double fremainder(double a, double b) {
+  if (b == 0) throw RuntimeError("ZeroDivisionError: float modulo");
+  double r = std::fmod(a, b);
+  if (r != 0 && ((r < 0) != (b < 0))) r += b;
+  else if (r == 0) r = std::copysign(0.0, b);
+  return r;
+}
+double fdiv(double a, double b) {
+  if (b == 0) throw RuntimeError("ZeroDivisionError: float division by zero");
+  return a / b;
+}
+int64_t ipow(int64_t base, int64_t exp) {
+  if (exp < 0) {
+    if (base == 1) return 1;
+    if (base == -1) return (exp % 2 == 0) ? 1 : -1;
+    throw RuntimeError("Integers to negative integer powers are not allowed.");
+  }
+  uint64_t result = 1, b = static_cast<uint64_t>(base);
+  while (exp) {
+    if (exp & 1) result *= b;
+    b *= b;
+    exp >>= 1;
+  }
+  return static_cast<int64_t>(result);
+}
+
+// Registers a binary op for the int, float, int_float, float_int and Scalar overloads.
+template <typename IntF, typename FloatF>
+void arith(const std::string& name, IntF intF, FloatF floatF, bool intStaysInt = true) {
+  if (intStaysInt) {
+    def(name + ".int", [intF](Stack& s, size_t) {
+      int64_t b = integer(s.back()), a = integer(s[s.size() - 2]);
+      drop(s, 2);
+      s.emplace_back(intF(a, b));
+    });
+  }
+  auto flt = [floatF](Stack& s, size_t) {
+    double b = num(s.back()), a = num(s[s.size() - 2]);
+    drop(s, 2);
+    s.emplace_back(floatF(a, b));
+  };
+  def(name + ".float", flt);
+  def(name + ".int_float", flt);
+  def(name + ".float_int", flt);
+  def(name, [intF, floatF, intStaysInt](Stack& s, size_t) {
+    const IValue& a = s[s.size() - 2];
+    const IValue& b = s.back();
+    IValue r = (intStaysInt && !a.isDouble() && !b.isDouble()) ? IValue(intF(integer(a), integer(b)))
+                                                               : IValue(floatF(num(a), num(b)));
+    drop(s, 2);
+    s.push_back(std::move(r));
+  });
+}
+
+template <typename F>
+void compareNumbers(const std::string& name, F f) {
+  auto op = [f](Stack& s, size_t) {
+    const IValue& a = s[s.size() - 2];
+    const IValue& b = s.back();
+    bool r = (!a.isDouble() && !b.isDouble()) ? f(integer(a), integer(b)) : f(num(a), num(b));
+    drop(s, 2);
+    s.emplace_back(r);
+  };
+  for (const char* suffix : {".int", ".float", ".int_float", ".float_int", ""}) def(name + suffix, op);
+}
+
+template <typename F>
+void compareStrings(const std::string& name, F f) {
+  def(name + ".str", [f](Stack& s, size_t) {
+    bool r = f(s[s.size() - 2].toStringRef().compare(s.back().toStringRef()), 0);
+    drop(s, 2);
+    s.emplace_back(r);
+  });
+}
+
+template <typename F>
+void bitwise(const std::string& name, F f) {
+  def(name + ".int", [f](Stack& s, size_t) {
+    int64_t b = integer(s.back()), a = integer(s[s.size() - 2]);
+    drop(s, 2);
+    s.emplace_back(f(a, b));
+  });
+  def(name + ".bool", [f](Stack& s, size_t) {
+    bool b = s.back().toBool(), a = s[s.size() - 2].toBool();
+    drop(s, 2);
+    s.emplace_back(static_cast<bool>(f(a, b)));
+  });
+}
+
+}  // namespace
+
+void registerScalarsKernels() {
+  arith("aten::add", wadd, [](double a, double b) { return a + b; });
+  arith("aten::sub", wsub, [](double a, double b) { return a - b; });
+  arith("aten::mul", wmul, [](double a, double b) { return a * b; });
+  arith("aten::floordiv", ifloordiv, ffloordiv);
+  arith("aten::remainder", iremainder, fremainder);
+  // True division and fmod / atan2 always give floats.
+  for (const char* n : {"aten::div.int", "aten::div.float", "aten::div"})
+    def(n, [](Stack& s, size_t) {
+      double b = num(s.back()), a = num(s[s.size() - 2]);
+      drop(s, 2);
+      s.emplace_back(fdiv(a, b));
+    });
+  for (const char* n : {"aten::fmod.int", "aten::fmod.float", "aten::fmod.int_float", "aten::fmod.float_int", "aten::fmod"})
+    def(n, [](Stack& s, size_t) {
+      double b = num(s.back()), a = num(s[s.size() - 2]);
+      drop(s, 2);
+      if (b == 0) throw RuntimeError("ZeroDivisionError: float modulo");
+      s.emplace_back(std::fmod(a, b));
+    });
+  for (const char* n : {"aten::atan2.int", "aten::atan2.float", "aten::atan2.int_float", "aten::atan2.float_int",
+                        "aten::atan2.Scalar_Scalar"})
+    def(n, [](Stack& s, size_t) {
+      double b = num(s.back()), a = num(s[s.size() - 2]);
+      drop(s, 2);
+      s.emplace_back(std::atan2(a, b));
+    });
+  for (const char* n : {"aten::pow.int", "aten::pow.float", "aten::pow.int_float", "aten::pow.float_int",
+                        "aten::pow.Scalar_Scalar"})
+    def(n, [](Stack& s, size_t) {
+      double b = num(s.back()), a = num(s[s.size() - 2]);
+      drop(s, 2);
+      if (a == 0 && b < 0) throw RuntimeError("ZeroDivisionError: 0.0 cannot be raised to a negative power");
+      s.emplace_back(std::pow(a, b));
+    });
+  def("aten::pow.int_to_int", [](Stack& s, size_t) {
+    int64_t b = s.back().toInt(), a = s[s.size() - 2].toInt();
+    drop(s, 2);
+    s.emplace_back(ipow(a, b));
+  });
+  def("aten::gcd.int", [](Stack& s, size_t) {
+    int64_t b = s.back().toInt(), a = s[s.size() - 2].toInt();
+    drop(s, 2);
+    while (b != 0) {
+      int64_t t = a % b;
+      a = b;
+      b = t;
+    }
+    s.emplace_back(a < 0 ? -a : a);
+  });
+  def("aten::__round_to_zero_floordiv.int", [](Stack& s, size_t) {
+    int64_t b = s.back().toInt(), a = s[s.size() - 2].toInt();
+    drop(s, 2);
+    if (b == 0) throw RuntimeError("ZeroDivisionError: integer division or modulo by zero");
+    s.emplace_back(b == -1 ? wsub(0, a) : a / b);
+  });
+  def("aten::divmod.int", [](Stack& s, size_t) {
+    int64_t b = s.back().toInt(), a = s[s.size() - 2].toInt();
+    drop(s, 2);
+    s.push_back(makeTuple({IValue(ifloordiv(a, b)), IValue(iremainder(a, b))}));
+  });
+  for (const char* n : {"aten::divmod.float", "aten::divmod.int_float", "aten::divmod.float_int"})
+    def(n, [](Stack& s, size_t) {
+      double b = num(s.back()), a = num(s[s.size() - 2]);
+      drop(s, 2);
+      s.push_back(makeTuple({IValue(ffloordiv(a, b)), IValue(fremainder(a, b))}));
+    });
+
+  bitwise("aten::__and__", [](int64_t a, int64_t b) { return a & b; });
+  bitwise("aten::__or__", [](int64_t a, int64_t b) { return a | b; });
+  bitwise("aten::__xor__", [](int64_t a, int64_t b) { return a ^ b; });
+  def("aten::__lshift__.int", [](Stack& s, size_t) {
+    int64_t b = s.back().toInt(), a = s[s.size() - 2].toInt();
+    drop(s, 2);
+    if (b < 0) throw RuntimeError("negative shift count");
+    s.emplace_back(b >= 64 ? int64_t{0} : static_cast<int64_t>(static_cast<uint64_t>(a) << b));
+  });
+  def("aten::__rshift__.int", [](Stack& s, size_t) {
+    int64_t b = s.back().toInt(), a = s[s.size() - 2].toInt();
+    drop(s, 2);
+    if (b < 0) throw RuntimeError("negative shift count");
+    s.emplace_back(b >= 64 ? (a < 0 ? int64_t{-1} : int64_t{0}) : (a >> b));
+  });
+  def("aten::__not__", [](Stack& s, size_t) { s.back() = IValue(!s.back().toBool()); });
+  def("aten::neg.int", [](Stack& s, size_t) { s.back() = IValue(wsub(0, s.back().toInt())); });
+  def("aten::neg.float", [](Stack& s, size_t) { s.back() = IValue(-s.back().toDouble()); });
+  def("aten::neg.Scalar", [](Stack& s, size_t) {
+    s.back() = s.back().isDouble() ? IValue(-s.back().toDouble()) : IValue(wsub(0, integer(s.back())));
+  });
+
+  compareNumbers("aten::eq", [](auto a, auto b) { return a == b; });
+  compareNumbers("aten::ne", [](auto a, auto b) { return a != b; });
+  compareNumbers("aten::lt", [](auto a, auto b) { return a < b; });
+  compareNumbers("aten::le", [](auto a, auto b) { return a <= b; });
+  compareNumbers("aten::gt", [](auto a, auto b) { return a > b; });
+  compareNumbers("aten::ge", [](auto a, auto b) { return a >= b; });
+  compareStrings("aten::eq", [](int c, int z) { return c == z; });
+  compareStrings("aten::ne", [](int c, int z) { return c != z; });
+  compareStrings("aten::lt", [](int c, int z) { return c < z; });
+  compareStrings("aten::le", [](int c, int z) { return c <= z; });
+  compareStrings("aten::gt", [](int c, int z) { return c > z; });
+  compareStrings("aten::ge", [](int c, int z) { return c >= z; });
+  for (const char* n : {"aten::eq.bool", "aten::ne.bool"}) {
+    bool ne = std::string(n) == "aten::ne.bool";
+    def(n, [ne](Stack& s, size_t) {
+      bool r = (s.back().toBool() == s[s.size() - 2].toBool()) != ne;
+      drop(s, 2);
+      s.emplace_back(r);
+    });
+  }
+  for (const char* n : {"aten::eq.device", "aten::ne.device"}) {
+    bool ne = std::string(n) == "aten::ne.device";
+    def(n, [ne](Stack& s, size_t) {
+      bool r = (s.back().toDevice() == s[s.size() - 2].toDevice()) != ne;
+      drop(s, 2);
+      s.emplace_back(r);
+    });
+  }
+
+  def("aten::__range_length", [](Stack& s, size_t) {
+    int64_t step = s.back().toInt(), hi = s[s.size() - 2].toInt(), lo = s[s.size() - 3].toInt();
+    drop(s, 3);
+    if (step == 0) throw RuntimeError("range() arg 3 must not be zero");
+    int64_t n = 0;
+    if (step > 0 && lo < hi) n = 1 + (hi - 1 - lo) / step;
+    else if (step < 0 && lo > hi) n = 1 + (lo - 1 - hi) / (-step);
+    s.emplace_back(n);
+  });
+  def("aten::__derive_index", [](Stack& s, size_t) {
+    int64_t step = s.back().toInt(), start = s[s.size() - 2].toInt(), index = s[s.size() - 3].toInt();
+    drop(s, 3);
+    s.emplace_back(wadd(start, wmul(index, step)));
+  });
+
+  registerScalarsMathKernels();
+}
+
 }  // namespace tsjit::kernels

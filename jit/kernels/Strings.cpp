@@ -1,8 +1,253 @@
-// Strings.cpp — optimized kernels of the Strings family (not written yet: registers nothing, so the
-// interpreter reports these ops as having no kernel instead of guessing).
+// Strings.cpp — optimized kernels of the Strings family: str() of values as TorchScript prints
+// them (floats as the IR does: "2." for integral values below 1e10, else 17 significant digits;
+// True/False/None; [a, b]; (a,) for one-element tuples; strings raw), format() with Python's `{}`
+// placeholders, concatenation, join, split (None separator = whitespace runs), replace, upper,
+// startswith/find/count (an end of -1 means the whole string, as TorchScript's defaults do),
+// indexing and len. Strings are byte strings (the corpus is ASCII).
+#include <algorithm>
+#include <cctype>
+#include <sstream>
+
+#include "jit/ir/Attributes.h"
 #include "jit/kernels/Families.h"
 #include "jit/kernels/Kernel.h"
+#include "jit/support/Error.h"
 
 namespace tsjit::kernels {
-void registerStringsKernels() {}
+
+namespace {
+
+void render(std::ostream& os, const IValue& v, int depth = 0) {
+  if (depth > 64) {
+    os << "...";
+    return;
+  }
+  switch (v.tag()) {
+    case IValue::Tag::None: os << "None"; return;
+    case IValue::Tag::Bool: os << (v.toBool() ? "True" : "False"); return;
+    case IValue::Tag::Int: os << v.toInt(); return;
+    case IValue::Tag::Double: os << formatIrDouble(v.toDouble()); return;
+    case IValue::Tag::String: os << v.toStringRef(); return;
+    case IValue::Tag::Device: os << v; return;
+    case IValue::Tag::List: {
+      os << "[";
+      const auto& items = v.toListRef().items;
+      for (size_t i = 0; i < items.size(); ++i) {
+        if (i) os << ", ";
+        render(os, items[i], depth + 1);
+      }
+      os << "]";
+      return;
+    }
+    case IValue::Tag::Tuple: {
+      os << "(";
+      const auto& items = v.toTupleRef().items;
+      for (size_t i = 0; i < items.size(); ++i) {
+        if (i) os << ", ";
+        render(os, items[i], depth + 1);
+      }
+      if (items.size() == 1) os << ",";
+      os << ")";
+      return;
+    }
+    case IValue::Tag::Dict: {
+      os << "{";
+      bool first = true;
+      for (const auto& e : v.toDictRef().entries()) {
+        if (!first) os << ", ";
+        first = false;
+        render(os, e.first, depth + 1);
+        os << ": ";
+        render(os, e.second, depth + 1);
+      }
+      os << "}";
+      return;
+    }
+    default: os << v; return;
+  }
+}
+
+std::string pyStr(const IValue& v) {
+  std::ostringstream os;
+  render(os, v);
+  return os.str();
+}
+
+// Normalizes TorchScript's (start, end) defaults: negative start counts from the end, a negative
+// end counts from one past the end (so -1 is the whole string).
+void bounds(int64_t size, int64_t& start, int64_t& end) {
+  if (start < 0) start = std::max<int64_t>(0, start + size);
+  if (end < 0) end = std::max<int64_t>(0, end + size + 1);
+  start = std::min(start, size);
+  end = std::min(end, size);
+}
+
+std::vector<std::string> splitString(const std::string& s, const IValue& sep, int64_t max) {
+  std::vector<std::string> out;
+  if (sep.isNone()) {
+    size_t i = 0, n = s.size();
+    int64_t splits = 0;
+    while (i < n) {
+      while (i < n && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
+      if (i >= n) break;
+      if (max >= 0 && splits >= max) {
+        size_t e = n;
+        while (e > i && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
+        out.push_back(s.substr(i, e - i));
+        break;
+      }
+      size_t j = i;
+      while (j < n && !std::isspace(static_cast<unsigned char>(s[j]))) ++j;
+      out.push_back(s.substr(i, j - i));
+      ++splits;
+      i = j;
+    }
+    return out;
+  }
+  const std::string& d = sep.toStringRef();
+  if (d.empty()) throw RuntimeError("ValueError: empty separator");
+  size_t pos = 0;
+  int64_t splits = 0;
+  while (true) {
+    size_t hit = (max >= 0 && splits >= max) ? std::string::npos : s.find(d, pos);
+    if (hit == std::string::npos) {
+      out.push_back(s.substr(pos));
+      break;
+    }
+    out.push_back(s.substr(pos, hit - pos));
+    pos = hit + d.size();
+    ++splits;
+  }
+  return out;
+}
+
+}  // namespace
+
+void registerStringsKernels() {
+  def("aten::str", [](Stack& s, size_t) { s.back() = IValue(pyStr(s.back())); });
+  def("aten::format", [](Stack& s, size_t n) {
+    const std::string fmt = s[s.size() - n].toStringRef();
+    std::string out;
+    size_t arg = 1, pos = 0;
+    while (true) {
+      size_t hit = fmt.find("{}", pos);
+      if (hit == std::string::npos) {
+        out.append(fmt, pos, std::string::npos);
+        break;
+      }
+      out.append(fmt, pos, hit - pos);
+      if (arg >= n) throw RuntimeError("Too few arguments for format string: " + fmt);
+      out += pyStr(s[s.size() - n + arg++]);
+      pos = hit + 2;
+    }
+    drop(s, n);
+    s.emplace_back(std::move(out));
+  });
+  def("aten::add.str", [](Stack& s, size_t) {
+    std::string r = s[s.size() - 2].toStringRef() + s.back().toStringRef();
+    drop(s, 2);
+    s.emplace_back(std::move(r));
+  });
+  def("aten::len.str", [](Stack& s, size_t) { s.back() = IValue(static_cast<int64_t>(s.back().toStringRef().size())); });
+  def("aten::__getitem__.str", [](Stack& s, size_t) {
+    int64_t i = pop(s).toInt();
+    const std::string& str0 = s.back().toStringRef();
+    int64_t n = static_cast<int64_t>(str0.size());
+    if (i < 0) i += n;
+    if (i < 0 || i >= n) throw RuntimeError("string index out of range");
+    s.back() = IValue(std::string(1, str0[static_cast<size_t>(i)]));
+  });
+  def("aten::join", [](Stack& s, size_t) {
+    IValue values = pop(s);
+    const std::string& sep = s.back().toStringRef();
+    std::string out;
+    const auto& items = values.toListRef().items;
+    for (size_t i = 0; i < items.size(); ++i) {
+      if (i) out += sep;
+      out += items[i].toStringRef();
+    }
+    s.back() = IValue(std::move(out));
+  });
+  def("aten::split.str", [](Stack& s, size_t) {
+    int64_t max = pop(s).toInt();
+    IValue sep = pop(s);
+    std::vector<IValue> parts;
+    for (auto& p : splitString(s.back().toStringRef(), sep, max)) parts.emplace_back(std::move(p));
+    s.back() = makeList(StringType::get(), std::move(parts));
+  });
+  def("aten::replace", [](Stack& s, size_t) {
+    int64_t max = pop(s).toInt();
+    std::string repl = pop(s).toStringRef();
+    std::string old = pop(s).toStringRef();
+    const std::string& src = s.back().toStringRef();
+    std::string out;
+    int64_t done = 0;
+    if (old.empty()) {
+      for (size_t i = 0; i <= src.size(); ++i) {
+        if (max < 0 || done < max) {
+          out += repl;
+          ++done;
+        }
+        if (i < src.size()) out += src[i];
+      }
+    } else {
+      size_t pos = 0;
+      while (true) {
+        size_t hit = (max >= 0 && done >= max) ? std::string::npos : src.find(old, pos);
+        if (hit == std::string::npos) break;
+        out.append(src, pos, hit - pos);
+        out += repl;
+        pos = hit + old.size();
+        ++done;
+      }
+      out.append(src, pos, std::string::npos);
+    }
+    s.back() = IValue(std::move(out));
+  });
+  def("aten::upper", [](Stack& s, size_t) {
+    std::string r = s.back().toStringRef();
+    for (char& ch : r) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    s.back() = IValue(std::move(r));
+  });
+  def("aten::startswith", [](Stack& s, size_t) {
+    int64_t end = pop(s).toInt(), start = pop(s).toInt();
+    std::string sub = pop(s).toStringRef();
+    const std::string& str0 = s.back().toStringRef();
+    bounds(static_cast<int64_t>(str0.size()), start, end);
+    bool r = end - start >= static_cast<int64_t>(sub.size()) && str0.compare(static_cast<size_t>(start), sub.size(), sub) == 0;
+    s.back() = IValue(r);
+  });
+  auto finder = [](bool raise) {
+    return [raise](Stack& s, size_t) {
+      int64_t end = pop(s).toInt(), start = pop(s).toInt();
+      std::string sub = pop(s).toStringRef();
+      const std::string& str0 = s.back().toStringRef();
+      bounds(static_cast<int64_t>(str0.size()), start, end);
+      int64_t r = -1;
+      if (end >= start) {
+        size_t hit = str0.substr(0, static_cast<size_t>(end)).find(sub, static_cast<size_t>(start));
+        if (hit != std::string::npos) r = static_cast<int64_t>(hit);
+      }
+      if (r < 0 && raise) throw RuntimeError("ValueError: substring not found");
+      s.back() = IValue(r);
+    };
+  };
+  def("aten::find", finder(false));
+  def("aten::index.str", finder(true));
+  def("aten::count", [](Stack& s, size_t) {
+    int64_t end = pop(s).toInt(), start = pop(s).toInt();
+    std::string sub = pop(s).toStringRef();
+    const std::string& str0 = s.back().toStringRef();
+    bounds(static_cast<int64_t>(str0.size()), start, end);
+    int64_t c = 0;
+    if (end >= start) {
+      std::string region = str0.substr(static_cast<size_t>(start), static_cast<size_t>(end - start));
+      if (sub.empty()) c = static_cast<int64_t>(region.size()) + 1;
+      else
+        for (size_t pos = region.find(sub); pos != std::string::npos; pos = region.find(sub, pos + sub.size())) ++c;
+    }
+    s.back() = IValue(c);
+  });
+}
+
 }  // namespace tsjit::kernels

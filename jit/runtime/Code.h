@@ -1,0 +1,139 @@
+// Code.h — a Graph compiled for the interpreter: a linear instruction list over registers.
+//
+// Registers. Every Value of the graph (and of its nested blocks) gets one register. Values whose
+// static type is int, float or bool live UNBOXED in the scalar bank (int64 slots; floats stored by
+// bit pattern, bools as 0/1); every other value lives in the IValue bank. Constants are not
+// registers of the IValue bank: scalar constants are pre-set in the scalar bank's initial image,
+// other constants are loaded from the constant table.
+//
+// Instructions (see OpCode) either move values between the banks and the interpreter's single
+// operand stack (LOAD copies a register, MOVE moves it out on the value's last use, STORE pops into
+// a register), call an operation resolved ONCE at compile time (OP: ops::resolveOverload(node) ->
+// OptimizedKernel), run a fused scalar fast path reading and writing the scalar bank directly
+// (IADD dst, a, b ...), or steer control flow (JMP, JF, LOOP). DROP clears a register whose last
+// use depends on control flow (a value used in one branch of an If is dropped at the start of the
+// other; a value used inside a loop body is dropped after the loop).
+//
+// Invariants: a Code never changes after compile(); it may be run by several InterpreterStates
+// at once (call-site caches are internally synchronized). A node without an optimized kernel makes
+// compile() throw UnsupportedOperator ("operator X has no optimized kernel").
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "jit/ir/Function.h"
+#include "jit/ir/IValue.h"
+#include "jit/kernels/Kernel.h"
+
+namespace tsjit {
+class Graph;
+class Node;
+}  // namespace tsjit
+
+namespace tsjit::runtime {
+
+// The graph uses something the JIT cannot run (no optimized kernel, an opaque constant, an
+// unresolvable call). `feature` names the missing piece ("aten::foo.bar").
+class UnsupportedOperator : public std::runtime_error {
+ public:
+  UnsupportedOperator(const std::string& what, std::string feature)
+      : std::runtime_error(what), feature_(std::move(feature)) {}
+  const std::string& feature() const { return feature_; }
+
+ private:
+  std::string feature_;
+};
+
+#define TSJIT_FORALL_OPCODES(_)                                                           \
+  /* stack <-> registers */                                                               \
+  _(LOAD) _(MOVE) _(LOADI) _(LOADF) _(LOADB) _(LOADC) _(STORE) _(STOREI) _(STOREF)        \
+  _(STOREB) _(POP) _(DROP)                                                                \
+  /* register to register (a = dst, b = src) */                                           \
+  _(COPY) _(MOVEREG) _(ICOPY)                                                             \
+  /* calls */                                                                             \
+  _(OP) _(CALLM) _(CALLF)                                                         \
+  /* control flow: JMP a = target; JF a = target, b = scalar cond register */             \
+  _(JMP) _(JF) _(LOOPTEST) _(RET)                                                          \
+  /* int fast paths: a = dst, b, c = scalar registers */                                  \
+  _(IADD) _(ISUB) _(IMUL) _(IFLOORDIV) _(IREM) _(INEG) _(IAND) _(IOR) _(IXOR) _(ISHL)     \
+  _(ISHR) _(ILT) _(ILE) _(IGT) _(IGE) _(IEQ) _(INE) _(INC)                                \
+  /* float fast paths: n bit0 = b holds an int, bit1 = c holds an int */                  \
+  _(FADD) _(FSUB) _(FMUL) _(FDIV) _(FLT) _(FLE) _(FGT) _(FGE) _(FEQ) _(FNE) _(FNEG)       \
+  /* bool */                                                                              \
+  _(BNOT) _(BAND) _(BOR) _(BXOR)
+
+enum class OpCode : uint8_t {
+#define TSJIT_OPCODE_ENUM(name) name,
+  TSJIT_FORALL_OPCODES(TSJIT_OPCODE_ENUM)
+#undef TSJIT_OPCODE_ENUM
+};
+const char* toString(OpCode op);
+
+struct Instruction {
+  OpCode op;
+  uint8_t flags = 0;
+  uint16_t n = 0;  // number of stack inputs (OP / CALLM / CALLF / PRIM), or operand-kind bits
+  int32_t a = 0;
+  int32_t b = 0;
+  int32_t c = 0;
+};
+static_assert(sizeof(Instruction) == 16);
+
+class Code;
+
+// Call-site cache of CALLM / CALLF: the callee's Code, compiled once per Function (graph).
+struct CallSite {
+  std::string methodName;  // CALLM
+  std::string description;
+  mutable std::mutex mutex;
+  mutable const Function* fn = nullptr;
+  mutable std::shared_ptr<Graph> graph;  // keeps the graph alive while cached
+  mutable std::shared_ptr<const Code> code;
+};
+
+// Options of compile(): how `prim::Constant[name="f"]` Function constants resolve.
+struct CompileOptions {
+  std::function<Function*(const std::string& name)> resolveFunction;
+};
+
+class Code {
+ public:
+  // Compiles `graph` (kept alive by the Code). Throws UnsupportedOperator (see above) and
+  // CompileError for malformed graphs.
+  static std::shared_ptr<const Code> compile(std::shared_ptr<Graph> graph, const CompileOptions& options = {});
+
+  const Graph& graph() const { return *graph_; }
+  const std::vector<Instruction>& instructions() const { return instructions_; }
+  size_t numRegisters() const { return numRegs_; }
+  size_t numScalarRegisters() const { return scalarInit_.size(); }
+  size_t numInputs() const { return inputKinds_.size(); }
+  size_t numOutputs() const { return numOutputs_; }
+  // Human-readable listing: one instruction per line, "  12 MOVE r3   # %x.1", kernels by name.
+  std::string dump() const;
+
+ private:
+  friend class CodeBuilder;
+  friend class InterpreterState;
+  enum class Bank : uint8_t { Boxed, Int, Float, Bool };
+
+  std::shared_ptr<Graph> graph_;
+  std::vector<Instruction> instructions_;
+  std::vector<std::string> comments_;           // per instruction (dump)
+  std::vector<kernels::Operation> operations_;  // OP a -> operations_[a] (kernels and prim ops)
+  std::vector<std::string> operationNames_;
+  std::vector<std::shared_ptr<Function>> unresolvedFunctions_;  // Function constants with no graph
+  std::vector<IValue> constants_;               // LOADC a -> constants_[a]
+  std::vector<std::unique_ptr<CallSite>> callSites_;
+  std::vector<int64_t> scalarInit_;             // initial image of the scalar bank
+  size_t numRegs_ = 0;                          // IValue bank size
+  std::vector<std::pair<Bank, int32_t>> inputKinds_;  // graph input i -> (bank, register)
+  size_t numOutputs_ = 0;
+  CompileOptions options_;
+};
+
+}  // namespace tsjit::runtime

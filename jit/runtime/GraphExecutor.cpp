@@ -1,0 +1,119 @@
+// GraphExecutor.cpp — ArgumentSpec and the specialization cache (GraphExecutor.h).
+#include "jit/runtime/GraphExecutor.h"
+
+#include <sstream>
+
+#include "jit/ir/Graph.h"
+#include "jit/passes/PassRegistry.h"
+#include "jit/runtime/Interpreter.h"
+
+namespace tsjit::runtime {
+
+namespace {
+inline void combine(size_t& h, size_t v) { h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2); }
+}  // namespace
+
+ArgumentSpec ArgumentSpec::of(const IValue* inputs, size_t n) {
+  ArgumentSpec s;
+  s.args_.reserve(n);
+  size_t h = n;
+  for (size_t i = 0; i < n; ++i) {
+    const IValue& v = inputs[i];
+    Arg a;
+    a.tag = static_cast<uint8_t>(v.tag());
+    if (v.isTensor()) {
+      Tensor t = v.toTensor();
+      a.defined = t.defined();
+      if (a.defined) {
+        a.dtype = static_cast<int8_t>(t.dtype());
+        a.rank = static_cast<int32_t>(t.dim());
+        a.requiresGrad = t.requiresGrad();
+        Device d = t.device();
+        a.deviceType = static_cast<int8_t>(d.type);
+        a.deviceIndex = d.index;
+      }
+    }
+    combine(h, a.tag);
+    combine(h, a.defined | (a.requiresGrad << 1));
+    combine(h, static_cast<size_t>(a.dtype + 1));
+    combine(h, static_cast<size_t>(a.rank + 1));
+    combine(h, static_cast<size_t>(a.deviceType) * 131 + static_cast<size_t>(a.deviceIndex + 1));
+    s.args_.push_back(a);
+  }
+  s.hash_ = h;
+  return s;
+}
+
+std::string ArgumentSpec::str() const {
+  std::ostringstream os;
+  os << "(";
+  for (size_t i = 0; i < args_.size(); ++i) {
+    const Arg& a = args_[i];
+    if (i) os << ", ";
+    if (a.tag == static_cast<uint8_t>(IValue::Tag::Tensor)) {
+      if (!a.defined) os << "undefined";
+      else
+        os << irName(static_cast<ScalarType>(a.dtype)) << "[rank " << a.rank << (a.requiresGrad ? ", grad" : "")
+           << "]";
+    } else {
+      os << IValue::tagName(static_cast<IValue::Tag>(a.tag));
+    }
+  }
+  os << ")";
+  return os.str();
+}
+
+GraphExecutor::GraphExecutor(std::shared_ptr<Graph> graph, ExecutorOptions options)
+    : graph_(std::move(graph)), options_(std::move(options)) {}
+
+size_t GraphExecutor::numPlans() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return plans_.size();
+}
+
+std::shared_ptr<const Code> GraphExecutor::planFor(const IValue* inputs, size_t n) {
+  ArgumentSpec spec = ArgumentSpec::of(inputs, n);
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = plans_.find(spec);
+    if (it != plans_.end()) {
+      ++hits_;
+      return it->second;
+    }
+  }
+  // Specialize: a private copy of the graph through the pipeline, then compile.
+  std::shared_ptr<Graph> g = graph_->copy();
+  registerAllPasses();
+  const PassRegistry& reg = PassRegistry::global();
+  std::vector<const PassInfo*> pipeline;
+  if (options_.pipeline.empty()) {
+    for (const PassInfo& p : reg.passes())
+      if (!p.properties.needsShapes) pipeline.push_back(&p);
+  } else if (options_.pipeline != "none") {
+    pipeline = reg.parsePipeline(options_.pipeline);
+  }
+  if (!pipeline.empty()) runPipeline(g, pipeline);
+  std::shared_ptr<const Code> code = Code::compile(std::move(g), options_.compile);
+  std::lock_guard<std::mutex> lock(mutex_);
+  ++misses_;
+  auto [it, inserted] = plans_.emplace(std::move(spec), code);
+  return it->second;
+}
+
+void GraphExecutor::run(Stack& stack) {
+  size_t n = graph_->inputs().size();
+  TSJIT_CHECK(stack.size() >= n, "GraphExecutor: too few inputs on the stack");
+  std::shared_ptr<const Code> code = planFor(stack.data() + stack.size() - n, n);
+  InterpreterState state(std::move(code));
+  state.run(stack);
+}
+
+std::vector<IValue> GraphExecutor::call(std::vector<IValue> inputs) {
+  if (inputs.size() != graph_->inputs().size())
+    throw CompileError(str("the graph takes ", graph_->inputs().size(), " inputs but ", inputs.size(), " were given"));
+  Stack st = std::move(inputs);
+  run(st);
+  return st;
+}
+
+}  // namespace tsjit::runtime

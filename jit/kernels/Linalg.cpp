@@ -1,8 +1,321 @@
-// Linalg.cpp — optimized kernels of the Linalg family (not written yet: registers nothing, so the
-// interpreter reports these ops as having no kernel instead of guessing).
+// Linalg.cpp — optimized kernels of the Linalg family, part 1: matrix products on OpenBLAS
+// (mm, bmm, matmul in every rank combination, addmm, addmv, addr, baddbmm, dot, mv, outer, linear)
+// and trace. Part 2 (LinalgDecomp.cpp): einsum, linalg_inv, linalg_det and the norms.
+// Invariants: operands must share one dtype (PyTorch's messages otherwise); results are fresh
+// contiguous tensors computed in the operands' dtype; strided operands go to BLAS without a copy
+// whenever one of their strides is 1; batch dims of matmul broadcast without materializing.
 #include "jit/kernels/Families.h"
-#include "jit/kernels/Kernel.h"
+#include "jit/kernels/LinalgGemm.h"
+#include "jit/tensor/Broadcast.h"
+#include "jit/tensor/TypePromotion.h"
+
+#include <mutex>
 
 namespace tsjit::kernels {
-void registerLinalgKernels() {}
+void registerLinalgDecompKernels();
+
+namespace gemm {
+void initBlas() {
+  static std::once_flag once;
+  std::call_once(once, [] { openblas_set_num_threads(1); });
+}
+}  // namespace gemm
+
+namespace {
+using namespace sk;
+using gemm::Mat;
+
+void checkSameDtype(const Tensor& a, const Tensor& b, const char* na, const char* nb) {
+  if (a.dtype() != b.dtype())
+    throw RuntimeError(str("expected ", na, " and ", nb, " to have the same dtype, but got: ", dtypeName(a.dtype()),
+                           " != ", dtypeName(b.dtype())));
+}
+
+[[noreturn]] void mmShapeError(int64_t r1, int64_t c1, int64_t r2, int64_t c2) {
+  throw RuntimeError(str("mat1 and mat2 shapes cannot be multiplied (", r1, "x", c1, " and ", r2, "x", c2, ")"));
+}
+
+// out[M x N] = alpha * a @ b + beta * bias (bias broadcast to [M, N]; undefined = none).
+Tensor addmmImpl(const Tensor& bias, const Tensor& a, const Tensor& b, const IValue* betaV, const IValue* alphaV) {
+  if (a.dim() != 2) throw RuntimeError("self must be a matrix");
+  if (b.dim() != 2) throw RuntimeError("mat2 must be a matrix");
+  if (a.size(1) != b.size(0)) mmShapeError(a.size(0), a.size(1), b.size(0), b.size(1));
+  checkSameDtype(a, b, "mat1", "mat2");
+  if (bias.defined() && bias.dtype() != a.dtype())
+    throw RuntimeError(str("expected self and mat2 to have the same dtype, but got: ", dtypeName(bias.dtype()), " != ",
+                           dtypeName(a.dtype())));
+  const int64_t M = a.size(0), N = b.size(1);
+  Tensor out = Tensor::empty({M, N}, a.dtype(), a.device());
+  gemm::initBlas();
+  gemm::visitMatmulType(a.dtype(), "addmm_impl_cpu_", [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const T alpha = alphaV ? gemm::scalarAs<T>(*alphaV) : T(1);
+    T beta = betaV ? gemm::scalarAs<T>(*betaV) : T(1);
+    T* o = static_cast<T*>(out.data());
+    if (bias.defined() && beta != T(0)) {
+      if (!isExpandableTo(bias.sizes(), {M, N}))
+        throw RuntimeError(str("The size of tensor a (", bias.dim() ? bias.size(-1) : 1, ") must match the size of tensor b (", N,
+                               ") at non-singleton dimension 1"));
+      const Tensor e = bias.expand({M, N});
+      if (e.stride(0) == 0 && e.stride(1) == 1) {  // the common row bias: replicate rows
+        const T* bp = static_cast<const T*>(e.data());
+        for (int64_t i = 0; i < M; ++i) std::memcpy(o + i * N, bp, sizeof(T) * N);
+      } else {
+        out.copy_(e);
+      }
+    } else {
+      beta = T(0);
+    }
+    gemm::gemm<T>(gemm::matOf<T>(a), gemm::matOf<T>(b), alpha, beta, o, N);
+  });
+  return out;
+}
+
+Tensor mm(const Tensor& a, const Tensor& b) { return addmmImpl(Tensor(), a, b, nullptr, nullptr); }
+
+// out[B x M x N] = alpha * a @ b (+ beta * bias), a: [B, M, K], b: [B, K, N] (strided batches).
+Tensor baddbmmImpl(const Tensor& bias, const Tensor& a, const Tensor& b, const IValue* betaV, const IValue* alphaV) {
+  if (a.dim() != 3) throw RuntimeError("batch1 must be a 3D tensor");
+  if (b.dim() != 3) throw RuntimeError("batch2 must be a 3D tensor");
+  const int64_t B = a.size(0), M = a.size(1), K = a.size(2), N = b.size(2);
+  if (b.size(0) != B || b.size(1) != K)
+    throw RuntimeError(str("Expected size for first two dimensions of batch2 tensor to be: [", B, ", ", K, "] but got: [",
+                           b.size(0), ", ", b.size(1), "]."));
+  checkSameDtype(a, b, "scalar type of batch1", "batch2");
+  Tensor out = Tensor::empty({B, M, N}, a.dtype(), a.device());
+  gemm::initBlas();
+  gemm::visitMatmulType(a.dtype(), "bmm", [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const T alpha = alphaV ? gemm::scalarAs<T>(*alphaV) : T(1);
+    T beta = betaV ? gemm::scalarAs<T>(*betaV) : T(1);
+    if (bias.defined() && beta != T(0)) {
+      if (bias.dtype() != a.dtype())
+        throw RuntimeError(str("expected scalar type ", irName(a.dtype()), " but found ", irName(bias.dtype())));
+      out.copy_(bias.expand({B, M, N}));
+    } else {
+      beta = T(0);
+    }
+    T* o = static_cast<T*>(out.data());
+    for (int64_t i = 0; i < B; ++i)
+      gemm::gemm<T>(gemm::matOf<T>(a, i * a.stride(0)), gemm::matOf<T>(b, i * b.stride(0)), alpha, beta, o + i * M * N, N);
+  });
+  return out;
+}
+
+// self [M] (broadcast) * beta + alpha * mat [M x K] @ vec [K].
+Tensor addmvImpl(const Tensor& self, const Tensor& mat, const Tensor& vec, const IValue* betaV, const IValue* alphaV) {
+  if (mat.dim() != 2 || vec.dim() != 1 || (self.defined() && self.dim() > 1))
+    throw RuntimeError(str("vector + matrix @ vector expected, got ", self.defined() ? self.dim() : 1, ", ", mat.dim(), ", ",
+                           vec.dim()));
+  if (mat.size(1) != vec.size(0) || (self.defined() && self.numel() != 1 && self.numel() != mat.size(0)))
+    throw RuntimeError(str("size mismatch, got ", self.defined() && self.dim() == 1 ? self.size(0) : mat.size(0), ", ",
+                           mat.size(0), "x", mat.size(1), ",", vec.size(0)));
+  checkSameDtype(mat, vec, "mat", "vec");
+  Tensor out = self.defined() ? addmmImpl(self.reshape({-1, 1}), mat, vec.unsqueeze(1), betaV, alphaV)
+                              : addmmImpl(Tensor(), mat, vec.unsqueeze(1), nullptr, nullptr);
+  return out.view({mat.size(0)});
+}
+
+Tensor dot(const Tensor& a, const Tensor& b) {
+  if (a.dim() != 1 || b.dim() != 1)
+    throw RuntimeError(str("1D tensors expected, but got ", a.dim(), "D and ", b.dim(), "D tensors"));
+  if (a.dtype() != b.dtype())
+    throw RuntimeError(str("dot : expected both vectors to have same dtype, but found ", irName(a.dtype()), " and ",
+                           irName(b.dtype())));
+  if (a.numel() != b.numel())
+    throw RuntimeError(str("inconsistent tensor size, expected tensor [", a.numel(), "] and src [", b.numel(),
+                           "] to have the same number of elements, but got ", a.numel(), " and ", b.numel(),
+                           " elements respectively"));
+  return addmmImpl(Tensor(), a.unsqueeze(0), b.unsqueeze(1), nullptr, nullptr).view({});
+}
+
+// matmul over every rank combination (PyTorch's rules; 1-D operands gain then lose a dim).
+Tensor matmul(const Tensor& a, const Tensor& b) {
+  const int64_t da = a.dim(), db = b.dim();
+  if (da == 0 || db == 0)
+    throw RuntimeError(str("both arguments to matmul need to be at least 1D, but they are ", da, "D and ", db, "D"));
+  if (da == 1 && db == 1) return dot(a, b);
+  if (da == 2 && db == 1) return addmvImpl(Tensor(), a, b, nullptr, nullptr);
+  if (da == 1 && db == 2) return mm(a.unsqueeze(0), b).view({b.size(1)});
+  if (da == 2 && db == 2) return mm(a, b);
+  if (da >= 3 && db <= 2) {
+    // Fold a's batch dims into rows: [..., n, k] -> [prod * n, k] (a copy only if not viewable).
+    std::vector<int64_t> outSizes(a.sizes().begin(), a.sizes().end() - 1);
+    const Tensor a2 = a.reshape({-1, a.size(-1)});
+    Tensor r;
+    if (db == 1) {
+      r = addmvImpl(Tensor(), a2, b, nullptr, nullptr);
+    } else {
+      r = mm(a2, b);
+      outSizes.push_back(b.size(1));
+    }
+    return r.view(outSizes);
+  }
+  // Batched: broadcast the batch dims, then one gemm per batch on strided slices.
+  const Tensor A = da == 1 ? a.unsqueeze(0) : a;
+  const Tensor Bm = db == 1 ? b.unsqueeze(-1) : b;
+  const int64_t n = A.size(-2), k = A.size(-1), k2 = Bm.size(-2), p = Bm.size(-1);
+  std::vector<int64_t> ba(A.sizes().begin(), A.sizes().end() - 2), bb(Bm.sizes().begin(), Bm.sizes().end() - 2);
+  const std::vector<int64_t> batch = inferBroadcastShape(ba, bb);
+  int64_t nb = 1;
+  for (int64_t s : batch) nb *= s;
+  if (k != k2) {
+    throw RuntimeError(str("Expected size for first two dimensions of batch2 tensor to be: [", nb, ", ", k, "] but got: [",
+                           nb, ", ", k2, "]."));
+  }
+  checkSameDtype(A, Bm, "scalar type of batch1", "batch2");
+  std::vector<int64_t> ea = batch, eb = batch;
+  ea.insert(ea.end(), {n, k});
+  eb.insert(eb.end(), {k, p});
+  const Tensor Ae = A.expand(ea), Be = Bm.expand(eb);
+  std::vector<int64_t> outSizes = batch;
+  outSizes.insert(outSizes.end(), {n, p});
+  Tensor out = Tensor::empty(outSizes, a.dtype(), a.device());
+  gemm::initBlas();
+  std::vector<int64_t> bsA(Ae.strides().begin(), Ae.strides().end() - 2), bsB(Be.strides().begin(), Be.strides().end() - 2);
+  gemm::visitMatmulType(a.dtype(), "bmm", [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    T* o = static_cast<T*>(out.data());
+    int64_t i = 0;
+    forEachOffset<2>(batch, {IntArrayRef(bsA), IntArrayRef(bsB)}, [&](const int64_t* off) {
+      gemm::gemm<T>(gemm::matOf<T>(Ae, off[0]), gemm::matOf<T>(Be, off[1]), T(1), T(0), o + i * n * p, p);
+      ++i;
+    });
+  });
+  // Drop the dims the 1-D operands gained.
+  if (da == 1) outSizes.erase(outSizes.end() - 2);
+  if (db == 1) outSizes.pop_back();
+  return out.view(outSizes);
+}
+
+Tensor linear(const Tensor& input, const Tensor& weight, const Tensor& bias) {
+  const Tensor wt = weight.t();
+  if (input.dim() == 2) return bias.defined() ? addmmImpl(bias, input, wt, nullptr, nullptr) : mm(input, wt);
+  if (input.dim() >= 3 && bias.defined()) {
+    std::vector<int64_t> outSizes(input.sizes().begin(), input.sizes().end() - 1);
+    const Tensor r = addmmImpl(bias, input.reshape({-1, input.size(-1)}), wt, nullptr, nullptr);
+    outSizes.push_back(r.size(1));
+    return r.view(outSizes);
+  }
+  Tensor r = matmul(input, wt);
+  if (bias.defined()) {
+    // 1-D input: r has weight.size(0) elements; add the bias (broadcast) in place on the fresh result.
+    const std::vector<int64_t> shape = inferBroadcastShape(r.sizes(), bias.sizes());
+    Tensor out = Tensor::empty(shape, r.dtype(), r.device());
+    out.copy_(bias);
+    gemm::visitMatmulType(r.dtype(), "add", [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      T* o = static_cast<T*>(out.data());
+      const Tensor re = r.expand(shape).contiguous();
+      const T* rp = static_cast<const T*>(re.data());
+      for (int64_t i = 0; i < out.numel(); ++i) o[i] = static_cast<T>(rp[i] + o[i]);
+    });
+    return out;
+  }
+  return r;
+}
+
+Tensor outer(const Tensor& a, const Tensor& b) {
+  if (a.dim() != 1 || b.dim() != 1)
+    throw RuntimeError(str("outer: Expected 1-D argument self, but got ", a.dim(), "-D"));
+  const ScalarType dt = promoteTypes(a.dtype(), b.dtype());
+  Tensor out = Tensor::empty({a.size(0), b.size(0)}, dt, a.device());
+  visitScalarType(dt, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const std::vector<T> x = toVector<T>(a), y = toVector<T>(b);
+    T* o = static_cast<T*>(out.data());
+    for (size_t i = 0; i < x.size(); ++i)
+      for (size_t j = 0; j < y.size(); ++j) {
+        if constexpr (std::is_same_v<T, bool>)
+          o[i * y.size() + j] = x[i] && y[j];
+        else
+          o[i * y.size() + j] = static_cast<T>(x[i] * y[j]);
+      }
+  });
+  return out;
+}
+
+Tensor addr(const Tensor& self, const Tensor& v1, const Tensor& v2, const IValue& betaV, const IValue& alphaV) {
+  if (v1.dim() != 1) throw RuntimeError(str("addr: Expected 1-D argument vec1, but got ", v1.dim(), "-D"));
+  if (v2.dim() != 1) throw RuntimeError(str("addr: Expected 1-D argument vec2, but got ", v2.dim(), "-D"));
+  const ScalarType dt = promoteTypes(promoteTypes(self.dtype(), v1.dtype()), v2.dtype());
+  const std::vector<int64_t> shape{v1.size(0), v2.size(0)};
+  if (!isExpandableTo(self.sizes(), shape))
+    throw RuntimeError(str("The size of tensor a (", self.dim() ? self.size(-1) : 1, ") must match the size of tensor b (",
+                           shape[1], ") at non-singleton dimension 1"));
+  Tensor out = Tensor::empty(shape, dt, self.device());
+  visitScalarType(dt, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const std::vector<T> x = toVector<T>(v1), y = toVector<T>(v2), s = toVector<T>(self.expand(shape));
+    const T alpha = gemm::scalarAs<T>(alphaV), beta = gemm::scalarAs<T>(betaV);
+    T* o = static_cast<T*>(out.data());
+    for (size_t i = 0; i < x.size(); ++i)
+      for (size_t j = 0; j < y.size(); ++j) {
+        const size_t k = i * y.size() + j;
+        if constexpr (std::is_same_v<T, bool>) {
+          o[k] = (beta && s[k]) || (alpha && x[i] && y[j]);
+        } else {
+          const T prod = static_cast<T>(alpha * static_cast<T>(x[i] * y[j]));
+          o[k] = beta == T(0) ? prod : static_cast<T>(beta * s[k] + prod);
+        }
+      }
+  });
+  return out;
+}
+
+Tensor trace(const Tensor& self) {
+  if (self.dim() != 2) throw RuntimeError(str("trace: expected a matrix, but got tensor with dim ", self.dim()));
+  const bool integral = !isFloating(self);
+  const ScalarType outDt = integral ? ScalarType::Int64 : self.dtype();
+  const int64_t n = std::min(self.size(0), self.size(1)), step = self.stride(0) + self.stride(1);
+  Tensor out = Tensor::empty({}, outDt, self.device());
+  visitScalarType(self.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const T* p = static_cast<const T*>(self.data());
+    if (integral) {
+      uint64_t acc = 0;
+      for (int64_t i = 0; i < n; ++i) acc += static_cast<uint64_t>(convertScalar<int64_t>(p[i * step]));
+      *static_cast<int64_t*>(out.data()) = static_cast<int64_t>(acc);
+    } else {
+      double acc = 0;  // accumulate wider than the dtype, like PyTorch's sum
+      for (int64_t i = 0; i < n; ++i) acc += static_cast<double>(p[i * step]);
+      *static_cast<T*>(out.data()) = convertScalar<T>(acc);
+    }
+  });
+  return out;
+}
+
+}  // namespace
+
+void registerLinalgKernels() {
+  def("aten::mm", op([](IValue* a) { return IValue(mm(a[0].toTensor(), a[1].toTensor())); }));
+  def("aten::bmm", op([](IValue* a) { return IValue(baddbmmImpl(Tensor(), a[0].toTensor(), a[1].toTensor(), nullptr, nullptr)); }));
+  def("aten::matmul", op([](IValue* a) { return IValue(matmul(a[0].toTensor(), a[1].toTensor())); }));
+  def("aten::addmm", op([](IValue* a) {
+        return IValue(addmmImpl(a[0].toTensor(), a[1].toTensor(), a[2].toTensor(), &a[3], &a[4]));
+      }));
+  def("aten::addmv", op([](IValue* a) {
+        return IValue(addmvImpl(a[0].toTensor(), a[1].toTensor(), a[2].toTensor(), &a[3], &a[4]));
+      }));
+  def("aten::addr", op([](IValue* a) {
+        return IValue(addr(a[0].toTensor(), a[1].toTensor(), a[2].toTensor(), a[3], a[4]));
+      }));
+  def("aten::baddbmm", op([](IValue* a) {
+        return IValue(baddbmmImpl(a[0].toTensor(), a[1].toTensor(), a[2].toTensor(), &a[3], &a[4]));
+      }));
+  def("aten::dot", op([](IValue* a) { return IValue(dot(a[0].toTensor(), a[1].toTensor())); }));
+  def("aten::mv", op([](IValue* a) { return IValue(addmvImpl(Tensor(), a[0].toTensor(), a[1].toTensor(), nullptr, nullptr)); }));
+  def("aten::outer", op([](IValue* a) { return IValue(outer(a[0].toTensor(), a[1].toTensor())); }));
+  def("aten::linear", op([](IValue* a) {
+        return IValue(linear(a[0].toTensor(), a[1].toTensor(), optTensor(a[2])));
+      }));
+  def("aten::trace", op([](IValue* a) { return IValue(trace(a[0].toTensor())); }));
+  registerLinalgDecompKernels();
+}
+
+// Shared with the NN family (lstm_cell, conv): C = a @ b (+ bias rows), the addmm kernel.
+Tensor linalgAddmm(const Tensor& bias, const Tensor& a, const Tensor& b) { return addmmImpl(bias, a, b, nullptr, nullptr); }
+Tensor linalgMatmul(const Tensor& a, const Tensor& b) { return matmul(a, b); }
+Tensor linalgLinear(const Tensor& input, const Tensor& weight, const Tensor& bias) { return linear(input, weight, bias); }
+
 }  // namespace tsjit::kernels

@@ -1,0 +1,298 @@
+// LinalgDecomp.cpp — optimized kernels of the Linalg family, part 2: einsum (general: ellipsis,
+// repeated labels, implicit output), linalg_inv and linalg_det (LAPACK getrf/getrs: LU with
+// partial pivoting, as PyTorch), nuclear_norm (LAPACK gesdd singular values), linalg_vector_norm
+// and frobenius_norm.
+// Invariants: floating work happens in the input dtype through LAPACK except reductions, which
+// accumulate in double and round once; batched matrices are processed one by one on a
+// column-major copy; singular inverses raise PyTorch's LinAlgError text (1-based diagonal index).
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+
+#include "jit/kernels/Families.h"
+#include "jit/kernels/LinalgGemm.h"
+#include "jit/tensor/Broadcast.h"
+
+extern "C" {
+void sgetrf_(const int* m, const int* n, float* a, const int* lda, int* ipiv, int* info);
+void dgetrf_(const int* m, const int* n, double* a, const int* lda, int* ipiv, int* info);
+void sgetrs_(const char* trans, const int* n, const int* nrhs, const float* a, const int* lda, const int* ipiv, float* b,
+             const int* ldb, int* info, size_t);
+void dgetrs_(const char* trans, const int* n, const int* nrhs, const double* a, const int* lda, const int* ipiv,
+             double* b, const int* ldb, int* info, size_t);
+void sgesdd_(const char* jobz, const int* m, const int* n, float* a, const int* lda, float* s, float* u, const int* ldu,
+             float* vt, const int* ldvt, float* work, const int* lwork, int* iwork, int* info, size_t);
+void dgesdd_(const char* jobz, const int* m, const int* n, double* a, const int* lda, double* s, double* u,
+             const int* ldu, double* vt, const int* ldvt, double* work, const int* lwork, int* iwork, int* info, size_t);
+}
+
+namespace tsjit::kernels {
+namespace {
+using namespace sk;
+
+template <typename T>
+void getrf(int n, T* a, int* ipiv, int* info) {
+  if constexpr (std::is_same_v<T, float>) sgetrf_(&n, &n, a, &n, ipiv, info);
+  else dgetrf_(&n, &n, a, &n, ipiv, info);
+}
+template <typename T>
+void getrs(int n, const T* a, const int* ipiv, T* b, int* info) {
+  const char trans = 'N';
+  if constexpr (std::is_same_v<T, float>) sgetrs_(&trans, &n, &n, a, &n, ipiv, b, &n, info, 1);
+  else dgetrs_(&trans, &n, &n, a, &n, ipiv, b, &n, info, 1);
+}
+
+// Checks a batch of square floating matrices; returns n.
+int64_t checkSquare(const Tensor& A, const char* api) {
+  if (A.dim() < 2) throw RuntimeError(str(api, ": The input tensor A must have at least 2 dimensions."));
+  if (A.size(-1) != A.size(-2))
+    throw RuntimeError(str(api, ": A must be batches of square matrices, but they are ", A.size(-2), " by ", A.size(-1),
+                           " matrices"));
+  if (!isFloating(A))
+    throw RuntimeError(str(api, ": Expected a floating point or complex tensor as input. Got ", irName(A.dtype())));
+  return A.size(-1);
+}
+
+// Calls fn(batchIndex, columnMajorCopy) for each matrix of A (a copy the callee may overwrite).
+template <typename T, typename F>
+void forEachMatrix(const Tensor& A, F&& fn) {
+  const int64_t n = A.size(-1);
+  const Tensor c = A.contiguous();
+  const T* p = static_cast<const T*>(c.data());
+  const int64_t batch = n == 0 ? 0 : c.numel() / (n * n);
+  std::vector<T> m(n * n);
+  for (int64_t b = 0; b < batch; ++b) {
+    const T* src = p + b * n * n;
+    for (int64_t i = 0; i < n; ++i)
+      for (int64_t j = 0; j < n; ++j) m[j * n + i] = src[i * n + j];
+    fn(b, m.data());
+  }
+}
+
+Tensor inv(const Tensor& A) {
+  const int64_t n = checkSquare(A, "linalg.inv");
+  Tensor out = Tensor::empty(A.sizes(), A.dtype(), A.device());
+  visitFloating(A.dtype(), "linalg_inv", [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    T* o = static_cast<T*>(out.data());
+    std::vector<int> ipiv(n);
+    std::vector<T> rhs(n * n);
+    forEachMatrix<T>(A, [&](int64_t b, T* m) {
+      int info = 0;
+      getrf<T>(static_cast<int>(n), m, ipiv.data(), &info);
+      if (info > 0)
+        throw RuntimeError(str("linalg.inv: ", A.dim() > 2 ? str("(Batch element ", b, "): ") : "", "The diagonal element ",
+                               info, " is zero, the inversion could not be completed because the input matrix is singular."));
+      std::fill(rhs.begin(), rhs.end(), T(0));
+      for (int64_t i = 0; i < n; ++i) rhs[i * n + i] = T(1);
+      getrs<T>(static_cast<int>(n), m, ipiv.data(), rhs.data(), &info);
+      T* dst = o + b * n * n;
+      for (int64_t i = 0; i < n; ++i)
+        for (int64_t j = 0; j < n; ++j) dst[i * n + j] = rhs[j * n + i];
+    });
+  });
+  return out;
+}
+
+Tensor det(const Tensor& A) {
+  const int64_t n = checkSquare(A, "linalg.det");
+  std::vector<int64_t> outSizes(A.sizes().begin(), A.sizes().end() - 2);
+  Tensor out = Tensor::empty(outSizes, A.dtype(), A.device());
+  visitFloating(A.dtype(), "linalg_det", [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    T* o = static_cast<T*>(out.data());
+    if (n == 0) {
+      for (int64_t i = 0; i < out.numel(); ++i) o[i] = T(1);
+      return;
+    }
+    std::vector<int> ipiv(n);
+    forEachMatrix<T>(A, [&](int64_t b, T* m) {
+      int info = 0;
+      getrf<T>(static_cast<int>(n), m, ipiv.data(), &info);
+      T d = T(1);
+      for (int64_t i = 0; i < n; ++i) {
+        d *= m[i * n + i];
+        if (ipiv[i] != i + 1) d = -d;
+      }
+      o[b] = d;
+    });
+  });
+  return out;
+}
+
+// ---- reductions over a set of dims (norms) --------------------------------------------------------
+
+// The dims to reduce (all when dims is empty), wrapped and de-duplicated.
+std::vector<bool> reducedMask(const Tensor& t, const std::vector<int64_t>& dims) {
+  std::vector<bool> mask(t.dim(), dims.empty());
+  for (int64_t d : dims) {
+    const int64_t w = wrapDim(d, t.dim());
+    if (mask[w] && !dims.empty()) throw RuntimeError(str("dim ", w, " appears multiple times in the list of dims"));
+    mask[w] = true;
+  }
+  return mask;
+}
+
+// Reduces x over the masked dims with fn(values, count) -> double, writing dtype outDt.
+template <typename F>
+Tensor reduceDims(const Tensor& x, const std::vector<bool>& mask, bool keepdim, ScalarType outDt, F&& fn) {
+  std::vector<int64_t> perm, outSizes, keptSizes;
+  int64_t inner = 1;
+  for (int64_t d = 0; d < x.dim(); ++d)
+    if (!mask[d]) {
+      perm.push_back(d);
+      keptSizes.push_back(x.size(d));
+    }
+  for (int64_t d = 0; d < x.dim(); ++d)
+    if (mask[d]) {
+      perm.push_back(d);
+      inner *= x.size(d);
+    }
+  for (int64_t d = 0; d < x.dim(); ++d)
+    if (!mask[d]) outSizes.push_back(x.size(d));
+    else if (keepdim) outSizes.push_back(1);
+  Tensor out = Tensor::empty(outSizes, outDt, x.device());
+  const std::vector<double> v = toVector<double>(x.permute(perm));
+  const int64_t outer = out.numel();
+  visitFloating(outDt, "norm", [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    T* o = static_cast<T*>(out.data());
+    for (int64_t i = 0; i < outer; ++i) o[i] = static_cast<T>(fn(v.data() + i * inner, inner));
+  });
+  return out;
+}
+
+Tensor vectorNorm(const Tensor& x, double ord, const std::vector<int64_t>& dims, bool keepdim, const IValue& dtypeArg) {
+  if (!isFloating(x))
+    throw RuntimeError(str("linalg.vector_norm: Expected a floating point or complex tensor as input. Got ", irName(x.dtype())));
+  ScalarType outDt = x.dtype();
+  if (!dtypeArg.isNone()) outDt = *fromTorchCode(dtypeArg.toInt());
+  const std::vector<bool> mask = reducedMask(x, dims);
+  if (std::isinf(ord)) {
+    bool empty = x.numel() == 0;
+    for (int64_t d = 0; d < x.dim() && !empty; ++d) empty = mask[d] && x.size(d) == 0;
+    if (empty)
+      throw RuntimeError(str("linalg.vector_norm cannot compute the ", ord > 0 ? "inf" : "-inf",
+                             " norm on an empty tensor because the operation does not have an identity"));
+  }
+  return reduceDims(x.to(outDt), mask, keepdim, outDt, [&](const double* v, int64_t n) {
+    if (ord == 2) {
+      double s = 0;
+      for (int64_t i = 0; i < n; ++i) s += v[i] * v[i];
+      return std::sqrt(s);
+    }
+    if (std::isinf(ord)) {
+      double m = ord > 0 ? 0 : std::numeric_limits<double>::infinity();
+      for (int64_t i = 0; i < n; ++i) {
+        const double a = std::fabs(v[i]);
+        if (std::isnan(a)) return a;
+        m = ord > 0 ? std::max(m, a) : std::min(m, a);
+      }
+      return m;
+    }
+    if (ord == 0) {
+      double c = 0;
+      for (int64_t i = 0; i < n; ++i) c += v[i] != 0;
+      return c;
+    }
+    double s = 0;
+    for (int64_t i = 0; i < n; ++i) s += ord == 1 ? std::fabs(v[i]) : std::pow(std::fabs(v[i]), ord);
+    return ord == 1 ? s : std::pow(s, 1.0 / ord);
+  });
+}
+
+Tensor nuclearNorm(const Tensor& x, int64_t d0, int64_t d1, bool keepdim) {
+  if (!isFloating(x))
+    throw RuntimeError(str("linalg.matrix_norm: Expected a floating point or complex tensor as input. Got ", irName(x.dtype())));
+  const int64_t a = wrapDim(d0, x.dim()), b = wrapDim(d1, x.dim());
+  if (a == b) throw RuntimeError(str("linalg.matrix_norm: dims must be different. Got (", d0, ", ", d1, ")"));
+  // Move the two matrix dims last.
+  std::vector<int64_t> perm, outSizes;
+  for (int64_t d = 0; d < x.dim(); ++d)
+    if (d != a && d != b) perm.push_back(d);
+  perm.push_back(a);
+  perm.push_back(b);
+  for (int64_t d = 0; d < x.dim(); ++d)
+    if (d != a && d != b) outSizes.push_back(x.size(d));
+    else if (keepdim) outSizes.push_back(1);
+  const Tensor p = x.permute(perm).contiguous();
+  const int64_t m = x.size(a), n = x.size(b);
+  Tensor out = Tensor::empty(outSizes, x.dtype(), x.device());
+  visitFloating(x.dtype(), "nuclear_norm", [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const T* src = static_cast<const T*>(p.data());
+    T* o = static_cast<T*>(out.data());
+    const int64_t batch = out.numel(), k = std::min(m, n);
+    std::vector<T> buf(m * n), s(std::max<int64_t>(k, 1));
+    std::vector<int> iwork(8 * std::max<int64_t>(k, 1));
+    for (int64_t bi = 0; bi < batch; ++bi) {
+      if (k == 0) {
+        o[bi] = T(0);
+        continue;
+      }
+      // Column-major m x n copy.
+      for (int64_t i = 0; i < m; ++i)
+        for (int64_t j = 0; j < n; ++j) buf[j * m + i] = src[bi * m * n + i * n + j];
+      const char jobz = 'N';
+      const int M = static_cast<int>(m), N = static_cast<int>(n), one = 1;
+      int info = 0, lwork = -1;
+      T wq = 0, dummy = 0;
+      if constexpr (std::is_same_v<T, float>) {
+        sgesdd_(&jobz, &M, &N, buf.data(), &M, s.data(), &dummy, &one, &dummy, &one, &wq, &lwork, iwork.data(), &info, 1);
+        lwork = static_cast<int>(wq);
+        std::vector<T> work(std::max(lwork, 1));
+        sgesdd_(&jobz, &M, &N, buf.data(), &M, s.data(), &dummy, &one, &dummy, &one, work.data(), &lwork, iwork.data(),
+                &info, 1);
+      } else {
+        dgesdd_(&jobz, &M, &N, buf.data(), &M, s.data(), &dummy, &one, &dummy, &one, &wq, &lwork, iwork.data(), &info, 1);
+        lwork = static_cast<int>(wq);
+        std::vector<T> work(std::max(lwork, 1));
+        dgesdd_(&jobz, &M, &N, buf.data(), &M, s.data(), &dummy, &one, &dummy, &one, work.data(), &lwork, iwork.data(),
+                &info, 1);
+      }
+      if (info > 0) throw RuntimeError("linalg.svd: The algorithm failed to converge because the input matrix is ill-conditioned or has too many repeated singular values.");
+      T sum = 0;
+      for (int64_t i = 0; i < k; ++i) sum += s[i];
+      o[bi] = sum;
+    }
+  });
+  return out;
+}
+
+}  // namespace
+
+Tensor einsum(const std::string& equation, const std::vector<Tensor>& operands);
+
+void registerLinalgDecompKernels() {
+  def("aten::linalg_inv", op([](IValue* a) { return IValue(inv(a[0].toTensor())); }));
+  def("aten::linalg_det", op([](IValue* a) { return IValue(det(a[0].toTensor())); }));
+  def("aten::einsum", op([](IValue* a) { return IValue(einsum(a[0].toStringRef(), tensorList(a[1]))); }));
+  defIfAbsent("aten::linalg_vector_norm", op([](IValue* a) {
+                return IValue(vectorNorm(a[0].toTensor(), scalarD(a[1]), a[2].isNone() ? std::vector<int64_t>{} : intList(a[2]),
+                                         a[3].toBool(), a[4]));
+              }));
+  defIfAbsent("aten::frobenius_norm", op([](IValue* a) { return IValue(vectorNorm(a[0].toTensor(), 2, {}, false, IValue())); }));
+  defIfAbsent("aten::frobenius_norm.dim", op([](IValue* a) {
+                const Tensor x = a[0].toTensor();
+                std::vector<int64_t> dims = intList(a[1]);
+                if (dims.empty()) {  // PyTorch: dim=[] reduces every dim
+                  for (int64_t d = 0; d < x.dim(); ++d) dims.push_back(d);
+                }
+                return IValue(vectorNorm(x, 2, dims, a[2].toBool(), IValue()));
+              }));
+  defIfAbsent("aten::nuclear_norm", op([](IValue* a) {
+                const Tensor x = a[0].toTensor();
+                if (x.dim() != 2)
+                  throw RuntimeError(str("Expected a tensor with 2 dimensions, but got a tensor with ", x.dim(),
+                                         " dimension", x.dim() == 1 ? "" : "s", " instead."));
+                return IValue(nuclearNorm(x, 0, 1, a[1].toBool()));
+              }));
+  defIfAbsent("aten::nuclear_norm.dim", op([](IValue* a) {
+                const std::vector<int64_t> dims = intList(a[1]);
+                if (dims.size() != 2) throw RuntimeError("nuclear norm requires a 'dim' argument of size 2");
+                return IValue(nuclearNorm(a[0].toTensor(), dims[0], dims[1], a[2].toBool()));
+              }));
+}
+
+}  // namespace tsjit::kernels

@@ -1,0 +1,159 @@
+// kernels_nn_opt_test.cpp — the optimized NN kernels against hand-computed values: convolutions
+// (padding, stride, groups, transposed), pooling, normalizations (batch_norm updating running
+// stats in place), embedding, dropout aliasing, losses, interpolation, lstm_cell, and messages.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "jit/kernels/Kernel.h"
+#include "jit/tensor/Tensor.h"
+
+using namespace tsjit;
+
+namespace {
+
+Stack call(const char* name, std::vector<IValue> args) {
+  kernels::registerAllKernels();
+  const kernels::OptimizedKernel* k = kernels::findKernel(ops::overload(name));
+  EXPECT_NE(k, nullptr) << name;
+  Stack s = std::move(args);
+  const size_t n = s.size();
+  k->run(s, n);
+  return s;
+}
+Tensor call1(const char* name, std::vector<IValue> args) { return call(name, std::move(args)).at(0).toTensor(); }
+Tensor T(std::vector<double> v, std::vector<int64_t> shape) { return Tensor::fromDoubles(v, shape); }
+Tensor arange(int64_t n, std::vector<int64_t> shape) {
+  std::vector<double> v(n);
+  for (int64_t i = 0; i < n; ++i) v[i] = static_cast<double>(i);
+  return T(v, shape);
+}
+IValue ints(std::vector<int64_t> v) {
+  std::vector<IValue> items(v.begin(), v.end());
+  return makeList(IntType::get(), std::move(items));
+}
+IValue floats(std::vector<double> v) {
+  std::vector<IValue> items(v.begin(), v.end());
+  return makeList(FloatType::get(), std::move(items));
+}
+std::string errorOf(const char* name, std::vector<IValue> args) {
+  try {
+    call(name, std::move(args));
+  } catch (const RuntimeError& e) {
+    return e.what();
+  }
+  return "<no error>";
+}
+void expectNear(const Tensor& t, std::vector<double> want, double tol = 1e-5) {
+  const auto got = t.toDoubles();
+  ASSERT_EQ(got.size(), want.size());
+  for (size_t i = 0; i < got.size(); ++i) EXPECT_NEAR(got[i], want[i], tol) << "element " << i;
+}
+
+}  // namespace
+
+TEST(KernelsNN, Conv2d) {
+  const Tensor x = arange(9, {1, 1, 3, 3}), w = Tensor::ones({1, 1, 2, 2});
+  expectNear(call1("aten::conv2d", {x, w, IValue(), ints({1, 1}), ints({0, 0}), ints({1, 1}), int64_t(1)}), {8, 12, 20, 24});
+  expectNear(call1("aten::conv2d", {x, w, T({1}, {1}), ints({2, 2}), ints({1, 1}), ints({1, 1}), int64_t(1)}), {1, 4, 10, 25});
+  // groups=2: each channel scaled by its own 1x1 filter; an unbatched (3-D) input.
+  const Tensor y = call1("aten::conv2d", {arange(8, {2, 2, 2}), T({2, 3}, {2, 1, 1, 1}), IValue(), ints({1}), ints({0}),
+                                          ints({1}), int64_t(2)});
+  EXPECT_EQ(y.sizes(), (std::vector<int64_t>{2, 2, 2}));
+  expectNear(y, {0, 2, 4, 6, 12, 15, 18, 21});
+  EXPECT_EQ(errorOf("aten::conv2d", {arange(16, {1, 4, 2, 2}), Tensor::ones({8, 3, 1, 1}), IValue(), ints({1}), ints({0}),
+                                     ints({1}), int64_t(1)}),
+            "Given groups=1, weight of size [8, 3, 1, 1], expected input[1, 4, 2, 2] to have 3 channels, but got 4 channels instead");
+}
+
+TEST(KernelsNN, Conv1dAndTransposed) {
+  expectNear(call1("aten::conv1d", {T({1, 2, 3, 4}, {1, 1, 4}), T({1, -1}, {1, 1, 2}), T({0.5}, {1}), ints({1}), ints({0}),
+                                    ints({1}), int64_t(1)}),
+             {-0.5, -0.5, -0.5});
+  expectNear(call1("aten::conv_transpose2d.input", {T({1, 2, 3, 4}, {1, 1, 2, 2}), Tensor::ones({1, 1, 2, 2}), IValue(),
+                                                    ints({1, 1}), ints({0, 0}), ints({0, 0}), int64_t(1), ints({1, 1})}),
+             {1, 3, 2, 4, 10, 6, 3, 7, 4});
+}
+
+TEST(KernelsNN, Pooling) {
+  const Tensor x = arange(16, {1, 1, 4, 4});
+  expectNear(call1("aten::max_pool2d", {x, ints({2, 2}), ints({}), ints({0, 0}), ints({1, 1}), false}), {5, 7, 13, 15});
+  expectNear(call1("aten::avg_pool2d", {x, ints({2, 2}), ints({}), ints({0, 0}), false, true, IValue()}), {2.5, 4.5, 10.5, 12.5});
+  expectNear(call1("aten::adaptive_avg_pool2d", {x, ints({1, 1})}), {7.5});
+  expectNear(call1("aten::adaptive_avg_pool1d", {arange(5, {1, 1, 5}), ints({2})}), {1, 3});
+  Stack m = call("aten::adaptive_max_pool2d", {x, ints({2, 1})});
+  expectNear(m[0].toTensor(), {7, 15});
+  EXPECT_EQ(m[1].toTensor().toInt64s(), (std::vector<int64_t>{7, 15}));
+  expectNear(call1("aten::max_pool1d", {T({1, NAN, 0, 3}, {1, 1, 4}), ints({2}), ints({2}), ints({0}), ints({1}), false}).slice(2, 1),
+             {3});
+  EXPECT_TRUE(std::isnan(call1("aten::max_pool1d", {T({1, NAN, 0, 3}, {1, 4}), ints({2}), ints({2}), ints({0}), ints({1}), false})
+                             .getDouble(0)));
+}
+
+TEST(KernelsNN, BatchNormTrainingUpdatesRunningStats) {
+  const Tensor x = T({1, 3}, {2, 1});
+  Tensor rm = Tensor::zeros({1}), rv = Tensor::ones({1});
+  const Tensor y = call1("aten::batch_norm", {x, IValue(), IValue(), rm, rv, true, 0.1, 1e-5, false});
+  expectNear(y, {-1 / std::sqrt(1 + 1e-5), 1 / std::sqrt(1 + 1e-5)});
+  expectNear(rm, {0.2});
+  expectNear(rv, {1.1});  // 0.9 * 1 + 0.1 * unbiased var 2
+  const Tensor e = call1("aten::batch_norm", {x, T({2}, {1}), T({1}, {1}), rm, rv, false, 0.1, 0.0, false});
+  expectNear(e, {2 * (1 - 0.2) / std::sqrt(1.1) + 1, 2 * (3 - 0.2) / std::sqrt(1.1) + 1});
+  EXPECT_EQ(errorOf("aten::batch_norm", {T({1}, {1, 1}), IValue(), IValue(), IValue(), IValue(), true, 0.1, 1e-5, false}),
+            "Expected more than 1 value per channel when training, got input size [1, 1]");
+}
+
+TEST(KernelsNN, LayerGroupInstanceNorm) {
+  const double s = std::sqrt(2.0 / 3 + 1e-5);
+  expectNear(call1("aten::layer_norm", {T({1, 2, 3}, {1, 3}), ints({3}), IValue(), IValue(), 1e-5, true}), {-1 / s, 0, 1 / s});
+  // group_norm with 2 groups of one channel each = instance norm here.
+  const Tensor x = T({1, 3, 5, 9}, {1, 2, 2});
+  const Tensor g = call1("aten::group_norm", {x, int64_t(2), IValue(), IValue(), 0.0, true});
+  expectNear(g, {-1, 1, -1, 1});
+  expectNear(call1("aten::instance_norm", {x, IValue(), IValue(), IValue(), IValue(), true, 0.1, 0.0, false}), {-1, 1, -1, 1});
+}
+
+TEST(KernelsNN, EmbeddingDropoutCosine) {
+  const Tensor w = T({1, 2, 3, 4, 5, 6}, {3, 2});
+  expectNear(call1("aten::embedding", {w, Tensor::fromInt64s({2, 0}, {2}), int64_t(-1), false, false}), {5, 6, 1, 2});
+  EXPECT_EQ(errorOf("aten::embedding", {w, Tensor::fromInt64s({3}, {1}), int64_t(-1), false, false}), "index out of range in self");
+  const Tensor x = T({1, 2}, {2});
+  EXPECT_TRUE(call1("aten::dropout", {x, 0.5, false}).is(x));
+  expectNear(call1("aten::cosine_similarity", {T({1, 0}, {1, 2}), T({1, 1}, {1, 2}), int64_t(1), 1e-8}), {1 / std::sqrt(2.0)});
+}
+
+TEST(KernelsNN, Losses) {
+  const Tensor a = T({1, 2}, {2}), z = Tensor::zeros({2});
+  expectNear(call1("aten::mse_loss", {a, z, int64_t(1)}), {2.5});
+  expectNear(call1("aten::l1_loss", {a, z, int64_t(2)}), {3});
+  expectNear(call1("aten::smooth_l1_loss", {a, z, int64_t(1), 1.0}), {1.0});
+  expectNear(call1("aten::cross_entropy_loss", {T({0, 0}, {1, 2}), Tensor::fromInt64s({1}, {1}), IValue(), int64_t(1),
+                                                int64_t(-100), 0.0}),
+             {std::log(2.0)});
+  expectNear(call1("aten::nll_loss_nd", {T({-1, -2, -3, -4}, {2, 2}), Tensor::fromInt64s({1, -100}, {2}), IValue(), int64_t(1),
+                                         int64_t(-100)}),
+             {2});
+  // bce_with_logits(0, 1) = log 2.
+  expectNear(call1("aten::binary_cross_entropy_with_logits", {T({0}, {1}), T({1}, {1}), IValue(), IValue(), int64_t(1)}),
+             {std::log(2.0)});
+}
+
+TEST(KernelsNN, Upsample) {
+  const Tensor x = T({1, 2, 3, 4}, {1, 1, 2, 2});
+  const Tensor n = call1("aten::upsample_nearest2d.vec", {x, IValue(), floats({2, 2})});
+  EXPECT_EQ(n.sizes(), (std::vector<int64_t>{1, 1, 4, 4}));
+  expectNear(n.select(2, 3), {3, 3, 4, 4});
+  expectNear(call1("aten::upsample_bilinear2d.vec", {T({0, 1}, {1, 1, 1, 2}), ints({1, 3}), true, IValue()}), {0, 0.5, 1});
+  // align_corners=False, 2 -> 4: sources -0.25 (clamped to 0), 0.25, 0.75, 1.25 (clamped to 1).
+  expectNear(call1("aten::upsample_linear1d.vec", {T({0, 1}, {1, 1, 2}), ints({4}), false, IValue()}), {0, 0.25, 0.75, 1});
+}
+
+TEST(KernelsNN, LstmCell) {
+  const Tensor x = T({1}, {1, 1}), h = T({0}, {1, 1}), c = T({2}, {1, 1});
+  std::vector<IValue> hx{h, c};
+  Stack r = call("aten::lstm_cell", {x, makeList(TensorType::get(), hx), Tensor::zeros({4, 1}), Tensor::zeros({4, 1}),
+                                     Tensor::zeros({4}), Tensor::zeros({4})});
+  // All gates are sigmoid(0) = 0.5 and g = tanh(0) = 0: c' = 0.5 * 2, h' = 0.5 * tanh(1).
+  expectNear(r[1].toTensor(), {1});
+  expectNear(r[0].toTensor(), {0.5 * std::tanh(1.0)});
+}

@@ -1,8 +1,290 @@
-// Factories.cpp — optimized kernels of the Factories family (not written yet: registers nothing, so the
-// interpreter reports these ops as having no kernel instead of guessing).
-#include "jit/kernels/Families.h"
-#include "jit/kernels/Kernel.h"
+// Factories.cpp — optimized kernels of the tensor factories: aten::tensor (nested lists and
+// scalars), zeros / ones / full, zeros_like / ones_like, eye, arange, linspace, and their out=
+// variants.
+//
+// Semantics (PyTorch 1.13): zeros / ones default to float32; full infers its dtype from the fill
+// value (int -> int64, float -> float32, bool -> bool); aten::tensor infers int64 / float32 / bool
+// from the innermost element type and raises "Expected sequence of length ..." for ragged lists;
+// arange uses int64 unless an endpoint or the step is a float, computes start + i * step in double
+// for floating dtypes; linspace fills the first half from start and the second half from end.
+// Device arguments other than cpu raise "Torch not compiled with CUDA enabled". Values are
+// written by typed loops over the fresh contiguous storage.
+#include <cmath>
+#include <limits>
+
+#include "jit/ir/Type.h"
+#include "jit/kernels/TensorLoops.h"
 
 namespace tsjit::kernels {
-void registerFactoriesKernels() {}
+namespace {
+
+void checkDevice(const IValue& device) {
+  if (device.isDevice() && !device.toDevice().isCpu()) throw RuntimeError("Torch not compiled with CUDA enabled");
+}
+
+// Writes value (a number) into every element of the contiguous tensor t.
+void fillValue(const Tensor& t, const Operand& value) {
+  visitScalarType(t.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const T v = value.valueAs<T>();
+    T* p = static_cast<T*>(t.data());
+    const int64_t n = t.numel();
+    for (int64_t i = 0; i < n; ++i) p[i] = v;
+  });
+}
+
+Tensor filled(const std::vector<int64_t>& sizes, ScalarType dt, const Operand& value) {
+  checkSizesNonNegative(sizes);
+  Tensor t = Tensor::empty(sizes, dt);
+  fillValue(t, value);
+  return t;
+}
+
+ScalarType fullDtype(const IValue& value, const IValue& dtype) {
+  if (auto d = optDtypeArg(dtype)) return *d;
+  if (value.isDouble()) return kDefaultFloatDtype;
+  if (value.isBool()) return ScalarType::Bool;
+  return ScalarType::Int64;
+}
+
+// ---- aten::tensor -------------------------------------------------------------------------------
+
+ScalarType initialTypeOf(const TypePtr& elem) {
+  switch (elem->kind()) {
+    case TypeKind::Int: return ScalarType::Int64;
+    case TypeKind::Float: return kDefaultFloatDtype;
+    case TypeKind::Bool: return ScalarType::Bool;
+    default: throw RuntimeError(str("Input must be of ints, floats, or bools, got ", elem->str()));
+  }
+}
+
+void collectSizes(const IValue& v, std::vector<int64_t>& sizes) {
+  if (!v.isList()) return;
+  const auto& items = v.toListRef().items;
+  sizes.push_back(static_cast<int64_t>(items.size()));
+  if (!items.empty()) collectSizes(items[0], sizes);
+}
+
+template <typename T>
+void storeValues(const IValue& v, const std::vector<int64_t>& sizes, size_t dim, T*& out) {
+  if (dim == sizes.size()) {
+    if (v.isList()) throw RuntimeError(str("Expected sequence of length 0 at dim ", dim, " (got a sequence)"));
+    *out++ = Operand::of(v).valueAs<T>();
+    return;
+  }
+  if (!v.isList()) throw RuntimeError(str("Expected sequence of length ", sizes[dim], " at dim ", dim, " (got a scalar)"));
+  const auto& items = v.toListRef().items;
+  if (static_cast<int64_t>(items.size()) != sizes[dim])
+    throw RuntimeError(str("Expected sequence of length ", sizes[dim], " at dim ", dim, " (got ", items.size(), ")"));
+  for (const IValue& item : items) storeValues(item, sizes, dim + 1, out);
+}
+
+Tensor finishTensor(Tensor t, const IValue& dtype, const IValue& device, const IValue& requiresGrad) {
+  checkDevice(device);
+  if (std::optional<ScalarType> dt = optDtypeArg(dtype)) t = t.to(*dt);
+  if (requiresGrad.isBool() && requiresGrad.toBool()) t.setRequiresGrad(true);
+  return t;
+}
+
+Tensor tensorFromList(const IValue& data, const IValue& dtype, const IValue& device, const IValue& requiresGrad) {
+  TypePtr elem = data.toListRef().elementType;
+  while (const ListType* l = elem->cast<ListType>()) elem = l->elementType();
+  const ScalarType initial = initialTypeOf(elem);
+  std::vector<int64_t> sizes;
+  collectSizes(data, sizes);
+  Tensor t = Tensor::empty(sizes, initial);
+  visitScalarType(initial, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    T* p = static_cast<T*>(t.data());
+    storeValues(data, sizes, 0, p);
+  });
+  return finishTensor(t, dtype, device, requiresGrad);
+}
+
+Tensor tensorFromScalar(const IValue& v, const IValue& dtype, const IValue& device, const IValue& requiresGrad) {
+  Tensor t = v.isDouble() ? Tensor::scalar(v.toDouble(), kDefaultFloatDtype)
+                          : Tensor::scalarInt(scalarArgInt(v), v.isBool() ? ScalarType::Bool : ScalarType::Int64);
+  return finishTensor(t, dtype, device, requiresGrad);
+}
+
+// ---- eye / arange / linspace -------------------------------------------------------------------------
+
+Tensor eye(int64_t n, int64_t m, ScalarType dt) {
+  if (n < 0) throw RuntimeError(str("n must be greater or equal to 0, got ", n));
+  if (m < 0) throw RuntimeError(str("m must be greater or equal to 0, got ", m));
+  Tensor t = Tensor::zeros({n, m}, dt);
+  visitScalarType(dt, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    T* p = static_cast<T*>(t.data());
+    for (int64_t i = 0; i < std::min(n, m); ++i) p[i * m + i] = convertScalar<T>(int64_t{1});
+  });
+  return t;
+}
+
+int64_t arangeSize(double sizeD) {
+  if (!(sizeD >= 0 && sizeD <= static_cast<double>(std::numeric_limits<int64_t>::max())))
+    throw RuntimeError("invalid size, possible overflow?");
+  return static_cast<int64_t>(sizeD);
+}
+
+Tensor arange(const IValue& startV, const IValue& endV, const IValue& stepV, std::optional<ScalarType> dtype) {
+  const bool anyFloat = startV.isDouble() || endV.isDouble() || stepV.isDouble();
+  const ScalarType dt = dtype.value_or(anyFloat ? kDefaultFloatDtype : ScalarType::Int64);
+  if (isFloatingType(dt)) {
+    const double start = scalarArgDouble(startV), end = scalarArgDouble(endV), step = scalarArgDouble(stepV);
+    if (!(step > 0 || step < 0)) throw RuntimeError("step must be nonzero");
+    if (!std::isfinite(start) || !std::isfinite(end)) throw RuntimeError(str("unsupported range: ", start, " -> ", end));
+    if (!((step > 0 && end >= start) || (step < 0 && end <= start)))
+      throw RuntimeError("upper bound and larger bound inconsistent with step sign");
+    const int64_t size = arangeSize(std::ceil((end - start) / step));
+    Tensor t = Tensor::empty({size}, dt);
+    visitFloating(dt, "arange", [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      T* p = static_cast<T*>(t.data());
+      for (int64_t i = 0; i < size; ++i) p[i] = convertScalar<T>(start + step * static_cast<double>(i));
+    });
+    return t;
+  }
+  const int64_t start = scalarArgInt(startV), end = scalarArgInt(endV), step = scalarArgInt(stepV);
+  if (step == 0) throw RuntimeError("step must be nonzero");
+  if (!((step > 0 && end >= start) || (step < 0 && end <= start)))
+    throw RuntimeError("upper bound and larger bound inconsistent with step sign");
+  const double sizeD = dt == ScalarType::Int64
+                           ? std::ceil(static_cast<double>(end - start) / static_cast<double>(step))
+                           : std::ceil((scalarArgDouble(endV) - scalarArgDouble(startV)) / scalarArgDouble(stepV));
+  const int64_t size = arangeSize(sizeD);
+  Tensor t = Tensor::empty({size}, dt);
+  visitScalarType(dt, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    T* p = static_cast<T*>(t.data());
+    for (int64_t i = 0; i < size; ++i)
+      p[i] = convertScalar<T>(static_cast<int64_t>(static_cast<uint64_t>(start) +
+                                                   static_cast<uint64_t>(step) * static_cast<uint64_t>(i)));
+  });
+  return t;
+}
+
+Tensor linspace(const IValue& startV, const IValue& endV, int64_t steps, std::optional<ScalarType> dtype) {
+  if (steps < 0) throw RuntimeError("number of steps must be non-negative");
+  const ScalarType dt = dtype.value_or(kDefaultFloatDtype);
+  Tensor t = Tensor::empty({steps}, dt);
+  visitScalarType(dt, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    // start and end are first converted to the result dtype.
+    const double start = static_cast<double>(widenScalar(Operand::of(startV).valueAs<T>()));
+    const double end = static_cast<double>(widenScalar(Operand::of(endV).valueAs<T>()));
+    T* p = static_cast<T*>(t.data());
+    if (steps == 1) {
+      p[0] = convertScalar<T>(start);
+      return;
+    }
+    const double step = (end - start) / static_cast<double>(steps - 1);
+    const int64_t halfway = steps / 2;
+    for (int64_t i = 0; i < steps; ++i)
+      p[i] = convertScalar<T>(i < halfway ? start + step * static_cast<double>(i)
+                                          : end - step * static_cast<double>(steps - i - 1));
+  });
+  return t;
+}
+
+Tensor like(const Tensor& self, const IValue& dtype, const IValue& device, const IValue& memoryFormat, int64_t value) {
+  checkDevice(device);
+  const bool contiguous = memoryFormat.isInt() && memoryFormat.toInt() == 0;
+  Tensor t = Tensor::emptyLike(self, optDtypeArg(dtype), contiguous ? MemoryFormat::Contiguous : MemoryFormat::Preserve);
+  fillValue(t, Operand::number(value));  // emptyLike is dense: fill its storage span
+  return t;
+}
+
+void defT(const char* name, Tensor (*fn)(const IValue*, size_t n)) {
+  def(name, [fn](Stack& s, size_t n) {
+    Tensor r = fn(&s[s.size() - n], n);
+    ret1(s, n, IValue(std::move(r)));
+  });
+}
+
+// out= variants: the values are computed fresh and copied into out (returned).
+void defOut(const char* name, Tensor (*fn)(const IValue*, const Tensor& out)) {
+  def(name, [fn](Stack& s, size_t n) {
+    Tensor out = s.back().toTensor();
+    Tensor r = fn(&s[s.size() - n], out);
+    if (out.sizes() != r.sizes())
+      throw RuntimeError(str("output with shape ", shapeString(out.sizes()), " doesn't match the broadcast shape ",
+                             shapeString(r.sizes())));
+    out.copy_(r);
+    ret1(s, n, IValue(std::move(out)));
+  });
+}
+
+}  // namespace
+
+void registerFactoriesKernels() {
+  defT("aten::tensor", [](const IValue* a, size_t) { return tensorFromList(a[0], a[1], a[2], a[3]); });
+  for (const char* o : {"aten::tensor.int", "aten::tensor.float", "aten::tensor.bool"})
+    defT(o, [](const IValue* a, size_t) { return tensorFromScalar(a[0], a[1], a[2], a[3]); });
+  // zeros / ones: (size, dtype, layout, device, pin_memory).
+  defT("aten::zeros", [](const IValue* a, size_t) {
+    checkDevice(a[3]);
+    const std::vector<int64_t> sizes = intListArg(a[0]);
+    checkSizesNonNegative(sizes);
+    return Tensor::zeros(sizes, optDtypeArg(a[1]).value_or(kDefaultFloatDtype));
+  });
+  defT("aten::ones", [](const IValue* a, size_t) {
+    checkDevice(a[3]);
+    return filled(intListArg(a[0]), optDtypeArg(a[1]).value_or(kDefaultFloatDtype), Operand::number(int64_t{1}));
+  });
+  defOut("aten::zeros.out", [](const IValue* a, const Tensor& out) {
+    return filled(intListArg(a[0]), out.dtype(), Operand::number(int64_t{0}));
+  });
+  defOut("aten::ones.out", [](const IValue* a, const Tensor& out) {
+    return filled(intListArg(a[0]), out.dtype(), Operand::number(int64_t{1}));
+  });
+  // full: (size, fill_value, dtype, layout, device, pin_memory).
+  defT("aten::full", [](const IValue* a, size_t) {
+    checkDevice(a[4]);
+    return filled(intListArg(a[0]), fullDtype(a[1], a[2]), Operand::of(a[1]));
+  });
+  defOut("aten::full.out", [](const IValue* a, const Tensor& out) {
+    return filled(intListArg(a[0]), out.dtype(), Operand::of(a[1]));
+  });
+  // eye: (n, dtype, ...) / (n, m, dtype, ...).
+  defT("aten::eye", [](const IValue* a, size_t) {
+    checkDevice(a[3]);
+    return eye(a[0].toInt(), a[0].toInt(), optDtypeArg(a[1]).value_or(kDefaultFloatDtype));
+  });
+  defT("aten::eye.m", [](const IValue* a, size_t) {
+    checkDevice(a[4]);
+    return eye(a[0].toInt(), a[1].toInt(), optDtypeArg(a[2]).value_or(kDefaultFloatDtype));
+  });
+  defOut("aten::eye.out", [](const IValue* a, const Tensor& out) { return eye(a[0].toInt(), a[0].toInt(), out.dtype()); });
+  defOut("aten::eye.m_out", [](const IValue* a, const Tensor& out) { return eye(a[0].toInt(), a[1].toInt(), out.dtype()); });
+  // arange: (end, dtype, ...) / (start, end, dtype, ...) / (start, end, step, dtype, ...).
+  defT("aten::arange", [](const IValue* a, size_t) {
+    checkDevice(a[3]);
+    return arange(IValue(int64_t{0}), a[0], IValue(int64_t{1}), optDtypeArg(a[1]));
+  });
+  defT("aten::arange.start", [](const IValue* a, size_t) {
+    checkDevice(a[4]);
+    return arange(a[0], a[1], IValue(int64_t{1}), optDtypeArg(a[2]));
+  });
+  defT("aten::arange.start_step", [](const IValue* a, size_t) {
+    checkDevice(a[5]);
+    return arange(a[0], a[1], a[2], optDtypeArg(a[3]));
+  });
+  defOut("aten::arange.out", [](const IValue* a, const Tensor& out) {
+    return arange(IValue(int64_t{0}), a[0], IValue(int64_t{1}), out.dtype());
+  });
+  defOut("aten::arange.start_out", [](const IValue* a, const Tensor& out) { return arange(a[0], a[1], a[2], out.dtype()); });
+  // linspace: (start, end, steps, dtype, ...).
+  defT("aten::linspace", [](const IValue* a, size_t) {
+    checkDevice(a[5]);
+    return linspace(a[0], a[1], a[2].toInt(), optDtypeArg(a[3]));
+  });
+  defOut("aten::linspace.out", [](const IValue* a, const Tensor& out) {
+    return linspace(a[0], a[1], a[2].toInt(), out.dtype());
+  });
+  // zeros_like / ones_like: (self, dtype, layout, device, pin_memory, memory_format).
+  defT("aten::zeros_like", [](const IValue* a, size_t) { return like(a[0].toTensor(), a[1], a[3], a[5], 0); });
+  defT("aten::ones_like", [](const IValue* a, size_t) { return like(a[0].toTensor(), a[1], a[3], a[5], 1); });
+}
+
 }  // namespace tsjit::kernels

@@ -1,8 +1,19 @@
-// Reductions.cpp — optimized kernels of the Reductions family (not written yet: registers nothing, so the
-// interpreter reports these ops as having no kernel instead of guessing).
+// Reductions.cpp — registration entry of the optimized Reductions family. The kernels live in
+// jit/kernels/Reductions<Part>.cpp (declared here); reduction layouts come from planReduce in
+// TensorLoops.h.
 #include "jit/kernels/Families.h"
 #include "jit/kernels/Kernel.h"
 
 namespace tsjit::kernels {
-void registerReductionsKernels() {}
+
+void registerReductionsSumKernels();     // ReductionsSum.cpp: sum, mean, prod, std, var, norms, any/all
+void registerReductionsMinMaxKernels();  // ReductionsMinMax.cpp: max/min, amax/amin, argmax/argmin
+void registerReductionsScanKernels();    // ReductionsScan.cpp: cumsum, cumprod, softmax, log_softmax
+
+void registerReductionsKernels() {
+  registerReductionsSumKernels();
+  registerReductionsMinMaxKernels();
+  registerReductionsScanKernels();
+}
+
 }  // namespace tsjit::kernels

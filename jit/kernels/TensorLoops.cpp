@@ -3,6 +3,7 @@
 // coalescing). See TensorLoops.h for the invariants.
 #include "jit/kernels/TensorLoops.h"
 
+#include <algorithm>
 #include <sstream>
 
 #include "jit/tensor/Layout.h"
@@ -174,6 +175,46 @@ void defElementwise(ElementwiseFn fn, std::initializer_list<const char*> functio
       fn(&s[s.size() - n], &out);
       ret1(s, n, IValue(std::move(out)));
     });
+}
+
+ReducePlan planReduce(const Tensor& x, std::vector<int64_t> dims, bool keepdim, ScalarType srcDtype) {
+  const int64_t nd = x.dim();
+  if (dims.empty())
+    for (int64_t d = 0; d < nd; ++d) dims.push_back(d);
+  std::sort(dims.begin(), dims.end());
+  std::vector<bool> reduced(static_cast<size_t>(nd), false);
+  for (int64_t d : dims)
+    if (d < nd) reduced[static_cast<size_t>(d)] = true;
+  ReducePlan p;
+  for (int64_t d = 0; d < nd; ++d) {
+    if (!reduced[static_cast<size_t>(d)]) p.outShape.push_back(x.sizes()[static_cast<size_t>(d)]);
+    else if (keepdim) p.outShape.push_back(1);
+  }
+  Tensor src = x.dtype() == srcDtype ? x : x.to(srcDtype);
+  const bool adjacent = dims.empty() || dims.back() - dims.front() + 1 == static_cast<int64_t>(dims.size());
+  if (adjacent && src.isContiguous()) {
+    p.src = src;
+    const int64_t lo = dims.empty() ? 0 : dims.front(), hi = dims.empty() ? 0 : dims.back() + 1;
+    for (int64_t d = 0; d < nd; ++d) {
+      const int64_t s = x.sizes()[static_cast<size_t>(d)];
+      if (d < lo) p.outer *= s;
+      else if (d < hi) p.red *= s;
+      else p.inner *= s;
+    }
+    return p;
+  }
+  std::vector<int64_t> perm;
+  for (int64_t d = 0; d < nd; ++d)
+    if (!reduced[static_cast<size_t>(d)]) {
+      perm.push_back(d);
+      p.outer *= x.sizes()[static_cast<size_t>(d)];
+    }
+  for (int64_t d : dims) {
+    perm.push_back(d);
+    p.red *= x.sizes()[static_cast<size_t>(d)];
+  }
+  p.src = src.permute(perm).contiguous();
+  return p;
 }
 
 namespace detail {

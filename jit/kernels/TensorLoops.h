@@ -201,7 +201,6 @@ void elementwise(const Tensor& out, const std::array<LoopArg, sizeof...(In)>& ar
   // Fill states: scalars and one-element tensors become values.
   bool dense = out.isNonOverlappingAndDense();
   unsigned mask = 0;
-  bool anyPointer = false;
   [&]<size_t... K>(std::index_sequence<K...>) {
     (([&] {
        using T = std::tuple_element_t<K, std::tuple<In...>>;
@@ -217,7 +216,6 @@ void elementwise(const Tensor& out, const std::array<LoopArg, sizeof...(In)>& ar
            s.isScalar = true;
          } else {
            s.ptr = static_cast<const T*>(a.tensor->data());
-           anyPointer = true;
            if (a.tensor->sizes() != out.sizes() || a.tensor->strides() != out.strides()) dense = false;
          }
        }
@@ -233,7 +231,7 @@ void elementwise(const Tensor& out, const std::array<LoopArg, sizeof...(In)>& ar
     }(Seq{});
     return;
   }
-  if (dense && anyPointer && detail::denseMaskHandled(N, mask)) {
+  if (dense && detail::denseMaskHandled(N, mask)) {
     detail::runDense<Out, In...>(o, n, st, f, mask, Seq{});
     return;
   }
@@ -340,6 +338,19 @@ using ElementwiseFn = Tensor (*)(const IValue* args, const Tensor* self);
 void defElementwise(ElementwiseFn fn, std::initializer_list<const char*> functional,
                     std::initializer_list<const char*> inplace = {}, std::initializer_list<const char*> outs = {});
 
+// ---- reductions ---------------------------------------------------------------------------------------
+
+// A reduction over `dims` (wrapped, unique; every dim when empty) seen as a contiguous
+// [outer, red, inner] block: src is x (converted to srcDtype) when the reduced dims are adjacent
+// in a contiguous x, else a contiguous copy with the kept dims moved first (inner = 1). Output
+// slot o * inner + i (row-major in outShape) reduces src[o][0..red)[i].
+struct ReducePlan {
+  Tensor src;
+  int64_t outer = 1, red = 1, inner = 1;
+  std::vector<int64_t> outShape;  // keepdim applied
+};
+ReducePlan planReduce(const Tensor& x, std::vector<int64_t> dims, bool keepdim, ScalarType srcDtype);
+
 // ---- dtype dispatch restricted to a category -------------------------------------------------------
 
 template <typename T>
@@ -383,8 +394,15 @@ decltype(auto) visitTypes(ScalarType t, const char* name, F&& f) {
     return visitFloating(t, name, f);
   } else if constexpr (K == Types::Integral || K == Types::IntegralNoBool) {
     return visitIntegral<K == Types::Integral>(t, name, f);
+  } else if constexpr (K == Types::AllNoBool) {
+    switch (t) {
+      case ScalarType::Half:
+      case ScalarType::BFloat16:
+      case ScalarType::Float:
+      case ScalarType::Double: return visitFloating(t, name, f);
+      default: return visitIntegral<false>(t, name, f);
+    }
   } else {
-    if (K == Types::AllNoBool && t == ScalarType::Bool) throwNotImplemented(name, t);
     return visitScalarType(t, f);
   }
 }

@@ -1,0 +1,171 @@
+// ElementwiseActivation.cpp — optimized kernels of clamping and activation ops: clamp (Scalar,
+// Tensor and None bounds), clamp_min, relu, hardtanh, leaky_relu, elu, gelu (none / tanh), silu,
+// softplus; functional, in-place and out= overloads.
+//
+// Semantics (PyTorch 1.13): clamp with Scalar bounds keeps a floating self's dtype and promotes an
+// integral self with the bounds; a NaN element stays NaN; a NaN Scalar bound is ignored; with
+// Tensor bounds the result type covers all three and a NaN bound gives NaN. relu(x) is
+// clamp_min(x, 0) (relu(-0.0) = -0.0, relu(NaN) = NaN). The smooth activations accept floating
+// inputs only and compute in the input dtype (float for Half / BFloat16).
+#include <cmath>
+
+#include "jit/kernels/TensorLoops.h"
+
+namespace tsjit::kernels {
+namespace {
+
+Tensor clampScalar(const Operand& self, const IValue& minV, const IValue& maxV, const Tensor* out) {
+  if (minV.isNone() && maxV.isNone())
+    throw RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None");
+  ScalarType dt = self.dtype();
+  const bool hasMin = !minV.isNone(), hasMax = !maxV.isNone();
+  const Operand lo = hasMin ? Operand::of(minV) : Operand::number(int64_t{0});
+  const Operand hi = hasMax ? Operand::of(maxV) : Operand::number(int64_t{0});
+  if (!isFloatingType(dt)) {
+    ResultTypeState st;
+    st.add(self.promotion());
+    if (hasMin) st.add(lo.promotion());
+    if (hasMax) st.add(hi.promotion());
+    dt = st.result();
+  }
+  return unaryOpT<Types::AllNoBool>("clamp_cpu", self, dt, out, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    using C = opmath_t<T>;
+    const C l = static_cast<C>(lo.valueAs<T>()), h = static_cast<C>(hi.valueAs<T>());
+    const bool useMin = hasMin && l == l, useMax = hasMax && h == h;  // NaN bounds are ignored
+    return [=](C x) {
+      C r = x;
+      if (useMin && r < l) r = l;
+      if (useMax && h < r) r = h;
+      return r;
+    };
+  });
+}
+
+// maximum(self, lo) / minimum(self, hi) / both, with Tensor bounds (NaN from any side propagates).
+Tensor clampTensor(const Operand& self, const IValue& loV, const IValue& hiV, const Tensor* out) {
+  if (loV.isNone() && hiV.isNone())
+    throw RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None");
+  if (hiV.isNone() || loV.isNone()) {
+    const bool isMin = hiV.isNone();
+    const Operand b = Operand::of(isMin ? loV : hiV);
+    const ScalarType dt = resultTypeOf({&self, &b});
+    return binaryOp<Types::AllNoBool>("clamp_cpu", self, b, dt, dt, out, [isMin](auto x, auto y) {
+      if constexpr (std::is_floating_point_v<decltype(x)>)
+        if (x != x || y != y) return x + y;
+      return isMin ? (x < y ? y : x) : (y < x ? y : x);
+    });
+  }
+  const Operand lo = Operand::of(loV), hi = Operand::of(hiV);
+  const ScalarType dt = resultTypeOf({&self, &lo, &hi});
+  return runElementwise({&self, &lo, &hi}, dt, out, [&](const Tensor& target) {
+    visitTypes<Types::AllNoBool>(dt, "clamp_cpu", [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      Tensor h0, h1, h2;
+      elementwise<T, T, T, T>(target, {loopArg<T>(self, h0), loopArg<T>(lo, h1), loopArg<T>(hi, h2)},
+                              [](auto x, auto l, auto h) {
+                                if constexpr (std::is_floating_point_v<decltype(x)>)
+                                  if (l != l || h != h) return l + h;
+                                auto r = x < l ? l : x;
+                                return h < r ? h : r;
+                              });
+    });
+  });
+}
+
+Tensor clamp(const IValue* a, const Tensor* s) { return clampScalar(Operand::of(a[0]), a[1], a[2], s); }
+Tensor clampT(const IValue* a, const Tensor* s) { return clampTensor(Operand::of(a[0]), a[1], a[2], s); }
+Tensor clampMin(const IValue* a, const Tensor* s) { return clampScalar(Operand::of(a[0]), a[1], IValue(), s); }
+Tensor clampMinT(const IValue* a, const Tensor* s) { return clampTensor(Operand::of(a[0]), a[1], IValue(), s); }
+
+Tensor relu(const IValue* args, const Tensor* self) {
+  Operand a = Operand::of(args[0]);
+  if (a.dtype() == ScalarType::Bool) throw RuntimeError("Boolean inputs not supported for relu");
+  return unaryOp<Types::AllNoBool>("relu", a, a.dtype(), self, [](auto x) { return x < 0 ? decltype(x)(0) : x; });
+}
+
+Tensor hardtanh(const IValue* args, const Tensor* self) {
+  Operand a = Operand::of(args[0]);
+  if (a.dtype() == ScalarType::Bool) throw RuntimeError("Bool inputs not supported for hardtanh");
+  return clampScalar(a, args[1], args[2], self);
+}
+
+// A floating-only activation with scalar parameters: make(C params...) builds the functor.
+template <typename Make>
+Tensor activation(const IValue* args, const Tensor* self, const char* name, Make make) {
+  Operand a = Operand::of(args[0]);
+  return unaryOpT<Types::Floating>(name, a, a.dtype(), self, [&](auto tag) {
+    using C = opmath_t<typename decltype(tag)::type>;
+    return make(C{});
+  });
+}
+
+Tensor leakyRelu(const IValue* args, const Tensor* self) {
+  const double slope = scalarArgDouble(args[1]);
+  return activation(args, self, "leaky_relu_cpu", [slope](auto zero) {
+    using C = decltype(zero);
+    const C s = static_cast<C>(slope);
+    return [s](C x) { return x > 0 ? x : x * s; };
+  });
+}
+
+Tensor elu(const IValue* args, const Tensor* self) {
+  const double alpha = scalarArgDouble(args[1]), scale = scalarArgDouble(args[2]), inScale = scalarArgDouble(args[3]);
+  return activation(args, self, "elu_cpu", [=](auto zero) {
+    using C = decltype(zero);
+    const C negcoef = static_cast<C>(alpha * scale), poscoef = static_cast<C>(scale), ins = static_cast<C>(inScale);
+    return [=](C x) { return x <= 0 ? std::expm1(x * ins) * negcoef : x * poscoef; };
+  });
+}
+
+Tensor gelu(const IValue* args, const Tensor* self) {
+  const std::string& approximate = args[1].toStringRef();
+  if (approximate == "none")
+    return activation(args, self, "GeluKernelImpl", [](auto zero) {
+      using C = decltype(zero);
+      return [](C x) { return x * C(0.5) * (C(1) + std::erf(x * C(M_SQRT1_2))); };
+    });
+  if (approximate == "tanh")
+    return activation(args, self, "GeluKernelImpl", [](auto zero) {
+      using C = decltype(zero);
+      return [](C x) {
+        const C inner = C(M_2_SQRTPI * M_SQRT1_2) * (x + C(0.044715) * x * x * x);
+        return C(0.5) * x * (C(1) + std::tanh(inner));
+      };
+    });
+  throw RuntimeError("approximate argument must be either none or tanh.");
+}
+
+Tensor silu(const IValue* args, const Tensor* self) {
+  return activation(args, self, "silu_cpu", [](auto zero) {
+    using C = decltype(zero);
+    return [](C x) { return x / (C(1) + std::exp(-x)); };
+  });
+}
+
+Tensor softplus(const IValue* args, const Tensor* self) {
+  const double beta = scalarArgDouble(args[1]), threshold = scalarArgDouble(args[2]);
+  return activation(args, self, "softplus_cpu", [=](auto zero) {
+    using C = decltype(zero);
+    const C b = static_cast<C>(beta), t = static_cast<C>(threshold);
+    return [=](C x) { return x * b > t ? x : std::log1p(std::exp(x * b)) / b; };
+  });
+}
+
+}  // namespace
+
+void registerElementwiseActivationKernels() {
+  defElementwise(clamp, {"aten::clamp"}, {"aten::clamp_"}, {"aten::clamp.out"});
+  defElementwise(clampT, {"aten::clamp.Tensor"}, {"aten::clamp_.Tensor"}, {"aten::clamp.Tensor_out"});
+  defElementwise(clampMin, {"aten::clamp_min"}, {"aten::clamp_min_"}, {"aten::clamp_min.out"});
+  defElementwise(clampMinT, {"aten::clamp_min.Tensor"}, {"aten::clamp_min_.Tensor"}, {"aten::clamp_min.Tensor_out"});
+  defElementwise(relu, {"aten::relu"}, {"aten::relu_"}, {"aten::relu.out"});
+  defElementwise(hardtanh, {"aten::hardtanh"}, {"aten::hardtanh_"}, {"aten::hardtanh.out"});
+  defElementwise(leakyRelu, {"aten::leaky_relu"}, {"aten::leaky_relu_"}, {"aten::leaky_relu.out"});
+  defElementwise(elu, {"aten::elu"}, {"aten::elu_"}, {"aten::elu.out"});
+  defElementwise(gelu, {"aten::gelu"}, {}, {"aten::gelu.out"});
+  defElementwise(silu, {"aten::silu"}, {"aten::silu_"}, {"aten::silu.out"});
+  defElementwise(softplus, {"aten::softplus"}, {}, {"aten::softplus.out"});
+}
+
+}  // namespace tsjit::kernels

@@ -1,0 +1,317 @@
+// ReductionsSum.cpp — optimized sum-like reductions: sum, mean, prod, std, var, norm /
+// frobenius_norm / linalg_vector_norm, logsumexp, count_nonzero, any, all.
+//
+// Semantics (PyTorch 1.13): sum / prod of integral or bool inputs give int64 (wrapping); a dtype
+// argument converts the input first; mean / std / var / norm need floating inputs. Floating
+// values accumulate in double (more accurate than PyTorch's cascade sum, well inside the
+// reduction tolerance) and round once; rows are summed with 8 independent accumulators and
+// columns (inner > 1) into a vector of accumulators, so both loops vectorize. NaN propagates
+// through every arithmetic reduction.
+#include <cmath>
+#include <limits>
+
+#include "jit/kernels/TensorLoops.h"
+
+namespace tsjit::kernels {
+namespace {
+
+template <typename S>
+using AccOf = std::conditional_t<isFloatingCpp<S>, double, int64_t>;
+
+// acc[slot] = combine over r of src[o][r][i]; Combine must be associative (sum / product).
+template <typename S, typename Acc, typename Combine>
+void reduceSlots(const ReducePlan& p, Acc init, Combine comb, std::vector<Acc>& out) {
+  const S* src = static_cast<const S*>(p.src.data());
+  out.assign(static_cast<size_t>(p.outer * p.inner), init);
+  if (p.red == 0) return;
+  for (int64_t o = 0; o < p.outer; ++o) {
+    const S* base = src + o * p.red * p.inner;
+    if (p.inner == 1) {
+      constexpr int kLanes = 8;
+      Acc lanes[kLanes];
+      for (Acc& l : lanes) l = init;
+      int64_t r = 0;
+      for (; r + kLanes <= p.red; r += kLanes)
+        for (int k = 0; k < kLanes; ++k) lanes[k] = comb(lanes[k], static_cast<Acc>(static_cast<opmath_t<S>>(base[r + k])));
+      Acc a = init;
+      for (int k = 0; k < kLanes; ++k) a = comb(a, lanes[k]);
+      for (; r < p.red; ++r) a = comb(a, static_cast<Acc>(static_cast<opmath_t<S>>(base[r])));
+      out[static_cast<size_t>(o)] = a;
+    } else {
+      Acc* acc = out.data() + o * p.inner;
+      for (int64_t r = 0; r < p.red; ++r) {
+        const S* row = base + r * p.inner;
+        for (int64_t i = 0; i < p.inner; ++i) acc[i] = comb(acc[i], static_cast<Acc>(static_cast<opmath_t<S>>(row[i])));
+      }
+    }
+  }
+}
+
+template <typename Acc>
+Tensor writeSlots(const std::vector<Acc>& acc, const std::vector<int64_t>& shape, ScalarType dt) {
+  Tensor out = Tensor::empty(shape, dt);
+  visitScalarType(dt, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    T* o = static_cast<T*>(out.data());
+    for (size_t k = 0; k < acc.size(); ++k) o[k] = convertScalar<T>(acc[k]);
+  });
+  return out;
+}
+
+Tensor sumOrProd(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim, std::optional<ScalarType> dtype,
+                 bool product) {
+  const ScalarType dt = dtype ? *dtype : isIntegralType(self.dtype(), true) ? ScalarType::Int64 : self.dtype();
+  const ReducePlan p = planReduce(self, dims, keepdim, dt);
+  return visitScalarType(dt, [&](auto tag) -> Tensor {
+    using S = typename decltype(tag)::type;
+    using Acc = AccOf<S>;
+    std::vector<Acc> acc;
+    if (product)
+      reduceSlots<S, Acc>(p, Acc(1), [](Acc a, Acc b) { return wrapMul(a, b); }, acc);
+    else
+      reduceSlots<S, Acc>(p, Acc(0), [](Acc a, Acc b) { return wrapAdd(a, b); }, acc);
+    return writeSlots(acc, p.outShape, dt);
+  });
+}
+
+Tensor mean(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim, std::optional<ScalarType> dtype) {
+  const ScalarType dt = dtype.value_or(self.dtype());
+  if (!isFloatingType(dt))
+    throw RuntimeError(str("mean(): could not infer output dtype. ", dtype ? "Optional dtype" : "Input dtype",
+                           " must be either a floating point or complex dtype. Got: ", dt));
+  const ReducePlan p = planReduce(self, dims, keepdim, dt);
+  return visitFloating(dt, "mean", [&](auto tag) -> Tensor {
+    using S = typename decltype(tag)::type;
+    std::vector<double> acc;
+    reduceSlots<S, double>(p, 0.0, [](double a, double b) { return a + b; }, acc);
+    const double n = static_cast<double>(p.red);
+    for (double& a : acc) a /= n;
+    return writeSlots(acc, p.outShape, dt);
+  });
+}
+
+// A general per-slot reduction: fn(const S* base, int64_t stride, int64_t n) -> double.
+template <typename Fn>
+Tensor perSlot(const ReducePlan& p, ScalarType outDt, const char* name, Fn fn) {
+  return visitFloating(p.src.dtype(), name, [&](auto tag) -> Tensor {
+    using S = typename decltype(tag)::type;
+    const S* src = static_cast<const S*>(p.src.data());
+    std::vector<double> acc(static_cast<size_t>(p.outer * p.inner));
+    for (int64_t o = 0; o < p.outer; ++o)
+      for (int64_t i = 0; i < p.inner; ++i)
+        acc[static_cast<size_t>(o * p.inner + i)] = fn(src + o * p.red * p.inner + i, p.inner, p.red);
+    return writeSlots(acc, p.outShape, outDt);
+  });
+}
+
+template <typename S>
+inline double at(const S* b, int64_t stride, int64_t r) {
+  return static_cast<double>(static_cast<opmath_t<S>>(b[r * stride]));
+}
+
+Tensor stdVar(const Tensor& self, const std::vector<int64_t>& dims, double correction, bool keepdim, bool takeSqrt) {
+  if (!isFloatingType(self.dtype())) throw RuntimeError("std and var only support floating point and complex dtypes");
+  const ReducePlan p = planReduce(self, dims, keepdim, self.dtype());
+  return perSlot(p, self.dtype(), "std_var", [&](const auto* b, int64_t stride, int64_t n) {
+    double mean = 0;
+    for (int64_t r = 0; r < n; ++r) mean += at(b, stride, r);
+    mean /= static_cast<double>(n);
+    double m2 = 0;
+    for (int64_t r = 0; r < n; ++r) {
+      const double d = at(b, stride, r) - mean;
+      m2 += d * d;
+    }
+    const double v = m2 / std::max(0.0, static_cast<double>(n) - correction);
+    return takeSqrt ? std::sqrt(v) : v;
+  });
+}
+
+std::string formatOrd(double p) {
+  if (std::isinf(p)) return p > 0 ? "inf" : "-inf";
+  std::string s = str(p);
+  return s;
+}
+
+Tensor norm(const Tensor& self, double ord, const std::vector<int64_t>& dims, bool keepdim,
+            std::optional<ScalarType> dtype, bool linalg) {
+  if (!isFloatingType(self.dtype())) {
+    if (!linalg)
+      throw RuntimeError(str("norm(): input dtype should be either floating point or complex. Got ", self.dtype(),
+                             " instead."));
+    throw RuntimeError(str("linalg.vector_norm: Expected a floating point or complex tensor as input. Got ",
+                           self.dtype()));
+  }
+  if (self.numel() == 0 && (ord < 0 || std::isinf(ord)))
+    throw RuntimeError(str("linalg.vector_norm cannot compute the ", formatOrd(ord),
+                           " norm on an empty tensor because the operation does not have an identity"));
+  const ScalarType dt = dtype.value_or(self.dtype());
+  const ReducePlan p = planReduce(self, dims, keepdim, dt);
+  return perSlot(p, dt, "norm", [ord](const auto* b, int64_t stride, int64_t n) {
+    if (std::isinf(ord)) {
+      double m = ord > 0 ? 0 : std::numeric_limits<double>::infinity();
+      for (int64_t r = 0; r < n; ++r) {
+        const double a = std::fabs(at(b, stride, r));
+        if (a != a) return a;
+        m = ord > 0 ? std::max(m, a) : std::min(m, a);
+      }
+      return m;
+    }
+    double s = 0;
+    if (ord == 0) {
+      for (int64_t r = 0; r < n; ++r) s += at(b, stride, r) != 0 ? 1 : 0;
+      return s;
+    }
+    if (ord == 2) {
+      for (int64_t r = 0; r < n; ++r) s += at(b, stride, r) * at(b, stride, r);
+      return std::sqrt(s);
+    }
+    if (ord == 1) {
+      for (int64_t r = 0; r < n; ++r) s += std::fabs(at(b, stride, r));
+      return s;
+    }
+    for (int64_t r = 0; r < n; ++r) s += std::pow(std::fabs(at(b, stride, r)), ord);
+    return std::pow(s, 1.0 / ord);
+  });
+}
+
+Tensor logsumexp(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim) {
+  const ScalarType dt = toFloating(self.dtype());
+  const ReducePlan p = planReduce(self, dims, keepdim, dt);
+  return perSlot(p, dt, "logsumexp", [](const auto* b, int64_t stride, int64_t n) {
+    double m = -std::numeric_limits<double>::infinity();
+    for (int64_t r = 0; r < n; ++r) m = std::max(m, at(b, stride, r));
+    if (std::isinf(m)) m = 0;
+    double s = 0;
+    for (int64_t r = 0; r < n; ++r) s += std::exp(at(b, stride, r) - m);
+    return std::log(s) + m;
+  });
+}
+
+// count_nonzero / any / all: per-slot counts of nonzero elements.
+Tensor countNonzero(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim, int mode) {
+  const ReducePlan p = planReduce(self, dims, keepdim, self.dtype());
+  std::vector<int64_t> cnt;
+  visitScalarType(self.dtype(), [&](auto tag) {
+    using S = typename decltype(tag)::type;
+    const S* src = static_cast<const S*>(p.src.data());
+    cnt.assign(static_cast<size_t>(p.outer * p.inner), 0);
+    for (int64_t o = 0; o < p.outer; ++o)
+      for (int64_t r = 0; r < p.red; ++r) {
+        const S* row = src + (o * p.red + r) * p.inner;
+        int64_t* c = cnt.data() + o * p.inner;
+        for (int64_t i = 0; i < p.inner; ++i) c[i] += static_cast<opmath_t<S>>(row[i]) != 0;
+      }
+  });
+  if (mode == 0) return writeSlots(cnt, p.outShape, ScalarType::Int64);
+  const ScalarType outDt = self.dtype() == ScalarType::UInt8 ? ScalarType::UInt8 : ScalarType::Bool;
+  for (int64_t& c : cnt) c = mode == 1 ? (c > 0) : (c == p.red);
+  return writeSlots(cnt, p.outShape, outDt);
+}
+
+// ---- registration ------------------------------------------------------------------------------------
+
+using RFn = Tensor (*)(const IValue* a);
+void defR(const char* name, RFn fn) {
+  def(name, [fn](Stack& s, size_t n) {
+    Tensor r = fn(&s[s.size() - n]);
+    ret1(s, n, IValue(std::move(r)));
+  });
+}
+
+std::vector<int64_t> dimsOf(const IValue& v, const Tensor& t) { return dimListArg(v, t.dim()); }
+std::vector<int64_t> oneDim(const IValue& v, const Tensor& t) { return {wrapDim(v.toInt(), t.dim())}; }
+
+double pOf(const IValue& v) { return v.isNone() ? 2.0 : scalarArgDouble(v); }
+
+}  // namespace
+
+void registerReductionsSumKernels() {
+  defR("aten::sum", [](const IValue* a) { const Tensor t = a[0].toTensor(); return sumOrProd(t, {}, false, optDtypeArg(a[1]), false); });
+  defR("aten::sum.dim_IntList", [](const IValue* a) {
+    const Tensor t = a[0].toTensor();
+    return sumOrProd(t, dimsOf(a[1], t), a[2].toBool(), optDtypeArg(a[3]), false);
+  });
+  defR("aten::prod", [](const IValue* a) { const Tensor t = a[0].toTensor(); return sumOrProd(t, {}, false, optDtypeArg(a[1]), true); });
+  defR("aten::prod.dim_int", [](const IValue* a) {
+    const Tensor t = a[0].toTensor();
+    return sumOrProd(t, oneDim(a[1], t), a[2].toBool(), optDtypeArg(a[3]), true);
+  });
+  defR("aten::mean", [](const IValue* a) { const Tensor t = a[0].toTensor(); return mean(t, {}, false, optDtypeArg(a[1])); });
+  defR("aten::mean.dim", [](const IValue* a) {
+    const Tensor t = a[0].toTensor();
+    return mean(t, dimsOf(a[1], t), a[2].toBool(), optDtypeArg(a[3]));
+  });
+  for (bool isStd : {true, false}) {
+    const std::string base = isStd ? "aten::std" : "aten::var";
+    if (isStd) {
+      defR("aten::std", [](const IValue* a) { const Tensor t = a[0].toTensor(); return stdVar(t, {}, a[1].toBool() ? 1 : 0, false, true); });
+      defR("aten::std.dim", [](const IValue* a) {
+        const Tensor t = a[0].toTensor();
+        return stdVar(t, dimsOf(a[1], t), a[2].toBool() ? 1 : 0, a[3].toBool(), true);
+      });
+      defR("aten::std.correction", [](const IValue* a) {
+        const Tensor t = a[0].toTensor();
+        return stdVar(t, dimsOf(a[1], t), a[2].isNone() ? 1.0 : scalarArgDouble(a[2]), a[3].toBool(), true);
+      });
+    } else {
+      defR("aten::var", [](const IValue* a) { const Tensor t = a[0].toTensor(); return stdVar(t, {}, a[1].toBool() ? 1 : 0, false, false); });
+      defR("aten::var.dim", [](const IValue* a) {
+        const Tensor t = a[0].toTensor();
+        return stdVar(t, dimsOf(a[1], t), a[2].toBool() ? 1 : 0, a[3].toBool(), false);
+      });
+      defR("aten::var.correction", [](const IValue* a) {
+        const Tensor t = a[0].toTensor();
+        return stdVar(t, dimsOf(a[1], t), a[2].isNone() ? 1.0 : scalarArgDouble(a[2]), a[3].toBool(), false);
+      });
+    }
+  }
+  defR("aten::norm.Scalar", [](const IValue* a) { const Tensor t = a[0].toTensor(); return norm(t, pOf(a[1]), {}, false, std::nullopt, false); });
+  defR("aten::norm.ScalarOpt_dim", [](const IValue* a) {
+    const Tensor t = a[0].toTensor();
+    return norm(t, pOf(a[1]), dimsOf(a[2], t), a[3].toBool(), std::nullopt, false);
+  });
+  defR("aten::norm.ScalarOpt_dtype", [](const IValue* a) {
+    const Tensor t = a[0].toTensor();
+    return norm(t, pOf(a[1]), {}, false, dtypeArg(a[2]), false);
+  });
+  defR("aten::norm.ScalarOpt_dim_dtype", [](const IValue* a) {
+    const Tensor t = a[0].toTensor();
+    return norm(t, pOf(a[1]), dimsOf(a[2], t), a[3].toBool(), dtypeArg(a[4]), false);
+  });
+  defR("aten::frobenius_norm", [](const IValue* a) { const Tensor t = a[0].toTensor(); return norm(t, 2, {}, false, std::nullopt, false); });
+  defR("aten::frobenius_norm.dim", [](const IValue* a) {
+    const Tensor t = a[0].toTensor();
+    const std::vector<int64_t> raw = intListArg(a[1]);
+    if (raw.size() > 2)
+      throw RuntimeError(str("Expected at most 2 dimensions, but got ", raw.size(), " dimensions instead."));
+    return norm(t, 2, dimsOf(a[1], t), a[2].toBool(), std::nullopt, false);
+  });
+  defR("aten::linalg_vector_norm", [](const IValue* a) {
+    const Tensor t = a[0].toTensor();
+    return norm(t, scalarArgDouble(a[1]), dimsOf(a[2], t), a[3].toBool(), optDtypeArg(a[4]), true);
+  });
+  defR("aten::logsumexp", [](const IValue* a) {
+    const Tensor t = a[0].toTensor();
+    return logsumexp(t, dimsOf(a[1], t), a[2].toBool());
+  });
+  defR("aten::count_nonzero", [](const IValue* a) {
+    const Tensor t = a[0].toTensor();
+    return countNonzero(t, a[1].isNone() ? std::vector<int64_t>{} : oneDim(a[1], t), false, 0);
+  });
+  defR("aten::count_nonzero.dim_IntList", [](const IValue* a) {
+    const Tensor t = a[0].toTensor();
+    return countNonzero(t, dimsOf(a[1], t), false, 0);
+  });
+  defR("aten::any", [](const IValue* a) { const Tensor t = a[0].toTensor(); return countNonzero(t, {}, false, 1); });
+  defR("aten::any.dim", [](const IValue* a) {
+    const Tensor t = a[0].toTensor();
+    return countNonzero(t, oneDim(a[1], t), a[2].toBool(), 1);
+  });
+  defR("aten::all", [](const IValue* a) { const Tensor t = a[0].toTensor(); return countNonzero(t, {}, false, 2); });
+  defR("aten::all.dim", [](const IValue* a) {
+    const Tensor t = a[0].toTensor();
+    return countNonzero(t, oneDim(a[1], t), a[2].toBool(), 2);
+  });
+}
+
+}  // namespace tsjit::kernels

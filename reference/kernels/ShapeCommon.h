@@ -112,7 +112,6 @@ inline IValue intList(const std::vector<int64_t>& xs) {
 
 // ---- elements -----------------------------------------------------------------------------------
 inline bool isFloating(const Tensor& t) { return isFloatingType(t.dtype()); }
-inline bool isIntegralOrBool(const Tensor& t) { return isIntegralType(t.dtype(), true); }
 
 // dst[di] = src[si], exact for every pair of dtypes (converting like copy_).
 inline void copyElem(const Tensor& dst, int64_t di, const Tensor& src, int64_t si) {
@@ -153,10 +152,6 @@ inline std::vector<int64_t> unravel(int64_t lin, IntArrayRef sizes) {
   }
   return idx;
 }
-inline std::vector<int64_t> toVec(IntArrayRef a) { return std::vector<int64_t>(a.begin(), a.end()); }
-
-// A fresh contiguous tensor.
-inline Tensor newTensor(IntArrayRef sizes, ScalarType dtype) { return Tensor::empty(sizes, dtype); }
 
 // ---- loss reductions (reduction: 0 none, 1 mean, 2 sum) -------------------------------------------
 // Reduces per-element losses (row-major values with shape `sizes`) into a tensor of `dtype`.

@@ -25,6 +25,9 @@ TEST(IndexingKernels, AdvancedIndexPlacement) {
   // Adjacent index dims stay in place: y[:, [0, 2], [1, 3]] -> [2, 2].
   expectTensor(runT("aten::index.Tensor", {y, optTensors({Tensor(), L({0, 2}, {2}), L({1, 3}, {2})})}), {2, 2},
                {1, 11, 13, 23});
+  // Non-contiguous self: x.t()[[2, 0]] picks rows of the transpose.
+  expectTensor(runT("aten::index.Tensor", {x.t(), optTensors({L({2, 0}, {2})})}), {2, 2}, {2, 5, 0, 3});
+  expectTensor(runT("aten::gather", {x.t(), i(0), L({1, 0}, {1, 2}), b(false)}), {1, 2}, {1, 3});
   // Negative indices wrap.
   expectTensor(runT("aten::index.Tensor", {x, optTensors({L({-1}, {1})})}), {1, 3}, {3, 4, 5});
 }

@@ -19,6 +19,9 @@ TEST(NNKernels, Conv2d) {
   // padding 1, stride 2: windows at (-1,-1), (-1,1), (1,-1), (1,1).
   expectTensor(runT("aten::conv2d", {x, w, none(), ints({2, 2}), ints({1, 1}), ints({1, 1}), i(1)}), {1, 1, 2, 2},
                {1, 5, 11, 28});
+  // A non-contiguous (transposed) input gives the transpose's windows.
+  expectTensor(runT("aten::conv2d", {x.transpose(2, 3), w, none(), ints({1, 1}), ints({0, 0}), ints({1, 1}), i(1)}),
+               {1, 1, 2, 2}, {12, 24, 16, 28});
   // dilation 2: the four corners.
   expectTensor(runT("aten::conv2d", {x, w, none(), ints({1, 1}), ints({0, 0}), ints({2, 2}), i(1)}), {1, 1, 1, 1},
                {20});

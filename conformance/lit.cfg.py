@@ -3,6 +3,7 @@
 #   python3 /usr/lib/llvm-14/build/utils/lit/lit.py -sv --param tsjit=build/tools/tsjit conformance
 # Substitutions: `tsjit` -> the built binary, `FileCheck` and `not` -> LLVM 14's tools.
 import os
+import tempfile
 
 import lit.formats
 
@@ -10,7 +11,8 @@ config.name = "tsjit"
 config.test_format = lit.formats.ShTest(execute_external=True)
 config.suffixes = [".ir"]
 config.test_source_root = os.path.dirname(os.path.abspath(__file__))
-config.test_exec_root = lit_config.params.get("exec_root", os.path.join(config.test_source_root, ".lit-out"))
+# Outputs (%t files) go to the build tree (ctest passes exec_root), never into the sources.
+config.test_exec_root = lit_config.params.get("exec_root", os.path.join(tempfile.gettempdir(), "tsjit-lit"))
 config.excludes = ["lit.cfg.py", "CMakeLists.txt"]
 
 tsjit = lit_config.params.get("tsjit") or os.environ.get("TSJIT_BINARY")

@@ -307,6 +307,24 @@ Value* Graph::insertConstant(const TensorConstant& value, SourceRange range) {
   return insertNode(n)->output();
 }
 
+Value* Graph::insertIntConstant(int64_t v, SourceRange r) { return insertConstant(Literal{v}, std::move(r)); }
+Value* Graph::insertBoolConstant(bool v, SourceRange r) { return insertConstant(Literal{v}, std::move(r)); }
+Value* Graph::insertFloatConstant(double v, SourceRange r) { return insertConstant(Literal{v}, std::move(r)); }
+Value* Graph::insertStringConstant(std::string v, SourceRange r) {
+  return insertConstant(Literal{std::move(v)}, std::move(r));
+}
+Value* Graph::insertNoneConstant(SourceRange r) { return insertConstant(Literal{Literal::None{}}, std::move(r)); }
+Value* Graph::insertIntListConstant(const std::vector<int64_t>& v, SourceRange r) {
+  Literal::List l;
+  for (int64_t x : v) l.elems.push_back(Literal{x});
+  return insertConstant(Literal{std::move(l)}, std::move(r));
+}
+Value* Graph::insertFloatListConstant(const std::vector<double>& v, SourceRange r) {
+  Literal::List l;
+  for (double x : v) l.elems.push_back(Literal{x});
+  return insertConstant(Literal{std::move(l)}, std::move(r));
+}
+
 std::shared_ptr<Graph> Graph::copy() const {
   auto g = std::make_shared<Graph>();
   std::unordered_map<const Value*, Value*> map;

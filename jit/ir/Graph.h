@@ -359,9 +359,27 @@ class Graph {
   Node* insert(Symbol kind, const std::vector<Value*>& inputs, size_t numOutputs = 1);
   Value* insertConstant(const Literal& value, SourceRange range = {});
   Value* insertConstant(const TensorConstant& value, SourceRange range = {});
+  // Typed helpers (out of line so that no Literal is built in callers' inline code).
+  Value* insertIntConstant(int64_t v, SourceRange range = {});
+  Value* insertBoolConstant(bool v, SourceRange range = {});
+  Value* insertFloatConstant(double v, SourceRange range = {});
+  Value* insertStringConstant(std::string v, SourceRange range = {});
+  Value* insertNoneConstant(SourceRange range = {});
+  Value* insertIntListConstant(const std::vector<int64_t>& v, SourceRange range = {});
+  Value* insertFloatListConstant(const std::vector<double>& v, SourceRange range = {});
+  // insertConstant(3), (true), (2.5), ("s"), (std::nullopt), (std::vector<int64_t>{...}) ...
   template <typename T>
   Value* insertConstant(const T& v, SourceRange range = {}) {
-    return insertConstant(toLiteral(v), std::move(range));
+    if constexpr (std::is_same_v<T, bool>) return insertBoolConstant(v, std::move(range));
+    else if constexpr (std::is_integral_v<T>) return insertIntConstant(static_cast<int64_t>(v), std::move(range));
+    else if constexpr (std::is_floating_point_v<T>) return insertFloatConstant(static_cast<double>(v), std::move(range));
+    else if constexpr (std::is_same_v<T, std::nullopt_t> || std::is_same_v<T, std::nullptr_t>)
+      return insertNoneConstant(std::move(range));
+    else if constexpr (std::is_convertible_v<const T&, std::string_view>)
+      return insertStringConstant(std::string(std::string_view(v)), std::move(range));
+    else if constexpr (std::is_same_v<T, std::vector<int64_t>>) return insertIntListConstant(v, std::move(range));
+    else if constexpr (std::is_same_v<T, std::vector<double>>) return insertFloatListConstant(v, std::move(range));
+    else static_assert(sizeof(T) == 0, "insertConstant: unsupported constant type");
   }
 
   // ---- whole-graph operations ----
@@ -375,29 +393,6 @@ class Graph {
   void reserveValueIds(size_t upTo);
   size_t nextValueId() const { return nextValueId_; }
   Value* findValueByName(const std::string& name) const;
-
-  template <typename T>
-  static Literal toLiteral(const T& v) {
-    if constexpr (std::is_same_v<T, Literal>) return v;
-    else if constexpr (std::is_same_v<T, bool>) return Literal{v};
-    else if constexpr (std::is_integral_v<T>) return Literal{static_cast<int64_t>(v)};
-    else if constexpr (std::is_floating_point_v<T>) return Literal{static_cast<double>(v)};
-    else if constexpr (std::is_same_v<T, std::nullopt_t> || std::is_same_v<T, std::nullptr_t>)
-      return Literal{Literal::None{}};
-    else if constexpr (std::is_convertible_v<const T&, std::string_view>)
-      return Literal{std::string(std::string_view(v))};
-    else if constexpr (std::is_same_v<T, std::vector<int64_t>>) {
-      Literal::List l;
-      for (int64_t x : v) l.elems.push_back(Literal{x});
-      return Literal{l};
-    } else if constexpr (std::is_same_v<T, std::vector<double>>) {
-      Literal::List l;
-      for (double x : v) l.elems.push_back(Literal{x});
-      return Literal{l};
-    } else {
-      static_assert(sizeof(T) == 0, "insertConstant: unsupported constant type");
-    }
-  }
 
  private:
   friend class Node;

@@ -228,13 +228,15 @@ class IRParser {
       auto sub = parseGraph(subgraphDepth + 1);
       size_t underscore = name.rfind('_');
       Symbol base = Symbol::fromQualString(name.substr(0, underscore));
+      if (base == prim::If || base == prim::Loop || base == prim::Param || base == prim::Return ||
+          base == prim::Constant)
+        error(nameStart, nameStart + name.size(), str(base, " cannot hold a subgraph"));
       bool firstRef = true;
       for (Node* n : it->second) {
         n->kind_ = base;
         n->setAttr(attr::Subgraph, firstRef ? sub : sub->copy());
         firstRef = false;
       }
-      (void)nameStart;
       st.groupRefs.erase(it);
     }
     return graph;
@@ -268,7 +270,12 @@ class IRParser {
     size_t s = pos_;
     while (pos_ < text_.size() && isNameChar(text_[pos_])) ++pos_;
     if (pos_ == s) error(start, start + 1, "expected a value name after '%'");
-    return {std::string(text_.substr(s, pos_ - s)), start, pos_};
+    std::string name(text_.substr(s, pos_ - s));
+    if (allDigits(name)) {  // %007 is value 7
+      if (name.size() > 9) error(start, pos_, str("value number %", name, " is too large"));
+      name = std::to_string(std::stoul(name));
+    }
+    return {std::move(name), start, pos_};
   }
 
   void nameValue(GraphState& st, Value* v, const std::string& name, size_t start, size_t end) {

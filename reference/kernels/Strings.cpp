@@ -1,8 +1,281 @@
-// Strings.cpp — reference kernels of the Strings family (not written yet: registers nothing, so the
-// evaluator reports these ops as "no reference kernel" instead of guessing).
-#include "reference/Kernel.h"
+// Strings.cpp — reference kernels for str operations and the text form of values (pyStr).
+//
+// pyStr is the text TorchScript's interpreter produces for str() and format() (its IValue
+// printing, which is not Python's repr): floats with an integral value print as "1." ("-0." for
+// negative zero), others with 17 significant digits ("0.10000000000000001", "1e-08"); bools as
+// True/False; None as None; strings unquoted, also inside containers; lists "[1, 2]", tuples
+// "(1, 2)" / "(1,)", dicts "{a: 1}". Tensors print as describe() plus values (PyTorch's C++
+// tensor printing is not reproduced; no corpus case formats a tensor into a string).
+//
+// String functions follow PyTorch 1.13's implementations: `end` arguments of -1 mean "to the end"
+// (end < 0 is taken as size + end + 1), format() substitutes `{}` placeholders in order.
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+#include "jit/ops/OpTable.h"
 #include "reference/kernels/Families.h"
+#include "reference/kernels/ScalarsCommon.h"
 
 namespace tsjit::reference {
-void registerStringsKernels() {}
+
+namespace {
+
+void printValue(std::ostream& os, const IValue& v);
+
+void printDouble(std::ostream& os, double d) {
+  int c = std::fpclassify(d);
+  if ((c == FP_NORMAL || c == FP_ZERO) && std::fabs(d) < 9.2e18) {
+    auto i = static_cast<int64_t>(d);
+    if (static_cast<double>(i) == d) {
+      if (i == 0 && std::signbit(d)) os << "-";
+      os << i << ".";
+      return;
+    }
+  }
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.17g", d);
+  os << buf;
+}
+
+template <typename Items>
+void printSeq(std::ostream& os, const Items& items, const char* open, const char* close) {
+  os << open;
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (i) os << ", ";
+    printValue(os, items[i]);
+  }
+  os << close;
+}
+
+void printValue(std::ostream& os, const IValue& v) {
+  switch (v.tag()) {
+    case IValue::Tag::None: os << "None"; return;
+    case IValue::Tag::Int: os << v.toInt(); return;
+    case IValue::Tag::Double: printDouble(os, v.toDouble()); return;
+    case IValue::Tag::Bool: os << (v.toBool() ? "True" : "False"); return;
+    case IValue::Tag::String: os << v.toStringRef(); return;
+    case IValue::Tag::Device: os << v.toDevice().str(); return;
+    case IValue::Tag::List: printSeq(os, v.toListRef().items, "[", "]"); return;
+    case IValue::Tag::Tuple: {
+      const auto& items = v.toTupleRef().items;
+      printSeq(os, items, "(", items.size() == 1 ? ",)" : ")");
+      return;
+    }
+    case IValue::Tag::Dict: {
+      os << "{";
+      bool first = true;
+      for (const auto& [k, val] : v.toDictRef().entries()) {
+        if (!first) os << ", ";
+        first = false;
+        printValue(os, k);
+        os << ": ";
+        printValue(os, val);
+      }
+      os << "}";
+      return;
+    }
+    case IValue::Tag::Tensor: os << v.toTensor().toString(); return;
+    default: os << v; return;
+  }
+}
+
+int64_t clampEnd(int64_t end, int64_t size) {
+  if (end < 0) end = end + size + 1;
+  return std::clamp<int64_t>(end, 0, size);
+}
+int64_t clampStart(int64_t start, int64_t size) {
+  if (start < 0) start = std::max<int64_t>(0, start + size);
+  return std::min(start, size);
+}
+
+// The [start, end) window PyTorch's find/count/startswith look at.
+std::string window(const std::string& s, int64_t start, int64_t end) {
+  int64_t n = static_cast<int64_t>(s.size());
+  int64_t b = clampStart(start, n), e = clampEnd(end, n);
+  return e <= b ? std::string() : s.substr(static_cast<size_t>(b), static_cast<size_t>(e - b));
+}
+
+int64_t findIn(const std::string& s, const std::string& sub, int64_t start, int64_t end) {
+  int64_t n = static_cast<int64_t>(s.size());
+  int64_t b = clampStart(start, n);
+  std::string w = window(s, start, end);
+  size_t pos = w.find(sub);
+  return pos == std::string::npos ? -1 : b + static_cast<int64_t>(pos);
+}
+
+IValue strList(std::vector<std::string> parts) {
+  std::vector<IValue> items;
+  for (auto& p : parts) items.emplace_back(std::move(p));
+  return makeList(StringType::get(), std::move(items));
+}
+
+std::vector<std::string> splitWhitespace(const std::string& s, int64_t max) {
+  std::vector<std::string> out;
+  size_t i = 0, n = s.size();
+  while (i < n) {
+    while (i < n && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
+    if (i >= n) break;
+    if (max >= 0 && static_cast<int64_t>(out.size()) == max) {
+      size_t e = n;
+      while (e > i && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
+      out.push_back(s.substr(i, e - i));
+      break;
+    }
+    size_t j = i;
+    while (j < n && !std::isspace(static_cast<unsigned char>(s[j]))) ++j;
+    out.push_back(s.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
+std::vector<std::string> splitOn(const std::string& s, const std::string& sep, int64_t max) {
+  if (sep.empty()) throw RuntimeError("ValueError: empty separator");
+  std::vector<std::string> out;
+  size_t prev = 0, pos;
+  int64_t count = 0;
+  while ((pos = s.find(sep, prev)) != std::string::npos) {
+    if (max >= 0 && ++count > max) break;
+    out.push_back(s.substr(prev, pos - prev));
+    prev = pos + sep.size();
+  }
+  out.push_back(s.substr(prev));
+  return out;
+}
+
+std::string mapChars(std::string s, int (*f)(int)) {
+  for (char& c : s) c = static_cast<char>(f(static_cast<unsigned char>(c)));
+  return s;
+}
+
+void registerStringKernels() {
+  defOwned("aten::str", [](Args& a) { return ret(IValue(pyStr(a[0]))); });
+  defOwned("aten::format", [](Args& a) {
+    const std::string& fmt = a[0].toStringRef();
+    std::ostringstream os;
+    size_t begin = 0, used = 0;
+    while (true) {
+      size_t loc = fmt.find("{}", begin);
+      if (loc == std::string::npos) {
+        os << fmt.substr(begin);
+        break;
+      }
+      os << fmt.substr(begin, loc - begin);
+      if (used + 1 >= a.size()) throw RuntimeError("Too few arguments for format string: " + fmt);
+      printValue(os, a[++used]);
+      begin = loc + 2;
+    }
+    return ret(IValue(os.str()));
+  });
+  defIfOwned("aten::add.str", [](Args& a) { return ret(IValue(a[0].toStringRef() + a[1].toStringRef())); });
+  defIfOwned("aten::len.str", [](Args& a) { return ret(IValue(static_cast<int64_t>(a[0].toStringRef().size()))); });
+  defIfOwned("aten::__getitem__.str", [](Args& a) {
+    const std::string& s = a[0].toStringRef();
+    int64_t n = static_cast<int64_t>(s.size());
+    int64_t i = normalizeIndex(a[1].toInt(), n);
+    if (i < 0 || i >= n) throw RuntimeError("string index out of range");
+    return ret(IValue(std::string(1, s[static_cast<size_t>(i)])));
+  });
+  defIfOwned("aten::slice.str", [](Args& a) {
+    const std::string& s = a[0].toStringRef();
+    int64_t n = static_cast<int64_t>(s.size());
+    int64_t step = a[3].toInt();
+    if (step == 0) throw RuntimeError("slice step cannot be zero");
+    auto bound = [&](const IValue& v, int64_t dflt) -> int64_t {
+      if (v.isNone()) return dflt;
+      int64_t x = v.toInt();
+      if (x < 0) x = std::max<int64_t>(x + n, step < 0 ? -1 : 0);
+      else if (x >= n) x = step < 0 ? n - 1 : n;
+      return x;
+    };
+    int64_t lo = bound(a[1], step < 0 ? n - 1 : 0), hi = bound(a[2], step < 0 ? -1 : n);
+    std::string out;
+    for (int64_t i = lo; step > 0 ? i < hi : i > hi; i += step) out += s[static_cast<size_t>(i)];
+    return ret(IValue(out));
+  });
+  defIfOwned("aten::split.str", [](Args& a) {
+    const std::string& s = a[0].toStringRef();
+    int64_t max = a[2].toInt();
+    return ret(a[1].isNone() ? strList(splitWhitespace(s, max)) : strList(splitOn(s, a[1].toStringRef(), max)));
+  });
+  defOwned("aten::join", [](Args& a) {
+    const std::string& sep = a[0].toStringRef();
+    std::string out;
+    const auto& items = a[1].toListRef().items;
+    for (size_t i = 0; i < items.size(); ++i) out += (i ? sep : "") + items[i].toStringRef();
+    return ret(IValue(out));
+  });
+  defOwned("aten::replace", [](Args& a) {
+    std::string s = a[0].toStringRef();
+    const std::string& from = a[1].toStringRef();
+    const std::string& to = a[2].toStringRef();
+    int64_t max = a[3].toInt();
+    std::string out;
+    size_t pos = 0;
+    int64_t done = 0;
+    if (from.empty()) {
+      // Python: "ab".replace("", "-") == "-a-b-"
+      for (size_t i = 0; i <= s.size(); ++i) {
+        if (max < 0 || done < max) out += to, ++done;
+        if (i < s.size()) out += s[i];
+      }
+      return ret(IValue(out));
+    }
+    while (max < 0 || done < max) {
+      size_t at = s.find(from, pos);
+      if (at == std::string::npos) break;
+      out += s.substr(pos, at - pos) + to;
+      pos = at + from.size();
+      ++done;
+    }
+    out += s.substr(pos);
+    return ret(IValue(out));
+  });
+  defOwned("aten::startswith", [](Args& a) {
+    std::string w = window(a[0].toStringRef(), a[2].toInt(), a[3].toInt());
+    return ret(IValue(w.rfind(a[1].toStringRef(), 0) == 0));
+  });
+  defIfOwned("aten::endswith", [](Args& a) {
+    std::string w = window(a[0].toStringRef(), a[2].toInt(), a[3].toInt());
+    const std::string& suffix = a[1].toStringRef();
+    return ret(IValue(w.size() >= suffix.size() && w.compare(w.size() - suffix.size(), suffix.size(), suffix) == 0));
+  });
+  defOwned("aten::upper", [](Args& a) { return ret(IValue(mapChars(a[0].toStringRef(), ::toupper))); });
+  defIfOwned("aten::lower", [](Args& a) { return ret(IValue(mapChars(a[0].toStringRef(), ::tolower))); });
+  defOwned("aten::find", [](Args& a) {
+    return ret(IValue(findIn(a[0].toStringRef(), a[1].toStringRef(), a[2].toInt(), a[3].toInt())));
+  });
+  defIfOwned("aten::index.str", [](Args& a) {
+    int64_t r = findIn(a[0].toStringRef(), a[1].toStringRef(), a[2].toInt(), a[3].toInt());
+    if (r < 0) throw RuntimeError("ValueError: substring not found");
+    return ret(IValue(r));
+  });
+  defIfOwned("aten::count", [](Args& a) {
+    std::string w = window(a[0].toStringRef(), a[2].toInt(), a[3].toInt());
+    const std::string& sub = a[1].toStringRef();
+    if (sub.empty()) return ret(IValue(static_cast<int64_t>(w.size() + 1)));
+    int64_t c = 0;
+    for (size_t pos = w.find(sub); pos != std::string::npos; pos = w.find(sub, pos + sub.size())) ++c;
+    return ret(IValue(c));
+  });
+  defIfOwned("aten::list", [](Args& a) {
+    std::vector<std::string> chars;
+    for (char c : a[0].toStringRef()) chars.emplace_back(1, c);
+    return ret(strList(std::move(chars)));
+  });
+}
+
+}  // namespace
+
+std::string pyStr(const IValue& v) {
+  std::ostringstream os;
+  printValue(os, v);
+  return os.str();
+}
+
+void registerStringsKernels() { registerStringKernels(); }
+
 }  // namespace tsjit::reference

@@ -22,6 +22,8 @@ namespace {
 // One line per subcommand.
 constexpr SetupFn kCommands[] = {
     setupOptCommand,
+    setupConformCommand,
+    setupRunCommand,
 };
 }  // namespace
 

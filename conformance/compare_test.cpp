@@ -1,0 +1,150 @@
+// compare_test.cpp — THE comparison rule (conformance/lib/Compare.h): ULP distances in each dtype,
+// NaN/infinity/signed-zero handling, the three tolerance kinds, container paths, and the graph
+// tolerance. Expected distances and bounds are worked out by hand from IEEE-754 layouts.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+
+#include "conformance/lib/Compare.h"
+#include "jit/ir/Graph.h"
+#include "jit/ir/IRParser.h"
+
+using namespace tsjit;
+using namespace tsjit::conformance;
+
+namespace {
+CompareOptions with(ops::Tolerance t) {
+  CompareOptions o;
+  o.tolerance = t;
+  return o;
+}
+double nextUpF(double x) { return std::nextafter(static_cast<float>(x), std::numeric_limits<float>::infinity()); }
+}  // namespace
+
+TEST(Compare, UlpDistanceCountsRepresentableValuesOfTheDtype) {
+  EXPECT_EQ(ulpDistance(1.0, nextUpF(1.0), ScalarType::Float), 1);
+  EXPECT_EQ(ulpDistance(1.0, 1.0 + std::ldexp(1.0, -52), ScalarType::Double), 1);
+  // In float32 that double difference rounds away: distance 0.
+  EXPECT_EQ(ulpDistance(1.0, 1.0 + std::ldexp(1.0, -52), ScalarType::Float), 0);
+  // Across zero: the smallest float32 subnormals on either side are 2 steps apart.
+  double tiny = std::ldexp(1.0, -149);
+  EXPECT_EQ(ulpDistance(tiny, -tiny, ScalarType::Float), 2);
+  EXPECT_EQ(ulpDistance(0.0, -0.0, ScalarType::Float), 0);
+  // float16: 1 and 1 + 2^-10 are neighbours; bfloat16: 1 and 1 + 2^-7.
+  EXPECT_EQ(ulpDistance(1.0, 1.0 + std::ldexp(1.0, -10), ScalarType::Half), 1);
+  EXPECT_EQ(ulpDistance(1.0, 1.0 + std::ldexp(1.0, -7), ScalarType::BFloat16), 1);
+  EXPECT_EQ(ulpDistance(2.0, 1.0, ScalarType::Float), double(1 << 23));
+}
+
+TEST(Compare, SpecialValues) {
+  CompareOptions loose = with(ops::Tolerance::ulp(1000));
+  double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
+  EXPECT_TRUE(floatsAgree(nan, -nan, ScalarType::Float, loose));
+  EXPECT_FALSE(floatsAgree(nan, 1.0, ScalarType::Float, loose));
+  EXPECT_FALSE(floatsAgree(1.0, nan, ScalarType::Float, loose));
+  EXPECT_TRUE(floatsAgree(inf, inf, ScalarType::Float, loose));
+  EXPECT_FALSE(floatsAgree(inf, -inf, ScalarType::Float, loose));
+  EXPECT_FALSE(floatsAgree(inf, std::numeric_limits<float>::max(), ScalarType::Float, loose));
+  EXPECT_TRUE(floatsAgree(0.0, -0.0, ScalarType::Float, with(ops::Tolerance::exact())));
+}
+
+TEST(Compare, ExactUlpAndReductionTolerances) {
+  double a = 1.0, b = nextUpF(nextUpF(1.0));  // 2 ulps apart in float32
+  EXPECT_FALSE(floatsAgree(a, b, ScalarType::Float, with(ops::Tolerance::exact())));
+  EXPECT_FALSE(floatsAgree(a, b, ScalarType::Float, with(ops::Tolerance::ulp(1))));
+  EXPECT_TRUE(floatsAgree(a, b, ScalarType::Float, with(ops::Tolerance::ulp(2))));
+
+  // reduction(1), n = 10, float32: bound = 10 * 2^-23 * max(|a|, |b|, 1) ~ 1.19e-4 at 100.
+  CompareOptions r = with(ops::Tolerance::reduction(1));
+  r.reductionTerms = 10;
+  EXPECT_TRUE(floatsAgree(100.0, 100.0 + 1.0e-4, ScalarType::Float, r));
+  EXPECT_FALSE(floatsAgree(100.0, 100.0 + 2.0e-4, ScalarType::Float, r));
+  // The floor of 1: near zero the bound is 10 * 2^-23 ~ 1.19e-6.
+  EXPECT_TRUE(floatsAgree(0.0, 1.0e-6, ScalarType::Float, r));
+  EXPECT_FALSE(floatsAgree(0.0, 2.0e-6, ScalarType::Float, r));
+  // With Σ|x| known (1000): bound 10 * 2^-23 * 1000 ~ 1.19e-3.
+  r.sumAbs = 1000.0;
+  EXPECT_TRUE(floatsAgree(100.0, 100.001, ScalarType::Float, r));
+  EXPECT_FALSE(floatsAgree(100.0, 100.002, ScalarType::Float, r));
+}
+
+TEST(Compare, TensorsReportTheFirstMismatchByPath) {
+  Tensor e = Tensor::fromDoubles({1, 2, 3}, {3}, ScalarType::Float);
+  Tensor a = Tensor::fromDoubles({1, 2, 3.5}, {3}, ScalarType::Float);
+  IValue expected = makeTuple({IValue(int64_t{1}), makeList(TensorType::get(), {IValue(e), IValue(e)})});
+  IValue actual = makeTuple({IValue(int64_t{1}), makeList(TensorType::get(), {IValue(e), IValue(a)})});
+  CompareResult r = compareValues(expected, actual);
+  EXPECT_FALSE(r.ok);
+  EXPECT_EQ(r.message.rfind("[1][1]: element 2: expected 0x1.8p+1", 0), 0u) << r.message;
+  EXPECT_NE(r.message.find("got 0x1.cp+1"), std::string::npos) << r.message;
+  EXPECT_NE(r.message.find("1 of 3 elements differ"), std::string::npos) << r.message;
+
+  EXPECT_TRUE(compareValues(IValue(e), IValue(e.clone())).ok);
+  CompareResult dt = compareValues(IValue(e), IValue(e.to(ScalarType::Double)));
+  EXPECT_NE(dt.message.find("dtype: expected float32 got float64"), std::string::npos) << dt.message;
+  CompareResult sh = compareValues(IValue(e), IValue(e.view({3, 1})));
+  EXPECT_NE(sh.message.find("shape"), std::string::npos) << sh.message;
+  // Values are compared in logical order: a transposed layout with the same values agrees.
+  Tensor m = Tensor::fromDoubles({1, 2, 3, 4}, {2, 2}, ScalarType::Float);
+  Tensor mt = m.t().contiguous().t();
+  EXPECT_TRUE(compareValues(IValue(m), IValue(mt)).ok);
+  CompareOptions strict;
+  strict.checkStrides = true;
+  EXPECT_FALSE(compareValues(IValue(m), IValue(mt), strict).ok);
+}
+
+TEST(Compare, ScalarsAndContainers) {
+  EXPECT_FALSE(compareValues(IValue(int64_t{1}), IValue(1.0)).ok);  // int vs float is a kind mismatch
+  EXPECT_FALSE(compareValues(IValue(true), IValue(false)).ok);
+  EXPECT_TRUE(compareValues(IValue("x"), IValue("x")).ok);
+  EXPECT_TRUE(compareValues(IValue(), IValue()).ok);
+  IValue d1 = makeDict(StringType::get(), IntType::get());
+  d1.toDictRef().insertOrAssign(IValue("a"), IValue(int64_t{1}));
+  d1.toDictRef().insertOrAssign(IValue("b"), IValue(int64_t{2}));
+  IValue d2 = makeDict(StringType::get(), IntType::get());
+  d2.toDictRef().insertOrAssign(IValue("b"), IValue(int64_t{2}));
+  d2.toDictRef().insertOrAssign(IValue("a"), IValue(int64_t{1}));
+  EXPECT_FALSE(compareValues(d1, d2).ok);  // insertion order is part of the value
+  CompareResult r = compareValues(makeList(IntType::get(), {IValue(int64_t{1})}),
+                                  makeList(IntType::get(), {IValue(int64_t{1}), IValue(int64_t{2})}));
+  EXPECT_NE(r.message.find("expected 1 elements got 2"), std::string::npos) << r.message;
+  // Python floats are float64: 1 ulp of double fails exactly, passes ulp(1).
+  double x = 0.1, y = std::nextafter(0.1, 1.0);
+  EXPECT_FALSE(compareValues(IValue(x), IValue(y)).ok);
+  EXPECT_TRUE(compareValues(IValue(x), IValue(y), with(ops::Tolerance::ulp(1))).ok);
+}
+
+TEST(Compare, GraphToleranceIsTheLoosestOfItsOps) {
+  auto exactOnly = parseIR(R"IR(
+graph(%a : int, %b : int):
+  %c : int = aten::add(%a, %b)
+  return (%c)
+)IR");
+  EXPECT_EQ(toleranceForGraph(*exactOnly).kind, ops::Tolerance::Kind::Exact);
+  auto withExp = parseIR(R"IR(
+graph(%x : Tensor):
+  %y : Tensor = aten::exp(%x)
+  %z : Tensor = aten::tanh(%y)
+  return (%z)
+)IR");
+  ops::Tolerance t = toleranceForGraph(*withExp);
+  EXPECT_EQ(t.kind, ops::Tolerance::Kind::Ulp);
+  EXPECT_EQ(t, ops::findOp("aten::tanh")->tolerance().bound > ops::findOp("aten::exp")->tolerance().bound
+                   ? ops::findOp("aten::tanh")->tolerance()
+                   : ops::findOp("aten::exp")->tolerance());
+  auto withMatmul = parseIR(R"IR(
+graph(%x : Tensor, %c : bool):
+  %r : Tensor = prim::If(%c)
+    block0():
+      %y : Tensor = aten::matmul(%x, %x)
+      -> (%y)
+    block1():
+      %z : Tensor = aten::exp(%x)
+      -> (%z)
+  return (%r)
+)IR");
+  CompareOptions o = compareOptionsForGraph(*withMatmul);
+  EXPECT_EQ(o.tolerance.kind, ops::Tolerance::Kind::ReductionBound);  // found inside a block
+  EXPECT_EQ(o.ulpSlack, ops::findOp("aten::exp")->tolerance().bound);
+}

@@ -1,0 +1,256 @@
+// Compare.cpp — the comparison rule (see Compare.h).
+#include "conformance/lib/Compare.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <limits>
+#include <sstream>
+
+#include "jit/ir/Graph.h"
+#include "jit/ops/SchemaMatching.h"
+#include "jit/tensor/Half.h"
+
+namespace tsjit::conformance {
+
+namespace {
+
+// Maps the value, rounded to dtype, to an integer whose order is the order of the reals and whose
+// consecutive values are consecutive representable numbers (sign-magnitude -> two's complement).
+int64_t orderedBits(double v, ScalarType dtype) {
+  switch (dtype) {
+    case ScalarType::Float: {
+      float f = static_cast<float>(v);
+      uint32_t u;
+      std::memcpy(&u, &f, sizeof u);
+      int64_t mag = u & 0x7fffffffu;
+      return (u >> 31) ? -mag : mag;
+    }
+    case ScalarType::Half: {
+      uint16_t u = Half(static_cast<float>(v)).bits;
+      int64_t mag = u & 0x7fff;
+      return (u >> 15) ? -mag : mag;
+    }
+    case ScalarType::BFloat16: {
+      uint16_t u = BFloat16(static_cast<float>(v)).bits;
+      int64_t mag = u & 0x7fff;
+      return (u >> 15) ? -mag : mag;
+    }
+    default: {
+      uint64_t u;
+      std::memcpy(&u, &v, sizeof u);
+      int64_t mag = static_cast<int64_t>(u & 0x7fffffffffffffffull);
+      return (u >> 63) ? -mag : mag;
+    }
+  }
+}
+
+std::string hexAndDec(double d) {
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "%a (%.9g)", d, d);
+  return buf;
+}
+
+int rank(const ops::Tolerance& t) {
+  switch (t.kind) {
+    case ops::Tolerance::Kind::Exact: return 0;
+    case ops::Tolerance::Kind::Ulp: return 1;
+    case ops::Tolerance::Kind::ReductionBound: return 2;
+  }
+  return 0;
+}
+
+struct Comparer {
+  const CompareOptions& o;
+  std::string message;
+
+  bool fail(const std::string& path, const std::string& what) {
+    if (message.empty()) message = (path.empty() ? std::string("value") : path) + ": " + what;
+    return false;
+  }
+
+  bool tensors(const Tensor& e, const Tensor& a, const std::string& path) {
+    if (e.dtype() != a.dtype())
+      return fail(path, str("dtype: expected ", dtypeName(e.dtype()), " got ", dtypeName(a.dtype())));
+    if (e.sizes() != a.sizes()) return fail(path, str("shape: expected ", e.describe(), " got ", a.describe()));
+    if (o.checkStrides && e.numel() > 1 && e.strides() != a.strides())
+      return fail(path, str("strides: expected ", e.describe(), " got ", a.describe()));
+    int64_t bad = 0, first = -1;
+    double firstE = 0, firstA = 0, worstUlp = 0;
+    bool floating = isFloatingType(e.dtype());
+    for (int64_t i = 0; i < e.numel(); ++i) {
+      bool same;
+      double x, y;
+      if (floating) {
+        x = e.getDouble(i);
+        y = a.getDouble(i);
+        same = floatsAgree(x, y, e.dtype(), o);
+        if (!same && !std::isnan(x) && !std::isnan(y)) worstUlp = std::max(worstUlp, ulpDistance(x, y, e.dtype()));
+      } else {
+        int64_t xi = e.getInt64(i), yi = a.getInt64(i);
+        same = xi == yi;
+        x = static_cast<double>(xi);
+        y = static_cast<double>(yi);
+      }
+      if (!same) {
+        if (bad++ == 0) first = i, firstE = x, firstA = y;
+      }
+    }
+    if (bad == 0) return true;
+    std::ostringstream os;
+    os << "element " << first << ": expected ";
+    if (floating) {
+      os << hexAndDec(firstE) << " got " << hexAndDec(firstA);
+      if (!std::isnan(firstE) && !std::isnan(firstA)) os << ", " << ulpDistance(firstE, firstA, e.dtype()) << " ulp";
+    } else {
+      os << static_cast<int64_t>(firstE) << " got " << static_cast<int64_t>(firstA);
+    }
+    os << " (" << bad << " of " << e.numel() << " elements differ";
+    if (floating && worstUlp > 0) os << ", worst " << worstUlp << " ulp";
+    os << "; tolerance " << o.tolerance.str() << ", " << dtypeName(e.dtype()) << " " << e.describe() << ")";
+    return fail(path, os.str());
+  }
+
+  bool values(const IValue& e, const IValue& a, const std::string& path) {
+    if (e.tag() != a.tag())
+      return fail(path, str("expected a value of type ", e.tagName(), " got ", a.tagName(), " (", a, ")"));
+    switch (e.tag()) {
+      case IValue::Tag::None:
+      case IValue::Tag::Uninitialized: return true;
+      case IValue::Tag::Int:
+        return e.toInt() == a.toInt() || fail(path, str("expected ", e.toInt(), " got ", a.toInt()));
+      case IValue::Tag::Bool:
+        return e.toBool() == a.toBool() ||
+               fail(path, str("expected ", e.toBool() ? "True" : "False", " got ", a.toBool() ? "True" : "False"));
+      case IValue::Tag::Double:
+        return floatsAgree(e.toDouble(), a.toDouble(), ScalarType::Double, o) ||
+               fail(path, str("expected ", hexAndDec(e.toDouble()), " got ", hexAndDec(a.toDouble()), ", ",
+                              ulpDistance(e.toDouble(), a.toDouble(), ScalarType::Double), " ulp (tolerance ",
+                              o.tolerance.str(), ")"));
+      case IValue::Tag::String:
+        return e.toStringRef() == a.toStringRef() ||
+               fail(path, str("expected \"", e.toStringRef(), "\" got \"", a.toStringRef(), "\""));
+      case IValue::Tag::Device:
+        return e.toDevice() == a.toDevice() || fail(path, str("expected ", e.toDevice(), " got ", a.toDevice()));
+      case IValue::Tag::Tensor: return tensors(e.toTensor(), a.toTensor(), path);
+      case IValue::Tag::List:
+      case IValue::Tag::Tuple: {
+        const auto& x = e.isList() ? e.toListRef().items : e.toTupleRef().items;
+        const auto& y = a.isList() ? a.toListRef().items : a.toTupleRef().items;
+        if (x.size() != y.size())
+          return fail(path, str("expected ", x.size(), " elements got ", y.size()));
+        bool ok = true;
+        for (size_t i = 0; i < x.size(); ++i) ok = values(x[i], y[i], str(path, "[", i, "]")) && ok;
+        return ok;
+      }
+      case IValue::Tag::Dict: {
+        const auto& x = e.toDictRef().entries();
+        const auto& y = a.toDictRef().entries();
+        if (x.size() != y.size()) return fail(path, str("expected ", x.size(), " dict entries got ", y.size()));
+        bool ok = true;
+        for (size_t i = 0; i < x.size(); ++i) {
+          std::ostringstream key;
+          key << x[i].first;
+          if (!values(x[i].first, y[i].first, str(path, "{key #", i, "}"))) {
+            ok = false;
+            continue;
+          }
+          ok = values(x[i].second, y[i].second, str(path, "[", key.str(), "]")) && ok;
+        }
+        return ok;
+      }
+      case IValue::Tag::Object: {
+        const Object& x = e.toObjectRef();
+        const Object& y = a.toObjectRef();
+        if (x.type->qualifiedName() != y.type->qualifiedName() || x.slots.size() != y.slots.size())
+          return fail(path, "objects of different classes");
+        bool ok = true;
+        for (size_t i = 0; i < x.slots.size(); ++i)
+          ok = values(x.slots[i], y.slots[i], path + "." + x.type->attributes()[i].name) && ok;
+        return ok;
+      }
+      default: return e.isSameIdentity(a) || fail(path, str("values of kind ", e.tagName(), " differ"));
+    }
+  }
+};
+
+void walkTolerances(const Block& b, ops::Tolerance& loosest, double& maxUlp) {
+  for (const Node* n : b.nodes()) {
+    for (const Block* sb : n->blocks()) walkTolerances(*sb, loosest, maxUlp);
+    const ops::OpInfo* op = ops::findOp(n->kind());
+    if (!op || op->isSpecial()) continue;
+    const ops::OpOverload* ov = nullptr;
+    try {
+      ov = ops::resolveOverload(*n);
+    } catch (const std::exception&) {
+      ov = nullptr;
+    }
+    ops::Tolerance t = ov ? ov->tolerance() : op->tolerance();
+    if (t.kind == ops::Tolerance::Kind::Ulp) maxUlp = std::max(maxUlp, t.bound);
+    if (rank(t) > rank(loosest) || (rank(t) == rank(loosest) && t.bound > loosest.bound)) loosest = t;
+  }
+}
+
+}  // namespace
+
+double dtypeEpsilon(ScalarType dtype) {
+  switch (dtype) {
+    case ScalarType::Float: return std::ldexp(1.0, -23);
+    case ScalarType::Half: return std::ldexp(1.0, -10);
+    case ScalarType::BFloat16: return std::ldexp(1.0, -7);
+    default: return std::ldexp(1.0, -52);
+  }
+}
+
+double ulpDistance(double a, double b, ScalarType dtype) {
+  if (std::isnan(a) || std::isnan(b)) return (std::isnan(a) && std::isnan(b)) ? 0 : std::numeric_limits<double>::infinity();
+  int64_t x = orderedBits(a, dtype), y = orderedBits(b, dtype);
+  // -0 and +0 map to 0 and -0 == 0: equal values have distance 0.
+  long double d = static_cast<long double>(x) - static_cast<long double>(y);
+  return static_cast<double>(d < 0 ? -d : d);
+}
+
+bool floatsAgree(double e, double a, ScalarType dtype, const CompareOptions& o) {
+  if (std::isnan(e) || std::isnan(a)) return std::isnan(e) && std::isnan(a);
+  if (std::isinf(e) || std::isinf(a)) return e == a;
+  if (e == a) return true;
+  double ulps = ulpDistance(e, a, dtype);
+  if (ulps == 0) return true;  // equal after rounding to dtype
+  if (o.ulpSlack > 0 && ulps <= o.ulpSlack) return true;
+  switch (o.tolerance.kind) {
+    case ops::Tolerance::Kind::Exact: return false;
+    case ops::Tolerance::Kind::Ulp: return ulps <= o.tolerance.bound;
+    case ops::Tolerance::Kind::ReductionBound: {
+      double s = o.sumAbs ? *o.sumAbs : std::max({std::fabs(e), std::fabs(a), 1.0});
+      double bound = o.tolerance.bound * static_cast<double>(std::max<int64_t>(o.reductionTerms, 1)) *
+                     dtypeEpsilon(dtype) * s;
+      return std::fabs(e - a) <= bound;
+    }
+  }
+  return false;
+}
+
+CompareResult compareValues(const IValue& expected, const IValue& actual, const CompareOptions& options) {
+  Comparer c{options, {}};
+  CompareResult r;
+  r.ok = c.values(expected, actual, "");
+  r.message = c.message;
+  return r;
+}
+
+ops::Tolerance toleranceForGraph(const Graph& graph) {
+  ops::Tolerance loosest = ops::Tolerance::exact();
+  double maxUlp = 0;
+  walkTolerances(*graph.block(), loosest, maxUlp);
+  return loosest;
+}
+
+CompareOptions compareOptionsForGraph(const Graph& graph) {
+  CompareOptions o;
+  double maxUlp = 0;
+  walkTolerances(*graph.block(), o.tolerance, maxUlp);
+  o.ulpSlack = maxUlp;
+  return o;
+}
+
+}  // namespace tsjit::conformance

@@ -1,0 +1,74 @@
+// Compare.h — THE comparison rule of every oracle in the project (corpus replay, pass checks,
+// fuser and gradient cross-checks): is `actual` the same value as `expected`, within tolerance?
+//
+// The rule:
+//   * ints, bools, strings, None, devices, tensor shapes and dtypes must be equal exactly;
+//     a value of another kind (int vs float, list vs tuple) is a mismatch;
+//   * floats (Python floats: float64) and floating tensor elements are compared in the dtype of
+//     the expected value: NaN matches only NaN, an infinity only the same infinity, +0 equals -0;
+//     otherwise they must be equal (Tolerance exact), within n ULPs of the output dtype
+//     (Tolerance ulp(n); the ULP distance counts representable values of that dtype between them),
+//     or within the reduction bound (Tolerance reduction(k)):
+//         |a - b| <= k * n * eps(dtype) * S
+//     where n = CompareOptions::reductionTerms (the number of reduced terms; callers that do not
+//     know it pass an upper bound such as the largest input's numel) and S = Σ|x_i| when the caller
+//     knows it (CompareOptions::sumAbs), otherwise S = max(|a|, |b|, 1) — a relative bound
+//     with an absolute floor, since the terms' magnitudes are unknown after the fact.
+//     A reduction tolerance also accepts anything the graph's ULP bound accepts (ulpSlack).
+//   * containers are compared element-wise (lists and tuples by position, dicts by insertion
+//     order of keys, which TorchScript preserves);
+//   * the result names the first mismatch by path: `[0][2] element 5: expected 0x1.8p+1
+//     (3.0000000) got 0x1.8000002p+1 (3.0000002), 1 ulp`, plus how many elements differ.
+// For a graph the tolerance is the loosest tolerance of the ops it runs (toleranceForGraph).
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "jit/ir/IValue.h"
+#include "jit/ops/OpTable.h"
+
+namespace tsjit {
+class Graph;
+}
+
+namespace tsjit::conformance {
+
+struct CompareOptions {
+  ops::Tolerance tolerance = ops::Tolerance::exact();
+  // ULPs always accepted in addition to `tolerance` (e.g. the largest ulp(n) of a graph whose
+  // loosest tolerance is a reduction bound).
+  double ulpSlack = 0;
+  // n of the reduction bound.
+  int64_t reductionTerms = 1;
+  // Σ|x_i| of the reduced terms, when known.
+  std::optional<double> sumAbs;
+  // Also require equal tensor strides (off by default: values are compared in logical order).
+  bool checkStrides = false;
+};
+
+struct CompareResult {
+  bool ok = true;
+  std::string message;  // empty when ok; the first mismatch (path and values) otherwise
+  explicit operator bool() const { return ok; }
+};
+
+CompareResult compareValues(const IValue& expected, const IValue& actual, const CompareOptions& options = {});
+
+// ULP distance between a and b after rounding both to `dtype` (floating dtypes). 0 for equal
+// values (also +0/-0), a huge number when exactly one is NaN or the signs of infinities differ.
+double ulpDistance(double a, double b, ScalarType dtype);
+// Machine epsilon of a floating dtype (2^-23 for float32, 2^-52 for float64, 2^-10 for float16,
+// 2^-7 for bfloat16).
+double dtypeEpsilon(ScalarType dtype);
+// Whether two floats of `dtype` agree under `options` (the scalar rule above).
+bool floatsAgree(double expected, double actual, ScalarType dtype, const CompareOptions& options);
+
+// The loosest tolerance of the ops of `graph` (nested blocks included; structural prim:: kinds
+// and unresolvable nodes count as exact): exact < ulp(n) by n < reduction(k) by k.
+ops::Tolerance toleranceForGraph(const Graph& graph);
+// Options for comparing the outputs of `graph`: its loosest tolerance, and its largest ulp bound
+// as ulpSlack.
+CompareOptions compareOptionsForGraph(const Graph& graph);
+
+}  // namespace tsjit::conformance

@@ -1,0 +1,75 @@
+// CorpusRunner.h — replays corpus cases through an engine and judges them against PyTorch's
+// recorded behaviour; renders the summary table and the JSON report of `tsjit conform`.
+//
+// A case passes when the engine returns the recorded output (compareValues with the graph's
+// tolerance), leaves the inputs as `inputs_after` records them (or unchanged when the case records
+// no mutation), and — for error cases — raises an error (the result also says whether the error's
+// last line equals PyTorch's `last_line`). It is "not yet supported" when the engine throws
+// reference::NotSupported; it fails otherwise (wrong value, unexpected error, missing error,
+// unparsable graph, corrupt case file). Nothing a case contains can crash the runner.
+#pragma once
+
+#include <functional>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "conformance/lib/CorpusReader.h"
+#include "jit/ir/IValue.h"
+
+namespace tsjit::conformance {
+
+// An engine runs a graph on inputs (self first for module graphs) and returns its outputs.
+struct Engine {
+  std::string name;
+  std::function<std::vector<IValue>(const Graph& graph, std::vector<IValue> inputs)> run;
+};
+
+// The reference evaluator as an engine (warnings silenced).
+Engine referenceEngine();
+
+enum class Outcome { Passed, Failed, NotSupported };
+const char* toString(Outcome o);
+
+struct CaseResult {
+  std::string name;
+  std::string category = "?";
+  std::string file;
+  Outcome outcome = Outcome::Failed;
+  std::string reason;     // why it failed / is not supported; empty when passed
+  std::string graphUsed;  // graph, inlined_graph, inlined_graph (fallback: ...)
+  bool errorCase = false;
+  std::string expectedLastLine;  // error cases
+  std::string actualLastLine;    // error cases that raised
+  bool lastLineMatches = false;  // error cases that raised
+  double seconds = 0;
+};
+
+struct RunnerOptions {
+  GraphChoice graph = GraphChoice::Graph;
+};
+
+// Runs one case file (reading it; a corrupt file becomes a failed result named after the file).
+CaseResult runCaseFile(const std::string& path, const Engine& engine, const RunnerOptions& options = {});
+CaseResult runCase(const Case& c, const Engine& engine, const RunnerOptions& options = {});
+
+struct Summary {
+  std::string engine;
+  std::string graph;  // "graph", "inlined_graph" or "both"
+  std::vector<CaseResult> results;
+  size_t passed() const;
+  size_t failed() const;
+  size_t notSupported() const;
+};
+
+// The per-category table, the failures with reasons, the not-yet-supported cases, error cases
+// whose last line differs, and the final line "N passed, N failed, N not yet supported (of N)".
+void printSummary(std::ostream& os, const Summary& s, bool verbose = false);
+// {"engine", "graph", "cases", "passed", "failed": [{"name","reason"}], "not_supported": [...],
+//  "results": [{"name","category","outcome","graph_used",...}]}
+nlohmann::json summaryJson(const Summary& s);
+
+}  // namespace tsjit::conformance

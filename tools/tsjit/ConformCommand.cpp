@@ -1,0 +1,108 @@
+// ConformCommand.cpp — `tsjit conform [--corpus DIR] [--engine reference] [--graph graph|inlined_graph|both]
+// [--json OUT] [--case NAME...] [-v]`: replays the recorded PyTorch 1.13 corpus through an engine and
+// prints a table per category (cases, passed, failed, not yet supported), the failures with their
+// reasons and a final "N passed, N failed, N not yet supported" line. Exit status 1 when a case
+// failed (not-yet-supported cases do not fail the run), 0 otherwise. Progress goes to stderr.
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include "conformance/lib/CorpusRunner.h"
+#include "reference/Kernel.h"
+#include "tools/tsjit/Commands.h"
+
+namespace tsjit::tool {
+
+namespace {
+
+struct ConformOptions {
+  std::string corpus;
+  std::string engine = "reference";
+  std::string graph = "graph";
+  std::string json;
+  std::vector<std::string> cases;
+  bool verbose = false;
+};
+
+int runConform(const ConformOptions& o) {
+  using namespace tsjit::conformance;
+  Engine engine;
+  if (o.engine == "reference") {
+    try {
+      reference::registerAllKernels();
+    } catch (const std::exception& e) {
+      throw CompileError(std::string("conform: the reference kernels failed to register (a tsjit bug): ") + e.what());
+    }
+    engine = referenceEngine();
+  }
+  else throw CompileError("conform: engine '" + o.engine + "' is not available (available: reference)");
+
+  std::vector<GraphChoice> choices;
+  if (o.graph == "graph") choices = {GraphChoice::Graph};
+  else if (o.graph == "inlined_graph") choices = {GraphChoice::InlinedGraph};
+  else if (o.graph == "both") choices = {GraphChoice::Graph, GraphChoice::InlinedGraph};
+  else throw CompileError("conform: --graph must be graph, inlined_graph or both (got '" + o.graph + "')");
+
+  std::string dir = defaultCorpusDir(o.corpus);
+  std::vector<std::string> files = listCaseFiles(dir);
+  if (!o.cases.empty()) {
+    std::vector<std::string> picked;
+    for (const auto& name : o.cases) {
+      auto it = std::find_if(files.begin(), files.end(),
+                             [&](const std::string& f) { return std::filesystem::path(f).stem() == name; });
+      if (it == files.end()) throw CompileError("conform: no case named '" + name + "' in " + dir);
+      picked.push_back(*it);
+    }
+    files = picked;
+  }
+
+  Summary s;
+  s.engine = engine.name;
+  s.graph = o.graph;
+  bool tty = isatty(STDERR_FILENO);
+  size_t total = files.size() * choices.size(), done = 0;
+  std::cerr << "conform: " << files.size() << " cases from " << dir << "\n";
+  for (const auto& f : files) {
+    for (GraphChoice choice : choices) {
+      ++done;
+      if (tty) std::cerr << "\r[" << done << "/" << total << "] " << std::filesystem::path(f).stem().string() << "\x1b[K"
+                         << std::flush;
+      else if (done % 50 == 0) std::cerr << "[" << done << "/" << total << "]\n";
+      RunnerOptions ro;
+      ro.graph = choice;
+      CaseResult r = runCaseFile(f, engine, ro);
+      if (choices.size() > 1) r.name += choice == GraphChoice::Graph ? " [graph]" : " [inlined_graph]";
+      s.results.push_back(std::move(r));
+    }
+  }
+  if (tty) std::cerr << "\r\x1b[K" << std::flush;
+  printSummary(std::cout, s, o.verbose);
+  if (!o.json.empty()) {
+    std::ofstream out(o.json);
+    if (!out) throw CompileError("conform: cannot write '" + o.json + "'");
+    out << summaryJson(s).dump(2) << "\n";
+  }
+  return s.failed() == 0 ? 0 : 1;
+}
+
+}  // namespace
+
+void setupConformCommand(CLI::App& app, int& exitCode) {
+  auto opts = std::make_shared<ConformOptions>();
+  CLI::App* sub = app.add_subcommand("conform", "Replay the PyTorch 1.13 corpus through an engine and compare");
+  sub->add_option("--corpus", opts->corpus,
+                  "corpus folder (default: $TSJIT_CORPUS, else ../shared/corpus/torch-1.13 from the repo root)");
+  sub->add_option("--engine", opts->engine, "engine to check: reference");
+  sub->add_option("--graph", opts->graph,
+                  "which recorded graph to run: graph (falls back to inlined_graph when a callee is not "
+                  "recorded), inlined_graph, or both");
+  sub->add_option("--json", opts->json, "also write the results as JSON to this file");
+  sub->add_option("--case", opts->cases, "run only these cases (repeatable)");
+  sub->add_flag("-v,--verbose", opts->verbose, "also list which graph each case ran");
+  sub->callback([opts, &exitCode] { exitCode = runConform(*opts); });
+}
+
+}  // namespace tsjit::tool

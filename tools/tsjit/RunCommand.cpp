@@ -1,0 +1,99 @@
+// RunCommand.cpp — `tsjit run FILE.ir [--inputs FILE.json] [--engine reference] [--dump-graph]`:
+// runs one graph on inputs given in the corpus value encoding (a JSON list of encoded values, or a
+// corpus case document, whose "inputs" are used) and prints the outputs, encoded the same way, as a
+// JSON list on stdout. A program error (raise, failed op) prints `error: <Python's last line>` and
+// exits 1; so do bad files and inputs that do not fit the graph.
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
+#include "conformance/lib/ValueCodec.h"
+#include "jit/frontend/Emitter.h"
+#include "jit/ir/Graph.h"
+#include "jit/ir/IRParser.h"
+#include "jit/ir/Type.h"
+#include "reference/Evaluator.h"
+#include "tools/tsjit/Commands.h"
+
+namespace tsjit::tool {
+
+namespace {
+
+struct RunOptions {
+  std::string file;
+  std::string inputs;
+  std::string engine = "reference";
+  bool dumpGraph = false;
+  std::string entry;  // .py files: the def to run (default: the last one)
+};
+
+int runRun(const RunOptions& o) {
+  if (o.file.empty()) throw CompileError("run: no input file (usage: tsjit run FILE.ir --inputs FILE.json)");
+  if (o.engine != "reference") throw CompileError("run: engine '" + o.engine + "' is not available (available: reference)");
+  bool isPy = o.file.size() > 3 && o.file.substr(o.file.size() - 3) == ".py";
+  if (!isPy && (o.file.size() < 3 || o.file.substr(o.file.size() - 3) != ".ir"))
+    throw CompileError("run: only .ir graph files and .py TorchScript files can be run (got '" + o.file + "')");
+  ClassRegistry classes;
+  std::shared_ptr<Graph> graph;
+  if (isPy) {
+    graph = frontend::compileScriptEntry(readFile(o.file), o.file, o.entry, /*inlineCalls=*/!o.dumpGraph);
+    if (o.dumpGraph && o.inputs.empty()) {
+      std::cout << graph->toString(false);
+      return 0;
+    }
+  } else {
+    graph = parseIR(readFile(o.file), o.file, &classes);
+  }
+  if (o.dumpGraph) std::cerr << graph->toString();
+
+  std::vector<IValue> inputs;
+  if (!o.inputs.empty()) {
+    nlohmann::json j;
+    try {
+      j = nlohmann::json::parse(readFile(o.inputs));
+    } catch (const nlohmann::json::exception& e) {
+      throw CompileError("run: " + o.inputs + ": bad JSON: " + e.what());
+    }
+    if (j.is_object() && j.contains("inputs")) j = j["inputs"];
+    try {
+      inputs = conformance::decodeValues(j, &classes, o.inputs);
+    } catch (const conformance::ValueFormatError& e) {
+      throw CompileError(std::string("run: bad input value: ") + e.what());
+    }
+  }
+  if (inputs.size() != graph->inputs().size())
+    throw CompileError(str("run: the graph takes ", graph->inputs().size(), " inputs but ", inputs.size(),
+                           " were given"));
+  reference::EvaluatorOptions eo;
+  eo.warnings = &std::cerr;
+  reference::Evaluator ev(eo);
+  std::vector<IValue> outs;
+  try {
+    outs = ev.run(*graph, std::move(inputs));
+  } catch (const reference::NotSupported& e) {
+    throw CompileError(std::string("run: not yet supported by the reference: ") + e.what());
+  } catch (const InternalError&) {
+    throw;
+  } catch (const std::exception& e) {
+    std::cout.flush();
+    std::cerr << "error: " << reference::pythonLastLine(e) << "\n";
+    return 1;
+  }
+  std::cout << conformance::encodeValues(outs).dump(2) << "\n";
+  return 0;
+}
+
+}  // namespace
+
+void setupRunCommand(CLI::App& app, int& exitCode) {
+  auto opts = std::make_shared<RunOptions>();
+  CLI::App* sub = app.add_subcommand("run", "Run a graph (.ir) on inputs with an engine and print its outputs");
+  sub->add_option("file", opts->file, "IR file in PyTorch's graph text format");
+  sub->add_option("--inputs", opts->inputs, "JSON list of inputs in the corpus value encoding (or a case file)");
+  sub->add_option("--engine", opts->engine, "engine: reference");
+  sub->add_option("--entry", opts->entry, ".py files: the function to run (default: the last def)");
+  sub->add_flag("--dump-graph", opts->dumpGraph, "print the parsed graph to stderr first");
+  sub->callback([opts, &exitCode] { exitCode = runRun(*opts); });
+}
+
+}  // namespace tsjit::tool

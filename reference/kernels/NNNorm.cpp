@@ -11,6 +11,7 @@
 
 #include "jit/tensor/Broadcast.h"
 #include "jit/tensor/TypePromotion.h"
+#include "reference/Evaluator.h"
 #include "reference/Kernel.h"
 #include "reference/kernels/LinalgCommon.h"
 
@@ -241,10 +242,9 @@ std::vector<IValue> dropout(Args& a, bool inplace) {
     if (inplace) input.bumpVersion();
     return inplace ? one(a[0]) : one(out);
   }
-  // TODO(refshape): throw reference::NotSupported (reference/Evaluator.h) once it is committed.
-  throw RuntimeError(str(inplace ? "aten::dropout_" : "aten::dropout", " in training mode with p=", p,
+  throw NotSupported(str(inplace ? "aten::dropout_" : "aten::dropout", " in training mode with p=", p,
                          " is random: the reference cannot reproduce PyTorch's random stream"),
-                     "NotSupported");
+                     inplace ? "aten::dropout_ (train=True)" : "aten::dropout (train=True)");
 }
 
 // ---- lstm_cell, cosine_similarity -------------------------------------------------------------------

@@ -311,7 +311,17 @@ LoopArg loopArg(const Operand& op, Tensor& holder) {
 template <typename Body>
 Tensor runElementwise(std::initializer_list<const Operand*> inputs, ScalarType outDtype, const Tensor* self,
                       Body&& body) {
-  std::vector<int64_t> shape = broadcastShapeOf(inputs);
+  // The common case (every tensor operand of one shape) needs no shape computation.
+  const std::vector<int64_t>* same = nullptr;
+  bool allSame = true;
+  for (const Operand* o : inputs) {
+    if (o->isNumber()) continue;
+    if (!same) same = &o->tensor.sizes();
+    else if (o->tensor.sizes() != *same) allSame = false;
+  }
+  std::vector<int64_t> shapeStore;
+  if (!allSame) shapeStore = broadcastShapeOf(inputs);
+  const IntArrayRef shape = !same ? IntArrayRef() : allSame ? IntArrayRef(*same) : IntArrayRef(shapeStore);
   if (self) {
     checkInplace(*self, outDtype, shape, inputs);
     Tensor target = inplaceTarget(*self, outDtype);
@@ -321,7 +331,7 @@ Tensor runElementwise(std::initializer_list<const Operand*> inputs, ScalarType o
   }
   const Tensor* like = nullptr;
   for (const Operand* o : inputs)
-    if (!o->isNumber() && o->tensor.dim() == static_cast<int64_t>(shape.size())) {
+    if (!o->isNumber() && o->tensor.sizes().size() == shape.size()) {
       like = &o->tensor;
       break;
     }

@@ -97,10 +97,10 @@ IndexPlan planIndex(const Tensor& self, const std::vector<Tensor>& indicesIn) {
       if (t.dim() == 0) {  // a 0-dim mask adds a dim of size 1 (true) or 0 (false)
         throw RuntimeError("indexing with a 0-dim boolean tensor is not supported");
       }
-    } else if (dt == ScalarType::Int64 || dt == ScalarType::Int32) {
+    } else if (dt == ScalarType::Int64) {
       idx.push_back(t);
-    } else {
-      throw RuntimeError("tensors used as indices must be long, int, byte or bool tensors", "IndexError");
+    } else {  // PyTorch 1.13 does not accept int32 index tensors here
+      throw RuntimeError("tensors used as indices must be long, byte or bool tensors", "IndexError");
     }
   }
   if (static_cast<int64_t>(idx.size()) > self.dim())

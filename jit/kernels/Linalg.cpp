@@ -25,10 +25,27 @@ namespace {
 using namespace sk;
 using gemm::Mat;
 
+// How PyTorch prints a dtype through caffe2::TypeMeta (the C++ type name).
+const char* typeMetaName(ScalarType t) {
+  switch (t) {
+    case ScalarType::Bool: return "bool";
+    case ScalarType::UInt8: return "unsigned char";
+    case ScalarType::Int8: return "signed char";
+    case ScalarType::Int16: return "short int";
+    case ScalarType::Int32: return "int";
+    case ScalarType::Int64: return "long int";
+    case ScalarType::Half: return "c10::Half";
+    case ScalarType::BFloat16: return "c10::BFloat16";
+    case ScalarType::Float: return "float";
+    case ScalarType::Double: return "double";
+    default: return "undefined";
+  }
+}
+
 void checkSameDtype(const Tensor& a, const Tensor& b, const char* na, const char* nb) {
   if (a.dtype() != b.dtype())
-    throw RuntimeError(str("expected ", na, " and ", nb, " to have the same dtype, but got: ", dtypeName(a.dtype()),
-                           " != ", dtypeName(b.dtype())));
+    throw RuntimeError(str("expected ", na, " and ", nb, " to have the same dtype, but got: ", typeMetaName(a.dtype()),
+                           " != ", typeMetaName(b.dtype())));
 }
 
 [[noreturn]] void mmShapeError(int64_t r1, int64_t c1, int64_t r2, int64_t c2) {
@@ -42,8 +59,8 @@ Tensor addmmImpl(const Tensor& bias, const Tensor& a, const Tensor& b, const IVa
   if (a.size(1) != b.size(0)) mmShapeError(a.size(0), a.size(1), b.size(0), b.size(1));
   checkSameDtype(a, b, "mat1", "mat2");
   if (bias.defined() && bias.dtype() != a.dtype())
-    throw RuntimeError(str("expected self and mat2 to have the same dtype, but got: ", dtypeName(bias.dtype()), " != ",
-                           dtypeName(a.dtype())));
+    throw RuntimeError(str("expected self and mat2 to have the same dtype, but got: ", typeMetaName(bias.dtype()), " != ",
+                           typeMetaName(a.dtype())));
   const int64_t M = a.size(0), N = b.size(1);
   Tensor out = Tensor::empty({M, N}, a.dtype(), a.device());
   gemm::initBlas();
@@ -108,8 +125,8 @@ Tensor addmvImpl(const Tensor& self, const Tensor& mat, const Tensor& vec, const
     throw RuntimeError(str("vector + matrix @ vector expected, got ", self.defined() ? self.dim() : 1, ", ", mat.dim(), ", ",
                            vec.dim()));
   if (mat.size(1) != vec.size(0) || (self.defined() && self.numel() != 1 && self.numel() != mat.size(0)))
-    throw RuntimeError(str("size mismatch, got ", self.defined() && self.dim() == 1 ? self.size(0) : mat.size(0), ", ",
-                           mat.size(0), "x", mat.size(1), ",", vec.size(0)));
+    throw RuntimeError(str("size mismatch, got input (", self.defined() && self.dim() == 1 ? self.size(0) : mat.size(0),
+                           "), mat (", mat.size(0), "x", mat.size(1), "), vec (", vec.size(0), ")"));
   checkSameDtype(mat, vec, "mat", "vec");
   Tensor out = self.defined() ? addmmImpl(self.reshape({-1, 1}), mat, vec.unsqueeze(1), betaV, alphaV)
                               : addmmImpl(Tensor(), mat, vec.unsqueeze(1), nullptr, nullptr);

@@ -68,6 +68,13 @@ void gemm(const Mat<T>& A, const Mat<T>& B, T alpha, T beta, T* C, int64_t ldc) 
                     static_cast<int>(ldb), A.p, static_cast<int>(K == 1 ? 1 : A.cs), beta, C, 1);
         return;
       }
+      if (M == 1 && tb && (A.cs >= 1 || K == 1)) {  // row vector times a transposed matrix: y = W x
+        if (beta == 0.0f)
+          for (int64_t j = 0; j < N; ++j) C[j] = 0.0f;
+        cblas_sgemv(CblasRowMajor, CblasNoTrans, static_cast<int>(N), static_cast<int>(K), alpha, B.p,
+                    static_cast<int>(ldb), A.p, static_cast<int>(K == 1 ? 1 : A.cs), beta, C, 1);
+        return;
+      }
       cblas_sgemm(CblasRowMajor, tA, tB, static_cast<int>(M), static_cast<int>(N), static_cast<int>(K), alpha, A.p,
                   static_cast<int>(lda), B.p, static_cast<int>(ldb), beta, C, static_cast<int>(ldc));
     } else {

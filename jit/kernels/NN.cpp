@@ -21,10 +21,10 @@ void registerNNUpsampleKernels();
 namespace {
 using namespace sk;
 
-void checkSameType(const Tensor& input, const Tensor& other, const char* what) {
+// PyTorch 1.13's CPU convolution reports a parameter of another dtype like a typed data access.
+void checkSameType(const Tensor& input, const Tensor& other, const char* /*what*/) {
   if (other.defined() && other.dtype() != input.dtype())
-    throw RuntimeError(str("Input type (", dtypeName(input.dtype()), ") and ", what, " type (", dtypeName(other.dtype()),
-                           ") should be the same"));
+    throw RuntimeError(str("expected scalar type ", irName(input.dtype()), " but found ", irName(other.dtype())));
 }
 
 // ---- convolution -----------------------------------------------------------------------------------

@@ -5,6 +5,7 @@
 // computed in double and rounded once to the input dtype; class dim is dim 1 (dim 0 for a 1-D
 // input); ignored targets contribute neither loss nor weight to a mean.
 #include <cmath>
+#include <optional>
 
 #include "jit/kernels/Families.h"
 #include "jit/kernels/ShapeCommon.h"
@@ -18,11 +19,11 @@ constexpr int64_t kNone = 0, kMean = 1, kSum = 2;
 
 // Reduces per-element losses (shape `shape`) into the output tensor of dtype dt.
 Tensor reduceLoss(const std::vector<double>& v, const std::vector<int64_t>& shape, int64_t reduction, ScalarType dt,
-                  double meanDivisor = -1) {
+                  std::optional<double> meanDivisor = std::nullopt) {
   if (reduction == kNone) return Tensor::fromDoubles(v, shape, dt);
   double s = 0;
   for (double x : v) s += x;
-  if (reduction == kMean) s /= meanDivisor >= 0 ? meanDivisor : static_cast<double>(v.size());
+  if (reduction == kMean) s /= meanDivisor ? *meanDivisor : static_cast<double>(v.size());
   return Tensor::scalar(s, dt);
 }
 
@@ -87,7 +88,7 @@ std::pair<std::vector<double>, double> nllTerms(const std::vector<double>& x, co
     for (int64_t i = 0; i < v.inner; ++i) {
       const int64_t k = n * v.inner + i, cls = t[k];
       if (cls == ignoreIndex) continue;
-      if (cls < 0 || cls >= v.C) throw RuntimeError(str("Target ", cls, " is out of bounds."));
+      if (cls < 0 || cls >= v.C) throw RuntimeError(str("Target ", cls, " is out of bounds."), "IndexError");
       const double wt = w.empty() ? 1.0 : w[cls];
       out[k] = -wt * x[(n * v.C + cls) * v.inner + i];
       wsum += wt;

@@ -312,7 +312,7 @@ Tensor padMapped(const Tensor& self, const std::vector<int64_t>& pad, const std:
 
 Tensor pad(const Tensor& self, const std::vector<int64_t>& pad, const std::string& mode, const IValue& value) {
   if (pad.size() % 2 != 0) throw RuntimeError("Padding length must be divisible by 2");
-  if (static_cast<int64_t>(pad.size()) / 2 > self.dim()) throw RuntimeError("Padding length too large");
+  if (static_cast<int64_t>(pad.size()) > 2 * self.dim()) throw RuntimeError("Padding length too large");
   if (mode == "constant") return padConstant(self, pad, value.isNone() ? 0.0 : value.toDouble());
   if (!value.isNone() && value.toDouble() != 0.0)
     throw RuntimeError(str("Padding mode \"", mode, "\" doesn't take in value argument"));

@@ -50,8 +50,9 @@ inline void defIfAbsent(std::string_view name, Operation o) {
 
 inline Tensor optTensor(const IValue& v) { return v.isNone() ? Tensor() : v.toTensor(); }
 
-// int[] argument (a single int is accepted for fixed-size int[N] lists).
+// int[] argument (a single int is accepted for fixed-size int[N] lists; None reads as []).
 inline std::vector<int64_t> intList(const IValue& v) {
+  if (v.isNone()) return {};
   if (v.isInt()) return {v.toInt()};
   std::vector<int64_t> out;
   const auto& items = v.toListRef().items;

@@ -115,6 +115,62 @@ std::vector<IValue> Evaluator::callFunction(const Function& fn, std::vector<IVal
   return runGraph(*fn.graph(), std::move(args));
 }
 
+namespace {
+
+// x.item(): the one element as a Python number (int for integral dtypes, bool for bool).
+std::vector<IValue> itemKernel(Args& a) {
+  Tensor t = a.at(0).toTensor();
+  if (t.numel() != 1) throw RuntimeError(str("a Tensor with ", t.numel(), " elements cannot be converted to Scalar"));
+  if (t.dtype() == ScalarType::Bool) return {IValue(t.itemInt64() != 0)};
+  if (isFloatingType(t.dtype())) return {IValue(t.itemDouble())};
+  return {IValue(t.itemInt64())};
+}
+
+IValue tolistRecursive(const Tensor& t, int64_t dim, int64_t& linear, int elemKind) {
+  if (dim == t.dim()) {
+    int64_t i = linear++;
+    if (elemKind == 0) return IValue(t.getInt64(i));
+    if (elemKind == 2) return IValue(t.getInt64(i) != 0);
+    return IValue(t.getDouble(i));
+  }
+  std::vector<IValue> items;
+  for (int64_t k = 0; k < t.sizes()[static_cast<size_t>(dim)]; ++k) items.push_back(tolistRecursive(t, dim + 1, linear, elemKind));
+  TypePtr elem = elemKind == 0 ? IntType::get() : elemKind == 2 ? BoolType::get() : FloatType::get();
+  for (int64_t d = t.dim() - 1; d > dim; --d) elem = ListType::create(elem);
+  return makeList(elem, std::move(items));
+}
+
+// prim::tolist(Tensor self, int dim, int elem_type) with elem_type 0 = int, 1 = float, 2 = bool:
+// the annotated nesting depth and element type must match the tensor (PyTorch's messages).
+std::vector<IValue> tolistKernel(Args& a) {
+  if (a.size() != 3) throw RuntimeError("prim::tolist expects a tensor, a dimension and an element type");
+  Tensor t = a[0].toTensor();
+  int64_t dim = a[1].toInt(), kind = a[2].toInt();
+  if (kind < 0 || kind > 2)
+    throw RuntimeError("Unsupported element type for tolist; only int, float, complex and bool are supported");
+  bool typeOk = (kind == 1 && isFloatingType(t.dtype())) || (kind == 0 && t.dtype() == ScalarType::Int64) ||
+                (kind == 2 && t.dtype() == ScalarType::Bool);
+  if (!typeOk)
+    throw RuntimeError("Output annotation element type and runtime tensor element type must match for tolist()");
+  if (dim != t.dim())
+    throw RuntimeError("Output annotation list dimension and runtime tensor dimension must match for tolist()");
+  int64_t linear = 0;
+  return {tolistRecursive(t, 0, linear, static_cast<int>(kind))};
+}
+
+}  // namespace
+
+const ReferenceKernel* Evaluator::builtinFallback(const ops::OpOverload& overload) {
+  // Ops whose declaration family has not registered a kernel yet, stated here so corpus programs
+  // that use them can run; a registered kernel always takes precedence.
+  static const ReferenceKernel item{itemKernel};
+  static const ReferenceKernel tolist{tolistKernel};
+  const std::string name = overload.qualifiedName();
+  if (name == "aten::item") return &item;
+  if (name == "prim::tolist") return &tolist;
+  return nullptr;
+}
+
 const ReferenceKernel* Evaluator::kernelFor(const Node& node) {
   auto it = kernelCache_.find(&node);
   if (it != kernelCache_.end()) return it->second;
@@ -132,7 +188,8 @@ const ReferenceKernel* Evaluator::kernelFor(const Node& node) {
                        node.kind().toQualString());
   }
   const ReferenceKernel* k = findKernel(*res.best);
-  if (!k || !k->run)
+  if (!k || !k->run) k = builtinFallback(*res.best);
+  if (!k)
     throw NotSupported(str("no reference kernel for ", res.best->qualifiedName()), res.best->qualifiedName());
   kernelCache_.emplace(&node, k);
   return k;

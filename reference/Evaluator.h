@@ -40,6 +40,10 @@ class Node;
 class Value;
 }  // namespace tsjit
 
+namespace tsjit::ops {
+class OpOverload;
+}
+
 namespace tsjit::reference {
 
 struct ReferenceKernel;
@@ -119,6 +123,9 @@ class Evaluator {
   std::vector<IValue> callFunction(const Function& fn, std::vector<IValue> args, const Node& site);
   const IValue& lookup(const Env& env, const Value* v) const;
   const ReferenceKernel* kernelFor(const Node& node);
+  // Kernels the evaluator states itself for ops no family has registered yet (aten::item,
+  // prim::tolist); nullptr for every other overload.
+  static const ReferenceKernel* builtinFallback(const ops::OpOverload& overload);
 
   EvaluatorOptions options_;
   size_t depth_ = 0;

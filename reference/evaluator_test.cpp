@@ -447,3 +447,41 @@ TEST(StringKernels, StrAndFormatPrintLikeTheInterpreter) {
                 .toStringRef(),
             "b,");
 }
+
+TEST(StringKernels, NegativeZeroAndLargeFloats) {
+  EXPECT_EQ(apply("aten::str", {"float"}, "str", {F(-0.0)}).toStringRef(), "0.");
+  EXPECT_EQ(apply("aten::str", {"float"}, "str", {F(-2.0)}).toStringRef(), "-2.");
+  EXPECT_EQ(apply("aten::str", {"float"}, "str", {F(1e20)}).toStringRef(), "1e+20");
+  EXPECT_EQ(apply("aten::str", {"float"}, "str", {F(1.5e-8)}).toStringRef(), "1.4999999999999999e-08");
+  EXPECT_EQ(apply("aten::str", {"(int, str)"}, "str", {makeTuple({I(1), IValue("a")})}).toStringRef(), "(1, a)");
+}
+
+TEST(Evaluator, ItemAndTolist) {
+  Tensor t = Tensor::fromDoubles({1.5, -2.0, 0.25, 4.0}, {2, 2}, ScalarType::Float);
+  const char* ir = R"IR(
+graph(%x : Tensor):
+  %two : int = prim::Constant[value=2]()
+  %one : int = prim::Constant[value=1]()
+  %l : float[][] = prim::tolist(%x, %two, %one)
+  return (%l)
+)IR";
+  IValue l = run1(ir, {IValue(t)});
+  ASSERT_EQ(l.toListRef().items.size(), 2u);
+  EXPECT_EQ(l.toListRef().items[1].toListRef().items[0].toDouble(), 0.25);
+  const char* bad = R"IR(
+graph(%x : Tensor):
+  %one : int = prim::Constant[value=1]()
+  %l : float[] = prim::tolist(%x, %one, %one)
+  return (%l)
+)IR";
+  EXPECT_EQ(lastLineOf(bad, {IValue(t)}),
+            "RuntimeError: Output annotation list dimension and runtime tensor dimension must match for tolist()");
+  const char* item = R"IR(
+graph(%x : Tensor):
+  %v : Scalar = aten::item(%x)
+  return (%v)
+)IR";
+  EXPECT_EQ(run1(item, {IValue(Tensor::scalarInt(7, ScalarType::Int64))}).toInt(), 7);
+  EXPECT_EQ(run1(item, {IValue(Tensor::scalar(0.5, ScalarType::Float))}).toDouble(), 0.5);
+  EXPECT_EQ(lastLineOf(item, {IValue(t)}), "RuntimeError: a Tensor with 4 elements cannot be converted to Scalar");
+}

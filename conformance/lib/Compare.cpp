@@ -111,7 +111,14 @@ struct Comparer {
     return fail(path, os.str());
   }
 
+  int depth = 0;
   bool values(const IValue& e, const IValue& a, const std::string& path) {
+    if (depth > 1000) return fail(path, "values nested too deeply to compare");
+    struct Nest {
+      int& d;
+      explicit Nest(int& x) : d(x) { ++d; }
+      ~Nest() { --d; }
+    } nest(depth);
     if (e.tag() != a.tag())
       return fail(path, str("expected a value of type ", e.tagName(), " got ", a.tagName(), " (", a, ")"));
     switch (e.tag()) {
@@ -231,7 +238,7 @@ bool floatsAgree(double e, double a, ScalarType dtype, const CompareOptions& o) 
 }
 
 CompareResult compareValues(const IValue& expected, const IValue& actual, const CompareOptions& options) {
-  Comparer c{options, {}};
+  Comparer c{options, {}, 0};
   CompareResult r;
   r.ok = c.values(expected, actual, "");
   r.message = c.message;

@@ -111,7 +111,19 @@ TypePtr decodeType(const std::string& text, ClassRegistry* classes, const std::s
   }
 }
 
+namespace {
+IValue decodeAt(const json& j, ClassRegistry* classes, const std::string& path, int depth);
+}  // namespace
+
 IValue decodeValue(const json& j, ClassRegistry* classes, const std::string& path) {
+  return decodeAt(j, classes, path, 0);
+}
+
+namespace {
+constexpr int kMaxDepth = 200;  // nesting of containers in one value
+
+IValue decodeAt(const json& j, ClassRegistry* classes, const std::string& path, int depth) {
+  if (depth > kMaxDepth) fail(path, "value nested too deeply");
   std::string type = asString(field(j, "type", path), path + ".type");
   if (type == "None") return IValue();
   if (type == "int") return IValue(asInt64(field(j, "value", path), path + ".value"));
@@ -129,14 +141,14 @@ IValue decodeValue(const json& j, ClassRegistry* classes, const std::string& pat
     const json& items = field(j, "items", path);
     if (!items.is_array()) fail(path + ".items", "expected a list");
     std::vector<IValue> out;
-    for (size_t i = 0; i < items.size(); ++i) out.push_back(decodeValue(items[i], classes, str(path, ".items[", i, "]")));
+    for (size_t i = 0; i < items.size(); ++i) out.push_back(decodeAt(items[i], classes, str(path, ".items[", i, "]"), depth + 1));
     return makeList(elem, std::move(out));
   }
   if (type == "Tuple") {
     const json& items = field(j, "items", path);
     if (!items.is_array()) fail(path + ".items", "expected a list");
     std::vector<IValue> out;
-    for (size_t i = 0; i < items.size(); ++i) out.push_back(decodeValue(items[i], classes, str(path, ".items[", i, "]")));
+    for (size_t i = 0; i < items.size(); ++i) out.push_back(decodeAt(items[i], classes, str(path, ".items[", i, "]"), depth + 1));
     return makeTuple(std::move(out));
   }
   if (type == "Dict") {
@@ -153,14 +165,15 @@ IValue decodeValue(const json& j, ClassRegistry* classes, const std::string& pat
       if (kv[0].is_string()) key = IValue(kv[0].get<std::string>());
       else if (kv[0].is_number_integer() || kv[0].is_number_unsigned()) key = IValue(asInt64(kv[0], ipath + "[0]"));
       else if (kv[0].is_boolean()) key = IValue(kv[0].get<bool>());
-      else if (kv[0].is_object()) key = decodeValue(kv[0], classes, ipath + "[0]");
+      else if (kv[0].is_object()) key = decodeAt(kv[0], classes, ipath + "[0]", depth + 1);
       else fail(ipath + "[0]", "unsupported dict key");
-      d.toDictRef().insertOrAssign(std::move(key), decodeValue(kv[1], classes, ipath + "[1]"));
+      d.toDictRef().insertOrAssign(std::move(key), decodeAt(kv[1], classes, ipath + "[1]", depth + 1));
     }
     return d;
   }
   fail(path + ".type", "unknown value type '" + type + "'");
 }
+}  // namespace
 
 std::vector<IValue> decodeValues(const json& list, ClassRegistry* classes, const std::string& path) {
   if (!list.is_array()) fail(path, "expected a list of values");

@@ -1,8 +1,8 @@
 // Strings.cpp — reference kernels for str operations and the text form of values (pyStr).
 //
 // pyStr is the text TorchScript's interpreter produces for str() and format() (its IValue
-// printing, which is not Python's repr): floats with an integral value print as "1." ("-0." for
-// negative zero), others with 17 significant digits ("0.10000000000000001", "1e-08"); bools as
+// printing, which is not Python's repr): floats with an integral value print as "1." (also "0."
+// for negative zero), others with 17 significant digits ("0.10000000000000001", "1e-08"); bools as
 // True/False; None as None; strings unquoted, also inside containers; lists "[1, 2]", tuples
 // "(1, 2)" / "(1,)", dicts "{a: 1}". Tensors print as describe() plus values (PyTorch's C++
 // tensor printing is not reproduced; no corpus case formats a tensor into a string).
@@ -23,14 +23,15 @@ namespace tsjit::reference {
 
 namespace {
 
-void printValue(std::ostream& os, const IValue& v);
+void printValue(std::ostream& os, const IValue& v, int depth = 0);
 
 void printDouble(std::ostream& os, double d) {
   int c = std::fpclassify(d);
-  if ((c == FP_NORMAL || c == FP_ZERO) && std::fabs(d) < 9.2e18) {
+  // Integral values print as the integer and a dot; -0.0 prints as "0." (the interpreter goes
+  // through int64_t, which has no negative zero).
+  if ((c == FP_NORMAL || c == FP_ZERO) && d >= -9223372036854775808.0 && d < 9223372036854775808.0) {
     auto i = static_cast<int64_t>(d);
     if (static_cast<double>(i) == d) {
-      if (i == 0 && std::signbit(d)) os << "-";
       os << i << ".";
       return;
     }
@@ -41,16 +42,17 @@ void printDouble(std::ostream& os, double d) {
 }
 
 template <typename Items>
-void printSeq(std::ostream& os, const Items& items, const char* open, const char* close) {
+void printSeq(std::ostream& os, const Items& items, const char* open, const char* close, int depth) {
   os << open;
   for (size_t i = 0; i < items.size(); ++i) {
     if (i) os << ", ";
-    printValue(os, items[i]);
+    printValue(os, items[i], depth + 1);
   }
   os << close;
 }
 
-void printValue(std::ostream& os, const IValue& v) {
+void printValue(std::ostream& os, const IValue& v, int depth) {
+  if (depth > 1000) throw RuntimeError("str(): value nested too deeply");
   switch (v.tag()) {
     case IValue::Tag::None: os << "None"; return;
     case IValue::Tag::Int: os << v.toInt(); return;
@@ -58,10 +60,10 @@ void printValue(std::ostream& os, const IValue& v) {
     case IValue::Tag::Bool: os << (v.toBool() ? "True" : "False"); return;
     case IValue::Tag::String: os << v.toStringRef(); return;
     case IValue::Tag::Device: os << v.toDevice().str(); return;
-    case IValue::Tag::List: printSeq(os, v.toListRef().items, "[", "]"); return;
+    case IValue::Tag::List: printSeq(os, v.toListRef().items, "[", "]", depth); return;
     case IValue::Tag::Tuple: {
       const auto& items = v.toTupleRef().items;
-      printSeq(os, items, "(", items.size() == 1 ? ",)" : ")");
+      printSeq(os, items, "(", items.size() == 1 ? ",)" : ")", depth);
       return;
     }
     case IValue::Tag::Dict: {
@@ -70,9 +72,9 @@ void printValue(std::ostream& os, const IValue& v) {
       for (const auto& [k, val] : v.toDictRef().entries()) {
         if (!first) os << ", ";
         first = false;
-        printValue(os, k);
+        printValue(os, k, depth + 1);
         os << ": ";
-        printValue(os, val);
+        printValue(os, val, depth + 1);
       }
       os << "}";
       return;

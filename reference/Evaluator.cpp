@@ -45,11 +45,16 @@ std::string ScriptException::lastLine() const {
 
 std::string pythonLastLine(const std::exception& e) {
   if (auto* s = dynamic_cast<const ScriptException*>(&e)) return s->lastLine();
-  if (auto* r = dynamic_cast<const RuntimeError*>(&e)) {
-    std::string type = r->pythonType().empty() ? "RuntimeError" : r->pythonType();
-    return type + ": " + lastNonEmptyLine(r->what());
-  }
+  // The interpreter reports every other failure as "RuntimeError: <what>", whatever C++ or c10
+  // exception class the operator threw (IndexError, ValueError... keep only their Python type).
   return "RuntimeError: " + lastNonEmptyLine(e.what());
+}
+
+std::string pythonExceptionType(const std::exception& e) {
+  if (dynamic_cast<const ScriptException*>(&e)) return "Error";
+  if (auto* r = dynamic_cast<const RuntimeError*>(&e); r && r->pythonType() == "NotImplementedError")
+    return "NotImplementedError";
+  return "RuntimeError";
 }
 
 // ---- evaluator ----------------------------------------------------------------------------------

@@ -12,7 +12,8 @@
 //   * ScriptException (a RuntimeError): prim::RaiseException — what Python sees as torch.jit.Error.
 //   * RuntimeError from kernels: an operator failed as PyTorch's would.
 //   * CompileError: the graph is malformed for evaluation (wrong arity of a structural node...).
-// pythonLastLine() renders any of them as the last line of the message Python would print.
+// pythonLastLine() renders any of them as the last line of the message Python would print, and
+// pythonExceptionType() names the Python exception class.
 //
 // Invariants: run() never mutates the graph; values live in a per-call environment; containers
 // keep reference semantics (IValue copies alias), so in-place ops on lists/dicts/tensors are
@@ -77,10 +78,13 @@ class ScriptException : public RuntimeError {
   std::string cls_;
 };
 
-// The last non-empty line Python would print for an error the evaluator raised: ScriptException
-// as above; RuntimeError as "<pythonType>: <last line of the message>"; anything else as
-// "RuntimeError: <last line>".
+// The last non-empty line of the message Python shows for an error the evaluator raised, as
+// PyTorch 1.13's interpreter words it: a ScriptException as above; every other error (whatever
+// its C++ class or RuntimeError::pythonType) as "RuntimeError: <last line of what()>".
 std::string pythonLastLine(const std::exception& e);
+// The Python exception class the call raises: "Error" (torch.jit.Error) for ScriptException,
+// "NotImplementedError" for RuntimeErrors of that pythonType, "RuntimeError" otherwise.
+std::string pythonExceptionType(const std::exception& e);
 
 struct EvaluatorOptions {
   // Nested prim::CallMethod / prim::CallFunction deeper than this raise RuntimeError

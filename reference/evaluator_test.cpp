@@ -485,3 +485,13 @@ graph(%x : Tensor):
   EXPECT_EQ(run1(item, {IValue(Tensor::scalar(0.5, ScalarType::Float))}).toDouble(), 0.5);
   EXPECT_EQ(lastLineOf(item, {IValue(t)}), "RuntimeError: a Tensor with 4 elements cannot be converted to Scalar");
 }
+
+TEST(Evaluator, PythonLastLineIsRuntimeErrorForEveryOperatorFailure) {
+  EXPECT_EQ(pythonLastLine(RuntimeError("Dimension out of range", "IndexError")), "RuntimeError: Dimension out of range");
+  EXPECT_EQ(pythonExceptionType(RuntimeError("x", "IndexError")), "RuntimeError");
+  EXPECT_EQ(pythonExceptionType(RuntimeError("x", "NotImplementedError")), "NotImplementedError");
+  EXPECT_EQ(pythonLastLine(RuntimeError("first\nsecond\n\n")), "RuntimeError: second");
+  EXPECT_EQ(pythonExceptionType(ScriptException("m", "builtins.ValueError")), "Error");
+  EXPECT_EQ(errorOf("aten::__getitem__", {"str", "int"}, "str", {IValue("abc"), I(5)}),
+            "RuntimeError: basic_string::at: __n (which is 5) >= this->size() (which is 3)");
+}

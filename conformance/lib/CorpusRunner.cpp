@@ -59,7 +59,7 @@ CaseResult runCase(const Case& c, const Engine& engine, const RunnerOptions& opt
   r.category = c.category;
   r.file = c.file;
   r.errorCase = c.error.has_value();
-  if (c.error) r.expectedLastLine = c.error->lastLine;
+  if (c.error) r.expectedLastLine = c.error->lastLine, r.expectedType = c.error->type;
   auto finish = [&](Outcome o, std::string reason) {
     r.outcome = o;
     r.reason = std::move(reason);
@@ -80,6 +80,7 @@ CaseResult runCase(const Case& c, const Engine& engine, const RunnerOptions& opt
     int64_t n = 1;
     for (const auto& v : engineInputs) maxNumel(v, n);
     cmp.reductionTerms = n;
+    cmp.checkStrides = options.checkStrides;
   } catch (const std::exception& e) {
     return finish(Outcome::Failed, std::string("cannot prepare the case: ") + e.what());
   }
@@ -95,7 +96,8 @@ CaseResult runCase(const Case& c, const Engine& engine, const RunnerOptions& opt
     std::string line = reference::pythonLastLine(e);
     if (!c.error) return finish(Outcome::Failed, "raised " + firstLines(line));
     r.actualLastLine = line;
-    r.lastLineMatches = line == c.error->lastLine;
+    r.actualType = reference::pythonExceptionType(e);
+    r.lastLineMatches = line == c.error->lastLine && r.actualType == c.error->type;
     return finish(Outcome::Passed, "");
   }
   if (c.error) return finish(Outcome::Failed, "expected an error (" + c.error->lastLine + ") but the graph returned");
@@ -110,6 +112,7 @@ CaseResult runCase(const Case& c, const Engine& engine, const RunnerOptions& opt
     if (after.size() != callerInputs.size())
       return finish(Outcome::Failed, "inputs_after has a different number of values than inputs");
     CompareOptions exactish = cmp;
+    exactish.checkStrides = false;  // inputs are rebuilt with their recorded strides anyway
     for (size_t i = 0; i < after.size(); ++i) {
       CompareResult m = compareValues(after[i], callerInputs[i], exactish);
       if (!m)
@@ -190,7 +193,8 @@ void printSummary(std::ostream& os, const Summary& s, bool verbose) {
     if (!r.errorCase || r.outcome != Outcome::Passed || r.lastLineMatches) continue;
     if (!anyMismatch) os << "\nerror cases whose message differs from PyTorch's (still passed: an error was raised):\n";
     anyMismatch = true;
-    os << "  " << r.name << ":\n      expected: " << r.expectedLastLine << "\n      got:      " << r.actualLastLine << "\n";
+    os << "  " << r.name << ":\n      expected: " << r.expectedType << " / " << r.expectedLastLine
+       << "\n      got:      " << r.actualType << " / " << r.actualLastLine << "\n";
   }
   if (verbose) {
     os << "\ngraphs used:\n";
@@ -211,6 +215,8 @@ json summaryJson(const Summary& s) {
     if (r.errorCase) {
       jr["expected_last_line"] = r.expectedLastLine;
       jr["actual_last_line"] = r.actualLastLine;
+      jr["expected_type"] = r.expectedType;
+      jr["actual_type"] = r.actualType;
       jr["last_line_matches"] = r.lastLineMatches;
     }
     results.push_back(std::move(jr));

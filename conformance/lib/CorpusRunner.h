@@ -44,12 +44,17 @@ struct CaseResult {
   bool errorCase = false;
   std::string expectedLastLine;  // error cases
   std::string actualLastLine;    // error cases that raised
-  bool lastLineMatches = false;  // error cases that raised
+  std::string expectedType;      // error cases: PyTorch's exception class ("Error", "RuntimeError")
+  std::string actualType;        // error cases that raised
+  bool lastLineMatches = false;  // error cases that raised: same last line and same class
   double seconds = 0;
 };
 
 struct RunnerOptions {
   GraphChoice graph = GraphChoice::Graph;
+  // Also require the strides PyTorch recorded for output tensors (off by default: FORMAT.md
+  // leaves output layout to the test-writer; views and TensorIterator layouts differ otherwise).
+  bool checkStrides = false;
 };
 
 // Runs one case file (reading it; a corrupt file becomes a failed result named after the file).

@@ -178,7 +178,9 @@ void registerStringKernels() {
     const std::string& s = a[0].toStringRef();
     int64_t n = static_cast<int64_t>(s.size());
     int64_t i = normalizeIndex(a[1].toInt(), n);
-    if (i < 0 || i >= n) throw RuntimeError("string index out of range");
+    if (i < 0 || i >= n)  // PyTorch indexes with std::string::at, so libstdc++'s message surfaces
+      throw RuntimeError(str("basic_string::at: __n (which is ", static_cast<uint64_t>(i),
+                             ") >= this->size() (which is ", s.size(), ")"));
     return ret(IValue(std::string(1, s[static_cast<size_t>(i)])));
   });
   defIfOwned("aten::slice.str", [](Args& a) {

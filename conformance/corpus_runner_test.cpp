@@ -1,0 +1,210 @@
+// corpus_runner_test.cpp — how the corpus runner judges a case, on small hand-written cases:
+// right and wrong outputs, tolerances, raised and missing errors (with the last-line check),
+// not-yet-supported ops, input mutation with and without inputs_after, module cases with methods
+// and the fallback to inlined_graph, corrupt files, and the JSON report.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "conformance/lib/CorpusRunner.h"
+#include "conformance/lib/ValueCodec.h"
+
+using namespace tsjit;
+using namespace tsjit::conformance;
+using nlohmann::json;
+
+namespace {
+
+json intValue(int64_t v) { return {{"type", "int"}, {"value", v}}; }
+json floatTensor(std::vector<double> values) {
+  json data = json::array();
+  for (double v : values) data.push_back(pythonFloatHex(v));
+  return {{"type", "Tensor"}, {"dtype", "float32"}, {"shape", {values.size()}}, {"strides", {1}}, {"data", data}};
+}
+
+Case functionCase(const std::string& graph, json inputs, json output) {
+  json doc = {{"name", "t"}, {"category", "unit"}, {"kind", "function"}, {"graph", graph},
+              {"inputs", std::move(inputs)}, {"outputs", json::array({std::move(output)})}};
+  return parseCase(doc, "t.json");
+}
+
+CaseResult judge(const Case& c, GraphChoice g = GraphChoice::Graph) {
+  RunnerOptions o;
+  o.graph = g;
+  return runCase(c, referenceEngine(), o);
+}
+
+const char* kAddOne = R"IR(graph(%x : int):
+  %one : int = prim::Constant[value=1]()
+  %y : int = aten::add(%x, %one)
+  return (%y)
+)IR";
+
+}  // namespace
+
+TEST(CorpusRunner, RightAndWrongOutputs) {
+  CaseResult ok = judge(functionCase(kAddOne, json::array({intValue(41)}), intValue(42)));
+  EXPECT_EQ(ok.outcome, Outcome::Passed) << ok.reason;
+  EXPECT_EQ(ok.graphUsed, "graph");
+  CaseResult bad = judge(functionCase(kAddOne, json::array({intValue(41)}), intValue(43)));
+  EXPECT_EQ(bad.outcome, Outcome::Failed);
+  EXPECT_EQ(bad.reason, "output value: expected 43 got 42");
+}
+
+TEST(CorpusRunner, FloatOutputsUseTheGraphTolerance) {
+  // exp has an ULP tolerance (> 0): a result one float32 ULP away from the reference passes,
+  // while the same difference after an exact op (neg) fails.
+  const char* expGraph = R"IR(graph(%x : Tensor):
+  %y : Tensor = aten::exp(%x)
+  return (%y)
+)IR";
+  const char* negGraph = R"IR(graph(%x : Tensor):
+  %y : Tensor = aten::neg(%x)
+  return (%y)
+)IR";
+  double exact = static_cast<float>(std::exp(1.0));  // the reference: exp in double, rounded once
+  double oneUlpOff = std::nextafter(static_cast<float>(exact), 10.0f);
+  EXPECT_EQ(judge(functionCase(expGraph, json::array({floatTensor({1.0})}), floatTensor({oneUlpOff}))).outcome,
+            Outcome::Passed);
+  double negOff = std::nextafter(-1.0f, 10.0f);
+  CaseResult r = judge(functionCase(negGraph, json::array({floatTensor({1.0})}), floatTensor({negOff})));
+  EXPECT_EQ(r.outcome, Outcome::Failed);
+  EXPECT_NE(r.reason.find("1 ulp"), std::string::npos) << r.reason;
+}
+
+TEST(CorpusRunner, ErrorCases) {
+  const char* raising = R"IR(graph(%n : int):
+  %cls : str = prim::Constant[value="builtins.ValueError"]()
+  %msg : str = prim::Constant[value="bad n"]()
+   = prim::RaiseException(%msg, %cls)
+  return (%n)
+)IR";
+  json doc = {{"name", "e"}, {"category", "unit"}, {"kind", "function"}, {"graph", raising},
+              {"inputs", json::array({intValue(1)})},
+              {"error", {{"type", "Error"}, {"module", "torch.jit"}, {"message", "...\nbuiltins.ValueError: bad n\n"},
+                         {"last_line", "builtins.ValueError: bad n"}}}};
+  CaseResult r = judge(parseCase(doc, "e.json"));
+  EXPECT_EQ(r.outcome, Outcome::Passed) << r.reason;
+  EXPECT_TRUE(r.lastLineMatches);
+  doc["error"]["last_line"] = "builtins.ValueError: other";
+  r = judge(parseCase(doc, "e.json"));
+  EXPECT_EQ(r.outcome, Outcome::Passed);  // an error was raised; the message check is reported
+  EXPECT_FALSE(r.lastLineMatches);
+  EXPECT_EQ(r.actualLastLine, "builtins.ValueError: bad n");
+  doc["graph"] = kAddOne;
+  r = judge(parseCase(doc, "e.json"));
+  EXPECT_EQ(r.outcome, Outcome::Failed);
+  EXPECT_NE(r.reason.find("expected an error"), std::string::npos) << r.reason;
+  // An unexpected error fails with Python's last line.
+  CaseResult u = judge(functionCase(raising, json::array({intValue(1)}), intValue(1)));
+  EXPECT_EQ(u.outcome, Outcome::Failed);
+  EXPECT_EQ(u.reason, "raised builtins.ValueError: bad n");
+}
+
+TEST(CorpusRunner, UnknownOpsAreNotYetSupported) {
+  const char* g = R"IR(graph(%x : int):
+  %y : int = aten::no_such_op_anywhere(%x)
+  return (%y)
+)IR";
+  CaseResult r = judge(functionCase(g, json::array({intValue(1)}), intValue(1)));
+  EXPECT_EQ(r.outcome, Outcome::NotSupported) << r.reason;
+}
+
+TEST(CorpusRunner, InputMutationIsChecked) {
+  const char* g = R"IR(graph(%x : Tensor):
+  %one : int = prim::Constant[value=1]()
+  %y : Tensor = aten::add_(%x, %one, %one)
+  return (%y)
+)IR";
+  Case c = functionCase(g, json::array({floatTensor({1.0, 2.0})}), floatTensor({2.0, 3.0}));
+  CaseResult r = judge(c);  // no inputs_after recorded: the mutation is a failure
+  EXPECT_EQ(r.outcome, Outcome::Failed);
+  EXPECT_NE(r.reason.find("input 0 was modified by the call"), std::string::npos) << r.reason;
+  c.inputsAfter = json::array({floatTensor({2.0, 3.0})});
+  r = judge(c);
+  EXPECT_EQ(r.outcome, Outcome::Passed) << r.reason;
+  c.inputsAfter = json::array({floatTensor({2.0, 4.0})});
+  r = judge(c);
+  EXPECT_EQ(r.outcome, Outcome::Failed);
+  EXPECT_NE(r.reason.find("input 0 after the call"), std::string::npos) << r.reason;
+}
+
+TEST(CorpusRunner, ContainerArgumentsAreCopiesButTensorsAreShared) {
+  // The list the caller passed is not changed by append (TorchScript got a copy).
+  const char* g = R"IR(graph(%l : int[]):
+  %five : int = prim::Constant[value=5]()
+  %r : int[] = aten::append(%l, %five)
+  %n : int = aten::len(%l)
+  return (%n)
+)IR";
+  json list = {{"type", "List"}, {"elem", "int"}, {"items", json::array({intValue(1)})}};
+  CaseResult r = judge(functionCase(g, json::array({list}), intValue(2)));
+  EXPECT_EQ(r.outcome, Outcome::Passed) << r.reason;
+}
+
+TEST(CorpusRunner, ModuleCasesRunMethodsAndFallBackForSubmodules) {
+  json state = json::parse(R"J({"qualified_name": "__torch__.M",
+    "attributes": [{"name": "training", "kind": "attribute", "type": "bool", "value": {"type": "bool", "value": false}},
+                   {"name": "k", "kind": "attribute", "type": "int", "value": {"type": "int", "value": 3}},
+                   {"name": "sub", "kind": "module", "type": "__torch__.S"}],
+    "constants": [],
+    "submodules": [{"name": "sub", "qualified_name": "__torch__.S",
+                    "attributes": [{"name": "training", "kind": "attribute", "type": "bool", "value": {"type": "bool", "value": false}}],
+                    "constants": [], "submodules": []}]})J");
+  std::string forward = R"IR(graph(%self : __torch__.M, %x : int):
+  %y : int = prim::CallMethod[name="helper"](%self, %x)
+  return (%y)
+)IR";
+  std::string helper = R"IR(graph(%self : __torch__.M, %x : int):
+  %k : int = prim::GetAttr[name="k"](%self)
+  %y : int = aten::mul(%x, %k)
+  return (%y)
+)IR";
+  std::string inlined = R"IR(graph(%self : __torch__.M, %x : int):
+  %k : int = prim::GetAttr[name="k"](%self)
+  %y : int = aten::mul(%x, %k)
+  return (%y)
+)IR";
+  json doc = {{"name", "m"}, {"category", "modules"}, {"kind", "module"}, {"graph", forward},
+              {"inlined_graph", inlined}, {"method_graphs", {{"forward", forward}, {"helper", helper}}},
+              {"module_state", state}, {"inputs", json::array({intValue(5)})},
+              {"outputs", json::array({intValue(15)})}};
+  CaseResult r = judge(parseCase(doc, "m.json"));
+  EXPECT_EQ(r.outcome, Outcome::Passed) << r.reason;
+  EXPECT_EQ(r.graphUsed, "graph");
+  // forward calling a submodule's (unrecorded) forward falls back to inlined_graph.
+  doc["method_graphs"]["forward"] = R"IR(graph(%self : __torch__.M, %x : int):
+  %s : __torch__.S = prim::GetAttr[name="sub"](%self)
+  %y : int = prim::CallMethod[name="forward"](%s, %x)
+  return (%y)
+)IR";
+  r = judge(parseCase(doc, "m.json"));
+  EXPECT_EQ(r.outcome, Outcome::Passed) << r.reason;
+  EXPECT_EQ(r.graphUsed, "inlined_graph (fallback: prim::CallMethod __torch__.S.forward (not recorded))");
+}
+
+TEST(CorpusRunner, CorruptFilesFailByName) {
+  std::string path = ::testing::TempDir() + "broken_case.json";
+  std::ofstream(path) << "{\"name\": ";
+  CaseResult r = runCaseFile(path, referenceEngine());
+  EXPECT_EQ(r.outcome, Outcome::Failed);
+  EXPECT_EQ(r.name, "broken_case");
+  EXPECT_NE(r.reason.find("corrupt case file"), std::string::npos);
+  std::remove(path.c_str());
+
+  Summary s;
+  s.engine = "reference";
+  s.graph = "graph";
+  s.results.push_back(r);
+  s.results.push_back(judge(functionCase(kAddOne, json::array({intValue(1)}), intValue(2))));
+  json j = summaryJson(s);
+  EXPECT_EQ(j["cases"], 2);
+  EXPECT_EQ(j["passed"], 1);
+  EXPECT_EQ(j["failed"][0]["name"], "broken_case");
+  std::ostringstream os;
+  printSummary(os, s);
+  EXPECT_NE(os.str().find("1 passed, 1 failed, 0 not yet supported (of 2 cases)"), std::string::npos) << os.str();
+}

@@ -148,3 +148,21 @@ graph(%x : Tensor, %c : bool):
   EXPECT_EQ(o.tolerance.kind, ops::Tolerance::Kind::ReductionBound);  // found inside a block
   EXPECT_EQ(o.ulpSlack, ops::findOp("aten::exp")->tolerance().bound);
 }
+
+TEST(Compare, AliasSignaturesNameWhatOutputsShare) {
+  Tensor x = Tensor::fromDoubles({1, 2, 3, 4}, {4}, ScalarType::Float);
+  Tensor fresh = x.clone();
+  IValue viewOut = makeTuple({IValue(x.view({2, 2})), IValue(fresh), IValue(fresh.slice(0, 1))});
+  auto sig = aliasSignature({IValue(x)}, {viewOut});
+  ASSERT_EQ(sig.size(), 3u);
+  EXPECT_EQ(sig[0], std::make_pair(std::string("output[0][0]"), std::string("input[0]")));
+  EXPECT_EQ(sig[1], std::make_pair(std::string("output[0][1]"), std::string("")));
+  EXPECT_EQ(sig[2], std::make_pair(std::string("output[0][2]"), std::string("output[0][1]")));
+  // A run that copies where the other returns a view differs.
+  Tensor y = x.clone();
+  IValue copyOut = makeTuple({IValue(y.clone().view({2, 2})), IValue(fresh), IValue(fresh.slice(0, 1))});
+  CompareResult r = compareAliasing({IValue(x)}, {viewOut}, {IValue(y)}, {copyOut});
+  EXPECT_FALSE(r.ok);
+  EXPECT_EQ(r.message, "output[0][0] aliases input[0] in expected, is a fresh tensor in actual");
+  EXPECT_TRUE(compareAliasing({IValue(x)}, {viewOut}, {IValue(x)}, {viewOut}).ok);
+}

@@ -245,6 +245,67 @@ CompareResult compareValues(const IValue& expected, const IValue& actual, const 
   return r;
 }
 
+namespace {
+
+void collectTensors(const IValue& v, const std::string& path, std::vector<std::pair<std::string, Tensor>>& out,
+                    int depth = 0) {
+  if (depth > 1000) return;
+  if (v.isTensor()) {
+    out.emplace_back(path, v.toTensor());
+  } else if (v.isList() || v.isTuple()) {
+    const auto& items = v.isList() ? v.toListRef().items : v.toTupleRef().items;
+    for (size_t i = 0; i < items.size(); ++i) collectTensors(items[i], str(path, "[", i, "]"), out, depth + 1);
+  } else if (v.isDict()) {
+    size_t i = 0;
+    for (const auto& e : v.toDictRef().entries()) collectTensors(e.second, str(path, "{value #", i++, "}"), out, depth + 1);
+  }
+}
+
+}  // namespace
+
+std::vector<std::pair<std::string, std::string>> aliasSignature(const std::vector<IValue>& inputs,
+                                                                const std::vector<IValue>& outputs) {
+  std::vector<std::pair<std::string, Tensor>> before;
+  for (size_t i = 0; i < inputs.size(); ++i) collectTensors(inputs[i], str("input[", i, "]"), before);
+  std::vector<std::pair<std::string, Tensor>> outs;
+  for (size_t i = 0; i < outputs.size(); ++i) collectTensors(outputs[i], str("output[", i, "]"), outs);
+  std::vector<std::pair<std::string, std::string>> sig;
+  for (const auto& [path, t] : outs) {
+    std::string alias;
+    for (const auto& [p, u] : before)
+      if (t.defined() && u.defined() && t.sharesStorageWith(u)) {
+        alias = p;
+        break;
+      }
+    sig.emplace_back(path, alias);
+    before.emplace_back(path, t);
+  }
+  return sig;
+}
+
+CompareResult compareAliasing(const std::vector<IValue>& expectedInputs, const std::vector<IValue>& expectedOutputs,
+                              const std::vector<IValue>& actualInputs, const std::vector<IValue>& actualOutputs) {
+  auto e = aliasSignature(expectedInputs, expectedOutputs);
+  auto a = aliasSignature(actualInputs, actualOutputs);
+  CompareResult r;
+  auto describe = [](const std::string& alias) {
+    return alias.empty() ? std::string("is a fresh tensor") : "aliases " + alias;
+  };
+  for (size_t i = 0; i < std::max(e.size(), a.size()); ++i) {
+    if (i >= e.size() || i >= a.size()) {
+      r.ok = false;
+      r.message = "the runs return different numbers of tensors";
+      return r;
+    }
+    if (e[i].second != a[i].second) {
+      r.ok = false;
+      r.message = str(e[i].first, " ", describe(e[i].second), " in expected, ", describe(a[i].second), " in actual");
+      return r;
+    }
+  }
+  return r;
+}
+
 ops::Tolerance toleranceForGraph(const Graph& graph) {
   ops::Tolerance loosest = ops::Tolerance::exact();
   double maxUlp = 0;

@@ -24,6 +24,8 @@
 
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "jit/ir/IValue.h"
 #include "jit/ops/OpTable.h"
@@ -63,6 +65,17 @@ double ulpDistance(double a, double b, ScalarType dtype);
 double dtypeEpsilon(ScalarType dtype);
 // Whether two floats of `dtype` agree under `options` (the scalar rule above).
 bool floatsAgree(double expected, double actual, ScalarType dtype, const CompareOptions& options);
+
+// Output aliasing (for engine-vs-engine oracles; the corpus does not record aliasing): for every
+// tensor among `outputs` (depth-first, paths like "output[0][1]"), the path of the first tensor
+// before it — among `inputs` ("input[2]") and earlier outputs — whose storage it shares, or "" for
+// a fresh tensor. Two runs alias alike when their signatures are equal.
+std::vector<std::pair<std::string, std::string>> aliasSignature(const std::vector<IValue>& inputs,
+                                                                const std::vector<IValue>& outputs);
+// Compares the alias signatures of two runs of one program; the message names the first output
+// whose aliasing differs ("output[1] aliases input[0] in expected, is a fresh tensor in actual").
+CompareResult compareAliasing(const std::vector<IValue>& expectedInputs, const std::vector<IValue>& expectedOutputs,
+                              const std::vector<IValue>& actualInputs, const std::vector<IValue>& actualOutputs);
 
 // The loosest tolerance of the ops of `graph` (nested blocks included; structural prim:: kinds
 // and unresolvable nodes count as exact): exact < ulp(n) by n < reduction(k) by k.

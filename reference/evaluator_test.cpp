@@ -495,3 +495,13 @@ TEST(Evaluator, PythonLastLineIsRuntimeErrorForEveryOperatorFailure) {
   EXPECT_EQ(errorOf("aten::__getitem__", {"str", "int"}, "str", {IValue("abc"), I(5)}),
             "RuntimeError: basic_string::at: __n (which is 5) >= this->size() (which is 3)");
 }
+
+TEST(StringKernels, TensorsPrintAsPyTorchsCppPrinter) {
+  auto s = [](const Tensor& t) { return apply("aten::str", {"Tensor"}, "str", {IValue(t)}).toStringRef(); };
+  EXPECT_EQ(s(Tensor::fromDoubles({1.5, -2.0}, {2}, ScalarType::Float)), " 1.5000\n-2.0000\n[ CPUFloatType{2} ]");
+  EXPECT_EQ(s(Tensor::fromInt64s({1, 2, 3}, {3})), " 1\n 2\n 3\n[ CPULongType{3} ]");
+  EXPECT_EQ(s(Tensor::scalar(2.5, ScalarType::Double)), "2.5\n[ CPUDoubleType{} ]");
+  EXPECT_EQ(s(Tensor::fromDoubles({1.5, 2, 3, 4}, {2, 2}, ScalarType::Float)),
+            " 1.5000  2.0000\n 3.0000  4.0000\n[ CPUFloatType{2,2} ]");
+  EXPECT_EQ(s(Tensor::zeros({0}, ScalarType::Float)), "[ CPUFloatType{0} ]");
+}

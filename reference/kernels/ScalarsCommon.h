@@ -15,6 +15,7 @@
 #pragma once
 
 #include <cstdint>
+#include <iosfwd>
 #include <string>
 #include <string_view>
 
@@ -32,6 +33,8 @@ bool defIfOwned(const std::string& qualifiedOverloadName, KernelFn fn);
 bool ownsOverload(const ops::OpOverload& overload);
 
 std::string pyStr(const IValue& v);
+// PyTorch's C++ tensor printing (StringsTensor.cpp), used by pyStr for tensors.
+void printTensor(std::ostream& os, const Tensor& t);
 
 bool valuesEqual(const IValue& a, const IValue& b);
 bool valuesLess(const IValue& a, const IValue& b);

@@ -4,8 +4,8 @@
 // printing, which is not Python's repr): floats with an integral value print as "1." (also "0."
 // for negative zero), others with 17 significant digits ("0.10000000000000001", "1e-08"); bools as
 // True/False; None as None; strings unquoted, also inside containers; lists "[1, 2]", tuples
-// "(1, 2)" / "(1,)", dicts "{a: 1}". Tensors print as describe() plus values (PyTorch's C++
-// tensor printing is not reproduced; no corpus case formats a tensor into a string).
+// "(1, 2)" / "(1,)", dicts "{a: 1}"; tensors as PyTorch's C++ tensor printer shows them
+// (StringsTensor.cpp).
 //
 // String functions follow PyTorch 1.13's implementations: `end` arguments of -1 mean "to the end"
 // (end < 0 is taken as size + end + 1), format() substitutes `{}` placeholders in order.
@@ -79,7 +79,7 @@ void printValue(std::ostream& os, const IValue& v, int depth) {
       os << "}";
       return;
     }
-    case IValue::Tag::Tensor: os << v.toTensor().toString(); return;
+    case IValue::Tag::Tensor: printTensor(os, v.toTensor()); return;
     default: os << v; return;
   }
 }

@@ -24,6 +24,7 @@ constexpr SetupFn kCommands[] = {
     setupOptCommand,
     setupConformCommand,
     setupRunCommand,
+    setupFuzzCommand,
 };
 }  // namespace
 

@@ -1,0 +1,388 @@
+// Campaign.cpp — generation, checking, greedy shrinking and reporting of an ops campaign
+// (see Campaign.h).
+//
+// Isolation (CampaignOptions::isolate): the cases run in a forked worker process so that a crash
+// (SIGSEGV in a kernel, an abort) becomes a reported failure instead of ending the campaign. The
+// worker publishes its progress in a shared anonymous mapping; on a property failure it shrinks,
+// writes the files, reports the failure there and exits 1; the parent restarts a worker after it.
+// When a worker dies by a signal, the parent regenerates that case, shrinks it with every
+// candidate run in its own forked child (keeping candidates that still crash), and a last child
+// writes the files while replaying it (buildCase's beforeKernel hook writes the graph ending at each
+// top-level node before its kernel runs, so a crash while building leaves the crashing graph).
+#include "fuzz/lib/Campaign.h"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstring>
+#include <iomanip>
+#include <ostream>
+#include <sstream>
+#include <thread>
+#include <unordered_map>
+
+#include "fuzz/lib/CaseWriter.h"
+#include "fuzz/lib/OpCatalog.h"
+
+namespace tsjit::fuzz {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+
+uint64_t caseSeed(uint64_t seed, uint64_t i) {
+  uint64_t z = seed * 0x9e3779b97f4a7c15ULL + i * 0xd1b54a32d192ed03ULL + 0x632be59bd9b4e019ULL;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+struct Outcome {
+  GeneratedCase c;
+  PropertyResult r;
+};
+
+Outcome evaluate(const ProgramDesc& d, const OpCatalog& catalog, const PropertyEngines& engines) {
+  Outcome o;
+  try {
+    o.c = buildCase(d, catalog);
+  } catch (const std::exception& e) {
+    o.r.passed = false;
+    o.r.message = std::string("generator failed: ") + e.what();
+    return o;
+  }
+  try {
+    o.r = checkCase(o.c, engines);
+  } catch (const std::exception& e) {
+    o.r.passed = false;
+    o.r.message = std::string("property check failed: ") + e.what();
+  }
+  return o;
+}
+
+std::string firstLine(const std::string& s) {
+  auto nl = s.find('\n');
+  return nl == std::string::npos ? s : s.substr(0, nl) + " ...";
+}
+
+std::string stemFor(const CampaignOptions& o, uint64_t i) {
+  return "ops-" + std::to_string(o.seed) + "-" + std::to_string(i);
+}
+
+std::string noteFor(const CampaignOptions& o, uint64_t i, const std::string& message, size_t nodes, size_t original,
+                    const ProgramDesc& d, const std::vector<std::string>& overloads = {}) {
+  std::ostringstream note;
+  note << "tsjit fuzz --target ops --seed " << o.seed << (o.includeKnown ? " --include-known" : "") << ": case " << i
+       << "\n";
+  if (!overloads.empty()) {
+    note << "overloads:";
+    for (const std::string& ov : overloads) note << " " << ov;
+    note << "\n";
+  }
+  note
+       << "failure: " << message << "\n"
+       << "nodes: " << nodes << " (before shrinking: " << original << ")\n"
+       << "description: " << d << "\n";
+  return note.str();
+}
+
+// Runs fn in a forked child. Returns the child's exit code, or 128 + signal when it died by one.
+// `quiet`: the child's stderr goes to /dev/null (crash replays: glibc's abort messages).
+int runForked(const std::function<int()>& fn, bool quiet = false) {
+  std::cout.flush();
+  std::cerr.flush();
+  pid_t pid = fork();
+  if (pid < 0) throw RuntimeError(std::string("fuzz: fork failed: ") + std::strerror(errno));
+  if (pid == 0) {
+    if (quiet) {
+      int devnull = open("/dev/null", O_WRONLY);
+      if (devnull >= 0) dup2(devnull, 2);
+    }
+    int code = 1;
+    try {
+      code = fn();
+    } catch (...) {
+      code = 1;
+    }
+    std::cout.flush();
+    std::cerr.flush();
+    _exit(code);
+  }
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+}
+
+// What a worker shares with the parent.
+struct Shared {
+  std::atomic<uint64_t> current, cases, errorCases, totalNodes, totalOpNodes, shrinkRuns;
+  std::atomic<int> shrinking;
+  // A property failure the worker reduced and wrote (valid when it exits with status 1).
+  uint64_t failCase, failNodes, failOriginalNodes, failShrinkRuns;
+  double failShrinkSeconds;
+  char failMessage[4096], failIr[1024], failJson[1024];
+  std::atomic<uint64_t> uses[1];  // one counter per catalog entry (allocated with the mapping)
+};
+
+void copyString(char* dst, size_t cap, const std::string& s) {
+  size_t n = std::min(cap - 1, s.size());
+  std::memcpy(dst, s.data(), n);
+  dst[n] = 0;
+}
+
+class Runner {
+ public:
+  explicit Runner(const CampaignOptions& o) : o_(o), catalog_(OpCatalog::get(o.includeKnown)) {
+    GenOptions go;
+    go.maxSteps = o.maxSteps;
+    gen_ = genProgram(go);
+    for (size_t i = 0; i < catalog_.entries().size(); ++i) entryIndex_[catalog_.entries()[i].overload->qualifiedName()] = i;
+    size_t bytes = sizeof(Shared) + sizeof(std::atomic<uint64_t>) * (catalog_.entries().size() + 1);
+    void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) throw RuntimeError("fuzz: cannot map shared memory");
+    bytes_ = bytes;
+    sh_ = new (p) Shared();
+  }
+  ~Runner() { munmap(sh_, bytes_); }
+
+  CampaignResult run() {
+    t0_ = Clock::now();
+    uint64_t next = 0;
+    while (!done(next)) {
+      if (!o_.isolate) {
+        worker(next);
+        break;
+      }
+      int code = runForked([&] { return worker(next); });
+      uint64_t at = sh_->current.load();
+      if (code == 0) break;
+      if (code == 1) {
+        CampaignFailure f;
+        f.caseIndex = sh_->failCase;
+        f.message = sh_->failMessage;
+        f.irPath = sh_->failIr;
+        f.jsonPath = sh_->failJson;
+        f.nodes = sh_->failNodes;
+        f.originalNodes = sh_->failOriginalNodes;
+        f.shrinkRuns = sh_->failShrinkRuns;
+        res_.shrinkSeconds += sh_->failShrinkSeconds;
+        res_.failures.push_back(std::move(f));
+      } else {
+        sh_->cases.fetch_add(1);
+        res_.failures.push_back(shrinkCrash(at, code - 128));
+      }
+      next = at + 1;
+    }
+    res_.cases = sh_->cases.load();
+    res_.errorCases = sh_->errorCases.load();
+    res_.totalNodes = sh_->totalNodes.load();
+    res_.totalOpNodes = sh_->totalOpNodes.load();
+    for (size_t i = 0; i < catalog_.entries().size(); ++i)
+      if (uint64_t n = sh_->uses[i].load()) res_.overloadUses[catalog_.entries()[i].overload->qualifiedName()] = n;
+    res_.seconds = secondsSince(t0_);
+    draw(true);
+    return std::move(res_);
+  }
+
+ private:
+  bool done(uint64_t i) const {
+    if (o_.maxCases >= 0 && static_cast<int64_t>(i) >= o_.maxCases) return true;
+    if (o_.seconds > 0 && secondsSince(t0_) >= o_.seconds) return true;
+    return res_.failures.size() >= o_.maxFailures;
+  }
+
+  void draw(bool final) {
+    if (!o_.progress) return;
+    auto now = Clock::now();
+    if (!final && std::chrono::duration<double>(now - lastDraw_).count() < 0.25) return;
+    lastDraw_ = now;
+    double el = std::max(secondsSince(t0_), 1e-9);
+    uint64_t cases = sh_->cases.load();
+    *o_.progress << "\rcases " << cases << "  " << std::fixed << std::setprecision(0)
+                 << static_cast<double>(cases) / el << " cases/s  failures " << res_.failures.size();
+    if (sh_->shrinking.load()) *o_.progress << "  (shrinking: " << sh_->shrinkRuns.load() << " runs)";
+    *o_.progress << "      " << (final ? "\n" : "") << std::flush;
+  }
+
+  // Runs cases from `start`; returns 0 when done, 1 after reporting a failure in `sh_`.
+  int worker(uint64_t start) {
+    for (uint64_t i = start; !done(i); ++i) {
+      sh_->current.store(i);
+      rc::Shrinkable<ProgramDesc> shr = gen_(rc::Random(caseSeed(o_.seed, i)), 100);
+      Outcome out = evaluate(shr.value(), catalog_, o_.engines);
+      sh_->cases.fetch_add(1);
+      sh_->totalNodes.fetch_add(out.c.numNodes);
+      sh_->totalOpNodes.fetch_add(out.c.numOpNodes);
+      if (out.r.bothRaised) sh_->errorCases.fetch_add(1);
+      for (const std::string& name : out.c.overloadsUsed) {
+        auto it = entryIndex_.find(name);
+        if (it != entryIndex_.end()) sh_->uses[it->second].fetch_add(1);
+      }
+      if (!out.r.passed) {
+        CampaignFailure f = shrinkAndWrite(i, std::move(shr), std::move(out));
+        if (!o_.isolate) {
+          res_.failures.push_back(std::move(f));
+          continue;
+        }
+        sh_->failCase = f.caseIndex;
+        sh_->failNodes = f.nodes;
+        sh_->failOriginalNodes = f.originalNodes;
+        sh_->failShrinkRuns = f.shrinkRuns;
+        copyString(sh_->failMessage, sizeof(sh_->failMessage), f.message);
+        copyString(sh_->failIr, sizeof(sh_->failIr), f.irPath);
+        copyString(sh_->failJson, sizeof(sh_->failJson), f.jsonPath);
+        return 1;
+      }
+      if (!o_.isolate) draw(false);
+      else if (o_.progress && i % 16 == 0) draw(false);
+    }
+    return 0;
+  }
+
+  // Greedy shrinking in-process (property failures, not crashes).
+  CampaignFailure shrinkAndWrite(uint64_t i, rc::Shrinkable<ProgramDesc> shr, Outcome out) {
+    auto ts = Clock::now();
+    CampaignFailure f;
+    f.caseIndex = i;
+    f.originalNodes = out.c.numNodes;
+    sh_->shrinking.store(1);
+    bool improved = true;
+    while (improved && f.shrinkRuns < o_.maxShrinkRuns) {
+      improved = false;
+      rc::Seq<rc::Shrinkable<ProgramDesc>> shrinks = shr.shrinks();
+      while (auto cand = shrinks.next()) {
+        if (++f.shrinkRuns > o_.maxShrinkRuns) break;
+        sh_->shrinkRuns.store(f.shrinkRuns);
+        Outcome so = evaluate(cand->value(), catalog_, o_.engines);
+        if (!so.r.passed) {
+          shr = std::move(*cand);
+          out = std::move(so);
+          improved = true;
+          break;
+        }
+      }
+      if (o_.isolate && o_.progress) draw(false);
+    }
+    sh_->shrinking.store(0);
+    f.message = out.r.message;
+    f.nodes = out.c.numNodes;
+    if (out.c.graph) {
+      try {
+        WrittenCase w = writeCase(out.c, o_.outDir, stemFor(o_, i),
+                                  noteFor(o_, i, f.message, f.nodes, f.originalNodes, shr.value(), out.c.overloadsUsed));
+        f.irPath = w.irPath;
+        f.jsonPath = w.jsonPath;
+      } catch (const std::exception& e) {
+        f.message += std::string(" (could not write the case: ") + e.what() + ")";
+      }
+    }
+    double secs = secondsSince(ts);
+    if (o_.isolate) sh_->failShrinkSeconds = secs;
+    else res_.shrinkSeconds += secs;
+    return f;
+  }
+
+  // A case whose worker died by signal `sig`: shrink with one forked child per candidate.
+  CampaignFailure shrinkCrash(uint64_t i, int sig) {
+    auto ts = Clock::now();
+    CampaignFailure f;
+    f.caseIndex = i;
+    std::string what = std::string("crashed with signal ") + std::to_string(sig) + " (" + strsignal(sig) + ")";
+    rc::Shrinkable<ProgramDesc> shr = gen_(rc::Random(caseSeed(o_.seed, i)), 100);
+    auto crashes = [&](const ProgramDesc& d) {
+      return runForked([&] {
+               evaluate(d, catalog_, o_.engines);
+               return 0;
+             }, /*quiet=*/true) >= 128;
+    };
+    sh_->shrinking.store(1);
+    bool improved = true;
+    while (improved && f.shrinkRuns < o_.maxShrinkRuns) {
+      improved = false;
+      rc::Seq<rc::Shrinkable<ProgramDesc>> shrinks = shr.shrinks();
+      while (auto cand = shrinks.next()) {
+        if (++f.shrinkRuns > o_.maxShrinkRuns) break;
+        sh_->shrinkRuns.store(f.shrinkRuns);
+        if (crashes(cand->value())) {
+          shr = std::move(*cand);
+          improved = true;
+          break;
+        }
+        draw(false);
+      }
+    }
+    sh_->shrinking.store(0);
+    // Replay in a child that writes the files as it goes (the last write before the crash stays).
+    ProgramDesc d = shr.value();
+    std::string stem = stemFor(o_, i);
+    std::string note = noteFor(o_, i, what, 0, 0, d);
+    runForked([&] {
+      GeneratedCase c = buildCase(d, catalog_, [&](const GeneratedCase& partial) {
+        writeCase(partial, o_.outDir, stem, note + "(the graph ends at the node whose reference kernel crashed)\n");
+      });
+      writeCase(c, o_.outDir, stem, note);
+      checkCase(c, o_.engines);
+      return 0;
+    }, /*quiet=*/true);
+    std::string base = o_.outDir + "/" + stem;
+    if (access((base + ".ir").c_str(), F_OK) == 0) {
+      f.irPath = base + ".ir";
+      f.jsonPath = base + ".json";
+    }
+    f.message = what;
+    f.nodes = d.steps.size();
+    f.originalNodes = gen_(rc::Random(caseSeed(o_.seed, i)), 100).value().steps.size();
+    f.unit = "steps";
+    res_.shrinkSeconds += secondsSince(ts);
+    return f;
+  }
+
+  const CampaignOptions& o_;
+  const OpCatalog& catalog_;
+  rc::Gen<ProgramDesc> gen_ = genProgram();
+  std::unordered_map<std::string, size_t> entryIndex_;
+  Shared* sh_ = nullptr;
+  size_t bytes_ = 0;
+  CampaignResult res_;
+  Clock::time_point t0_, lastDraw_;
+};
+
+}  // namespace
+
+CampaignResult runOpsCampaign(const CampaignOptions& options) { return Runner(options).run(); }
+
+void printCampaignSummary(std::ostream& os, const CampaignResult& r, const CampaignOptions& options) {
+  const OpCatalog& catalog = OpCatalog::get(options.includeKnown);
+  double genSeconds = std::max(r.seconds - r.shrinkSeconds, 1e-9);
+  double n = std::max<double>(static_cast<double>(r.cases), 1);
+  os << std::fixed << std::setprecision(1);
+  os << "fuzz ops (seed " << options.seed << "): " << r.cases << " cases in " << r.seconds << " s ("
+     << static_cast<double>(r.cases) / genSeconds << " cases/s";
+  if (r.shrinkSeconds > 0) os << " excluding " << r.shrinkSeconds << " s of shrinking";
+  os << "), " << static_cast<double>(r.totalNodes) / n << " nodes/graph (" << static_cast<double>(r.totalOpNodes) / n
+     << " op nodes), " << r.errorCases << " error cases (both engines raised the same error)\n";
+  os << "overloads exercised: " << r.overloadUses.size() << " of " << catalog.entries().size() << " generated\n";
+  os << catalog.summary();
+  if (r.failures.empty()) {
+    os << "failures: none\n";
+    return;
+  }
+  os << "failures: " << r.failures.size() << "\n";
+  for (const CampaignFailure& f : r.failures) {
+    os << "  case " << f.caseIndex << ": " << firstLine(f.message) << "\n";
+    if (!f.irPath.empty())
+      os << "    reduced to " << f.nodes << " " << f.unit << " (from " << f.originalNodes << ", " << f.shrinkRuns
+         << " shrink runs): " << f.irPath << " " << f.jsonPath << "\n";
+  }
+}
+
+}  // namespace tsjit::fuzz

@@ -1,0 +1,67 @@
+// Campaign.h — a fuzz campaign over generated op graphs (`tsjit fuzz --target ops`).
+//
+// Case i draws a ProgramDesc from genProgram() with RapidCheck's Random seeded by (seed, i), builds
+// it (buildCase) and checks the property (checkCase: jit vs reference). A failing case is shrunk
+// greedily through RapidCheck's shrink tree (the first shrink that still fails is taken, until no
+// shrink fails or the shrink budget is spent) and the reduced case is written with writeCase()
+// as OUT/ops-<seed>-<i>.{ir,json,txt}. The campaign stops after `seconds` (if > 0) or `maxCases`
+// (if >= 0), whichever comes first; it is deterministic in (seed, maxCases).
+// Crashes are failures too (see CampaignOptions::isolate and Campaign.cpp).
+// With a progress stream, a live line "\rcases N  R cases/s  failures F" is redrawn ~4x/s.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "fuzz/lib/Program.h"
+#include "fuzz/lib/Property.h"
+
+namespace tsjit::fuzz {
+
+struct CampaignOptions {
+  double seconds = 0;     // > 0: stop after this long
+  int64_t maxCases = -1;  // >= 0: stop after this many cases
+  uint64_t seed = 1;
+  std::string outDir = "fuzz-failures";
+  int maxSteps = 30;
+  size_t maxShrinkRuns = 3000;  // property runs spent shrinking one failure
+  size_t maxFailures = 10;      // stop after this many (reduced and written) failures
+  std::ostream* progress = nullptr;
+  PropertyEngines engines = jitVsReference();
+  // Run the cases in a forked worker process, so that a crash is reported (and shrunk) as a failure.
+  bool isolate = true;
+  // Also generate the overloads of KnownMismatches.h.
+  bool includeKnown = false;
+};
+
+struct CampaignFailure {
+  uint64_t caseIndex = 0;
+  std::string message;  // of the reduced case
+  std::string irPath, jsonPath;
+  size_t nodes = 0;          // of the reduced graph (crashes: generator steps)
+  size_t originalNodes = 0;  // before shrinking
+  std::string unit = "nodes";
+  size_t shrinkRuns = 0;
+};
+
+struct CampaignResult {
+  uint64_t cases = 0;
+  uint64_t errorCases = 0;  // both engines raised the same error
+  uint64_t totalNodes = 0, totalOpNodes = 0;
+  double seconds = 0;  // wall time, shrinking included
+  double shrinkSeconds = 0;
+  std::vector<CampaignFailure> failures;
+  std::map<std::string, uint64_t> overloadUses;  // qualified overload name -> op nodes
+  bool ok() const { return failures.empty(); }
+};
+
+CampaignResult runOpsCampaign(const CampaignOptions& options);
+
+// The final summary: cases, throughput, nodes per graph, ops exercised, excluded ops, failures with
+// the paths of their reduced files.
+void printCampaignSummary(std::ostream& os, const CampaignResult& r, const CampaignOptions& options);
+
+}  // namespace tsjit::fuzz

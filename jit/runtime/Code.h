@@ -39,6 +39,20 @@ namespace tsjit::runtime {
 
 // The graph uses something the JIT cannot run (no optimized kernel, an opaque constant, an
 // unresolvable call). `feature` names the missing piece ("aten::foo.bar").
+// A TorchScript `raise` / failed `assert` (prim::RaiseException(msg, cls)). cls is the qualified
+// Python class the graph names ("builtins.ValueError"), or "" when it passed None (assert).
+class ScriptRaise : public RuntimeError {
+ public:
+  ScriptRaise(std::string message, std::string cls)
+      : RuntimeError(message, cls.empty() ? "RuntimeError" : cls), message_(std::move(message)), cls_(std::move(cls)) {}
+  const std::string& scriptMessage() const { return message_; }
+  const std::string& cls() const { return cls_; }
+
+ private:
+  std::string message_;
+  std::string cls_;
+};
+
 class UnsupportedOperator : public std::runtime_error {
  public:
   UnsupportedOperator(const std::string& what, std::string feature)

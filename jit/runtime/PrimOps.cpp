@@ -303,7 +303,7 @@ std::optional<Operation> primOperation(const Node& node) {
       return Operation([](Stack& s, size_t n) {
         std::string cls = n > 1 && s.back().isString() ? s.back().toStringRef() : "";
         std::string msg = s[s.size() - n].toStringRef();
-        throw RuntimeError(msg, cls.empty() ? "RuntimeError" : cls);
+        throw ScriptRaise(msg, cls);
       });
     default: return std::nullopt;
   }

@@ -13,6 +13,7 @@
 #include "conformance/lib/CorpusRunner.h"
 #include "reference/Kernel.h"
 #include "tools/tsjit/Commands.h"
+#include "tools/tsjit/JitEngine.h"
 
 namespace tsjit::tool {
 
@@ -37,8 +38,11 @@ int runConform(const ConformOptions& o) {
       throw CompileError(std::string("conform: the reference kernels failed to register (a tsjit bug): ") + e.what());
     }
     engine = referenceEngine();
+  } else if (o.engine == "jit") {
+    engine = jitEngine();
+  } else {
+    throw CompileError("conform: engine '" + o.engine + "' is not available (available: reference, jit)");
   }
-  else throw CompileError("conform: engine '" + o.engine + "' is not available (available: reference)");
 
   std::vector<GraphChoice> choices;
   if (o.graph == "graph") choices = {GraphChoice::Graph};
@@ -95,7 +99,7 @@ void setupConformCommand(CLI::App& app, int& exitCode) {
   CLI::App* sub = app.add_subcommand("conform", "Replay the PyTorch 1.13 corpus through an engine and compare");
   sub->add_option("--corpus", opts->corpus,
                   "corpus folder (default: $TSJIT_CORPUS, else ../shared/corpus/torch-1.13 from the repo root)");
-  sub->add_option("--engine", opts->engine, "engine to check: reference");
+  sub->add_option("--engine", opts->engine, "engine to check: reference or jit");
   sub->add_option("--graph", opts->graph,
                   "which recorded graph to run: graph (falls back to inlined_graph when a callee is not "
                   "recorded), inlined_graph, or both");

@@ -1,4 +1,4 @@
-// RunCommand.cpp — `tsjit run FILE.ir [--inputs FILE.json] [--engine reference] [--dump-graph]`:
+// RunCommand.cpp — `tsjit run FILE.ir|FILE.py [--inputs FILE.json] [--engine jit|reference] [--dump-graph]`:
 // runs one graph on inputs given in the corpus value encoding (a JSON list of encoded values, or a
 // corpus case document, whose "inputs" are used) and prints the outputs, encoded the same way, as a
 // JSON list on stdout. A program error (raise, failed op) prints `error: <Python's last line>` and
@@ -14,6 +14,7 @@
 #include "jit/ir/Type.h"
 #include "reference/Evaluator.h"
 #include "tools/tsjit/Commands.h"
+#include "tools/tsjit/JitEngine.h"
 
 namespace tsjit::tool {
 
@@ -22,14 +23,15 @@ namespace {
 struct RunOptions {
   std::string file;
   std::string inputs;
-  std::string engine = "reference";
+  std::string engine = "jit";
   bool dumpGraph = false;
   std::string entry;  // .py files: the def to run (default: the last one)
 };
 
 int runRun(const RunOptions& o) {
   if (o.file.empty()) throw CompileError("run: no input file (usage: tsjit run FILE.ir --inputs FILE.json)");
-  if (o.engine != "reference") throw CompileError("run: engine '" + o.engine + "' is not available (available: reference)");
+  if (o.engine != "reference" && o.engine != "jit")
+    throw CompileError("run: engine '" + o.engine + "' is not available (available: jit, reference)");
   bool isPy = o.file.size() > 3 && o.file.substr(o.file.size() - 3) == ".py";
   if (!isPy && (o.file.size() < 3 || o.file.substr(o.file.size() - 3) != ".ir"))
     throw CompileError("run: only .ir graph files and .py TorchScript files can be run (got '" + o.file + "')");
@@ -64,12 +66,18 @@ int runRun(const RunOptions& o) {
   if (inputs.size() != graph->inputs().size())
     throw CompileError(str("run: the graph takes ", graph->inputs().size(), " inputs but ", inputs.size(),
                            " were given"));
-  reference::EvaluatorOptions eo;
-  eo.warnings = &std::cerr;
-  reference::Evaluator ev(eo);
   std::vector<IValue> outs;
   try {
-    outs = ev.run(*graph, std::move(inputs));
+    if (o.engine == "jit") {
+      outs = runJit(graph, std::move(inputs));
+    } else {
+      reference::EvaluatorOptions eo;
+      eo.warnings = &std::cerr;
+      reference::Evaluator ev(eo);
+      outs = ev.run(*graph, std::move(inputs));
+    }
+  } catch (const CompileError&) {
+    throw;
   } catch (const reference::NotSupported& e) {
     throw CompileError(std::string("run: not yet supported by the reference: ") + e.what());
   } catch (const InternalError&) {
@@ -90,7 +98,7 @@ void setupRunCommand(CLI::App& app, int& exitCode) {
   CLI::App* sub = app.add_subcommand("run", "Run a graph (.ir) on inputs with an engine and print its outputs");
   sub->add_option("file", opts->file, "IR file in PyTorch's graph text format");
   sub->add_option("--inputs", opts->inputs, "JSON list of inputs in the corpus value encoding (or a case file)");
-  sub->add_option("--engine", opts->engine, "engine: reference");
+  sub->add_option("--engine", opts->engine, "engine: jit (default) or reference");
   sub->add_option("--entry", opts->entry, ".py files: the function to run (default: the last def)");
   sub->add_flag("--dump-graph", opts->dumpGraph, "print the parsed graph to stderr first");
   sub->callback([opts, &exitCode] { exitCode = runRun(*opts); });

@@ -1,0 +1,24 @@
+// JitEngine.h — the JIT (jit/runtime's GraphExecutor + optimized kernels) as an engine of
+// `tsjit run` and `tsjit conform`. A graph the JIT cannot run (an operator without an optimized
+// kernel, an opaque constant...) is reported as "not yet supported": reference::NotSupported for
+// the corpus runner, CompileError("run: not yet supported by the jit: ...") for `tsjit run`.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "conformance/lib/CorpusRunner.h"
+#include "jit/ir/IValue.h"
+
+namespace tsjit {
+class Graph;
+}
+
+namespace tsjit::tool {
+
+// The engine of `tsjit conform --engine jit`.
+conformance::Engine jitEngine();
+// `tsjit run --engine jit`: runs `graph` on `inputs` through a GraphExecutor.
+std::vector<IValue> runJit(std::shared_ptr<Graph> graph, std::vector<IValue> inputs);
+
+}  // namespace tsjit::tool

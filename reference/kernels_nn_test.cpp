@@ -68,6 +68,24 @@ TEST(NNKernels, Conv1dTransposedAndRaw) {
                {1, 1, 1, 1}, {10});
 }
 
+// Fuzz findings ops-21-1055/947/1069 (_convolution on 0-dim tensors used to read past an empty
+// weight shape): the weight's rank is checked first, then groups, then the input's rank.
+TEST(NNKernels, RawConvolutionRejectsLowRanks) {
+  auto raw = [](const Tensor& x, const Tensor& w, int64_t groups) {
+    run("aten::_convolution", {x, w, none(), ints({2}), ints({2}), ints({2}), b(false), ints({1}), i(groups),
+                               b(true), b(false), b(true), b(false)});
+  };
+  Tensor s = F({1.5}, {});
+  EXPECT_EQ(errorOf([&] { raw(s, s, 2); }), "weight should have at least three dimensions");
+  EXPECT_EQ(errorOf([&] { raw(F({1, 2, 3}, {3}), F({1, 2}, {2}), 1); }),
+            "weight should have at least three dimensions");
+  EXPECT_EQ(errorOf([&] { raw(F({1, 2, 3}, {1, 1, 3}), Tensor::ones({1, 1, 2}), 0); }),
+            "non-positive groups is not supported");
+  EXPECT_EQ(errorOf([&] { raw(F({1, 2, 3}, {3}), Tensor::ones({1, 1, 2}), 1); }),
+            "Expected 3-dimensional input for 3-dimensional weight [1, 1, 2], but got 1-dimensional input of size "
+            "[3] instead");
+}
+
 TEST(NNKernels, Pooling) {
   Tensor x = arange({1, 1, 3, 3});
   expectTensor(runT("aten::max_pool2d", {x, ints({2, 2}), ints({}), ints({0, 0}), ints({1, 1}), b(false)}),

@@ -228,7 +228,11 @@ std::vector<IValue> convTranspose2d(Args& a) {
 std::vector<IValue> convolutionRaw(Args& a) {
   // (input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, ...)
   Tensor input = tensorArg(a, 0), weight = tensorArg(a, 1);
-  const size_t S = weight.dim() >= 3 ? static_cast<size_t>(weight.dim() - 2) : 1;
+  // PyTorch checks the weight's rank and groups before expanding the per-dim parameters; the
+  // input's rank is then checked against the weight's in convolution().
+  if (weight.dim() < 3) throw RuntimeError("weight should have at least three dimensions");
+  if (intArg(a, 8) <= 0) throw RuntimeError("non-positive groups is not supported");
+  const size_t S = static_cast<size_t>(weight.dim() - 2);
   ConvParams p;
   p.stride = expandParam(intListArg(a, 3, S), S, "stride");
   p.padL = p.padR = expandParam(intListArg(a, 4, S), S, "padding");

@@ -16,15 +16,11 @@ struct Known {
 };
 
 constexpr Known kKnown[] = {
-    // jit/runtime
-    {"aten::divmod", "jit: InternalError 'expected float but holds Tuple', aborts inside If/Loop blocks"},
     // scalar arithmetic: ZeroDivisionError and rounding semantics differ
-    {"aten::div[scalar]", "jit raises ZeroDivisionError on x / 0, reference returns inf"},
     {"aten::fmod[scalar]", "jit raises ZeroDivisionError on fmod(x, 0), reference returns nan"},
     {"aten::remainder[scalar]", "jit raises ZeroDivisionError on x % 0.0, reference returns nan"},
     {"aten::floordiv[scalar]", "jit and reference round int // float differently (10 vs 9)"},
     {"aten::pow[scalar]", "jit raises on int ** negative int, reference returns"},
-    {"prim::max[scalar]", "jit returns nan where the reference returns 1"},
     // reference crashes
     {"aten::_convolution", "reference segfaults on inputs of rank < 2 (reference/kernels/NNConv.cpp:52)"},
     {"aten::lstm_cell", "segfault"},
@@ -106,7 +102,6 @@ constexpr Known kKnown[] = {
     {"aten::gather", "jit accepts index -1, reference raises"},
     {"aten::masked_select", "different errors for non-broadcastable shapes"},
     {"aten::cat", "different errors for 0-dim inputs"},
-    {"prim::min[scalar]", "jit returns nan where the reference returns the other operand"},
     {"aten::Int.float", "different errors for nan/inf"},
     {"aten::ceil.float", "different errors for nan"},
     {"aten::stride", "result layouts differ (stride of a broadcast/elementwise result)"},

@@ -1,6 +1,7 @@
 // Scalars.cpp — optimized kernels of the Scalars family, part 1: int/float/bool arithmetic and
 // comparisons with TorchScript's semantics (int64 wrapping + - *, Python floor division and
-// remainder taking the divisor's sign, true division to float, ZeroDivisionError messages), the
+// remainder taking the divisor's sign, true division to float (x / 0 is IEEE inf/nan, as in
+// TorchScript), ZeroDivisionError messages for integer // and %), the
 // `Scalar` overloads (int op int stays int, anything with a float is float), range helpers.
 // Math functions and conversions are in ScalarsMath.cpp (registerScalarsMathKernels).
 // The interpreter runs the plain int/float overloads as unboxed instructions; these kernels serve
@@ -60,10 +61,9 @@ double fremainder(double a, double b) {
   else if (r == 0) r = std::copysign(0.0, b);
   return r;
 }
-double fdiv(double a, double b) {
-  if (b == 0) throw RuntimeError("ZeroDivisionError: float division by zero");
-  return a / b;
-}
+// TorchScript's true division does NOT raise on a zero divisor (unlike Python): PyTorch 1.13's
+// aten::div.int/.float/Scalar compute a / b in double, giving inf / -inf / nan (pytorch#53744).
+double fdiv(double a, double b) { return a / b; }
 int64_t ipow(int64_t base, int64_t exp) {
   if (exp < 0) {
     if (base == 1) return 1;
@@ -200,16 +200,35 @@ void registerScalarsKernels() {
     if (b == 0) throw RuntimeError("ZeroDivisionError: integer division or modulo by zero");
     s.emplace_back(b == -1 ? wsub(0, a) : a / b);
   });
+  // divmod has two outputs (schema "-> (int, int)" / "-> (float, float)"): push both, not a Tuple.
   def("aten::divmod.int", [](Stack& s, size_t) {
     int64_t b = s.back().toInt(), a = s[s.size() - 2].toInt();
     drop(s, 2);
-    s.push_back(makeTuple({IValue(ifloordiv(a, b)), IValue(iremainder(a, b))}));
+    s.emplace_back(ifloordiv(a, b));
+    s.emplace_back(iremainder(a, b));
   });
-  for (const char* n : {"aten::divmod.float", "aten::divmod.int_float", "aten::divmod.float_int"})
+  // PyTorch 1.13's divmod.float: r = fmod(a, b), moved by b when a and b differ in sign; q = (a - r) / b.
+  def("aten::divmod.float", [](Stack& s, size_t) {
+    double b = num(s.back()), a = num(s[s.size() - 2]);
+    drop(s, 2);
+    if (b == 0) throw RuntimeError("ZeroDivisionError: float divmod()");
+    double r = std::fmod(a, b);
+    if (r != 0 && ((a < 0) != (b < 0))) r += b;
+    s.emplace_back((a - r) / b);
+    s.emplace_back(r);
+  });
+  // The mixed int/float overloads: q = floor(a / b), r = a - q * b.
+  for (const char* n : {"aten::divmod.int_float", "aten::divmod.float_int"})
     def(n, [](Stack& s, size_t) {
       double b = num(s.back()), a = num(s[s.size() - 2]);
       drop(s, 2);
-      s.push_back(makeTuple({IValue(ffloordiv(a, b)), IValue(fremainder(a, b))}));
+      if (b == 0) throw RuntimeError("ZeroDivisionError: float divmod()");
+      double q = std::floor(a / b);
+      // q * b is rounded on its own (as PyTorch's build, without FMA, does): -march=native would
+      // otherwise contract a - q * b into an fma and give divmod(1, 0.1)[1] == -5.6e-17, not 0.
+      volatile double qb = q * b;
+      s.emplace_back(q);
+      s.emplace_back(a - qb);
     });
 
   bitwise("aten::__and__", [](int64_t a, int64_t b) { return a & b; });

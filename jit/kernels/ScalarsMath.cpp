@@ -67,9 +67,22 @@ void minMax(const std::string& name) {
     }
     return aBetter ? a : b;
   };
-  auto pair = [pick](Stack& s, size_t) {
-    IValue r = pick(s[s.size() - 2], s.back());
-    if (r.isInt() && (s[s.size() - 2].isDouble() || s.back().isDouble())) r = IValue(static_cast<double>(r.toInt()));
+  // Two numbers: PyTorch 1.13's prim::min / prim::max are `a < b ? a : b` / `a > b ? a : b` (not
+  // NaN-propagating: max(nan, 1.0) == 1.0, max(1.0, nan) is nan); a float operand makes the result float.
+  auto pair = [](Stack& s, size_t) {
+    const IValue& a = s[s.size() - 2];
+    const IValue& b = s.back();
+    IValue r;
+    if (a.isDouble() || b.isDouble()) {
+      double x = num(a), y = num(b);
+      r = IValue((IsMax ? x > y : x < y) ? x : y);
+    } else if (a.isBool() && b.isBool()) {
+      bool x = a.toBool(), y = b.toBool();
+      r = IValue((IsMax ? x > y : x < y) ? x : y);
+    } else {
+      int64_t x = a.isBool() ? a.toBool() : a.toInt(), y = b.isBool() ? b.toBool() : b.toInt();
+      r = IValue((IsMax ? x > y : x < y) ? x : y);
+    }
     drop(s, 2);
     s.push_back(std::move(r));
   };

@@ -70,6 +70,7 @@ class UnsupportedOperator : public std::runtime_error {
   /* register to register (a = dst, b = src) */                                           \
   _(COPY) _(MOVEREG) _(ICOPY)                                                             \
   /* calls */                                                                             \
+  /* OP a = operation, b = its output count (checked), n = its input count */             \
   _(OP) _(CALLM) _(CALLF)                                                         \
   /* control flow: JMP a = target; JF a = target, b = scalar cond register */             \
   _(JMP) _(JF) _(LOOPTEST) _(RET)                                                          \

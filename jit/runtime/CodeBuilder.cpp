@@ -252,8 +252,9 @@ class CodeBuilder {
     for (size_t i = 0; i < n->numInputs(); ++i) pushValue(n->input(i), lu_.isMove(n, i));
     c_.operations_.push_back(std::move(op));
     c_.operationNames_.push_back(opName);
-    emit(OpCode::OP, static_cast<int32_t>(c_.operations_.size() - 1), 0, 0, static_cast<uint16_t>(n->numInputs()),
-         opName);
+    // b = the node's output count: the interpreter checks the kernel pushed exactly that many.
+    emit(OpCode::OP, static_cast<int32_t>(c_.operations_.size() - 1), static_cast<int32_t>(n->numOutputs()), 0,
+         static_cast<uint16_t>(n->numInputs()), opName);
     storeOutputs(n);
   }
 

@@ -157,7 +157,16 @@ void InterpreterState::execute(Stack& caller) {
       case OpCode::COPY: R[ins.a] = R[ins.b]; break;
       case OpCode::MOVEREG: R[ins.a] = std::move(R[ins.b]); break;
       case OpCode::ICOPY: S[ins.a] = S[ins.b]; break;
-      case OpCode::OP: c.operations_[ins.a](st, ins.n); break;
+      case OpCode::OP: {
+        // Kernel protocol (jit/kernels/Kernel.h): pop ins.n inputs, push exactly ins.b outputs. A
+        // kernel breaking it would make the STOREs below pop the wrong values (or an empty stack).
+        size_t below = st.size() - ins.n;  // stack size without the inputs
+        c.operations_[ins.a](st, ins.n);
+        TSJIT_CHECK(st.size() == below + static_cast<size_t>(ins.b), "interpreter: operation ",
+                    c.operationNames_[ins.a], " pushed ", static_cast<int64_t>(st.size()) - static_cast<int64_t>(below),
+                    " values instead of its ", ins.b, " outputs");
+        break;
+      }
       case OpCode::CALLM: {
         const CallSite& site = *c.callSites_[ins.a];
         const IValue& self = st[st.size() - ins.n];
@@ -224,12 +233,8 @@ void InterpreterState::execute(Stack& caller) {
       case OpCode::FADD: { TSJIT_FLOAT_OPERANDS S[ins.a] = fromF(x + y); break; }
       case OpCode::FSUB: { TSJIT_FLOAT_OPERANDS S[ins.a] = fromF(x - y); break; }
       case OpCode::FMUL: { TSJIT_FLOAT_OPERANDS S[ins.a] = fromF(x * y); break; }
-      case OpCode::FDIV: {
-        TSJIT_FLOAT_OPERANDS
-        if (y == 0) throw RuntimeError("ZeroDivisionError: float division by zero");
-        S[ins.a] = fromF(x / y);
-        break;
-      }
+      // TorchScript's `/` never raises: x / 0 is inf, -inf or nan (PyTorch 1.13's aten::div.float).
+      case OpCode::FDIV: { TSJIT_FLOAT_OPERANDS S[ins.a] = fromF(x / y); break; }
       case OpCode::FLT: { TSJIT_FLOAT_OPERANDS S[ins.a] = x < y; break; }
       case OpCode::FLE: { TSJIT_FLOAT_OPERANDS S[ins.a] = x <= y; break; }
       case OpCode::FGT: { TSJIT_FLOAT_OPERANDS S[ins.a] = x > y; break; }

@@ -1,8 +1,11 @@
 // interpreter_test.cpp — Code compilation and interpretation: move-on-last-use and drop
 // instructions in the Code dump, If/Loop semantics (carried values, trip counts, early exit),
-// container aliasing, raise, scalar fast paths with Python semantics, unsupported operators.
+// container aliasing, raise, scalar fast paths with Python semantics, unsupported operators,
+// and regressions from the op-graph fuzzer (divmod's two outputs, prim::min/max, x / 0).
 // Expected values are hand-computed.
 #include <gtest/gtest.h>
+
+#include <cmath>
 
 #include "jit/ir/Graph.h"
 #include "jit/ir/IRParser.h"
@@ -242,3 +245,141 @@ TEST(Interpreter, StringsAndFormat) {
 }
 
 }  // namespace
+
+// ---- Regressions found by the op-graph fuzzer (tsjit fuzz --target ops) ----
+
+// aten::divmod has two outputs. Its kernel used to push one Tuple, so the interpreter's STOREs
+// popped a Tuple into the float bank ("expected float but holds Tuple") and then popped an empty
+// stack (heap corruption inside If/Loop). Python: divmod(7, -2) == (-4, -1),
+// divmod(7.5, 2.0) == (3.0, 1.5), divmod(7, 2.0) == (3.0, 1.0).
+TEST(Interpreter, DivmodProducesTwoOutputsStraightLineInIfAndInLoop) {
+  const char* g = R"IR(graph(%a : int, %b : int, %x : float, %y : float, %c : bool, %n : int):
+  %q : int, %r : int = aten::divmod(%a, %b)
+  %fq : float, %fr : float = aten::divmod(%x, %y)
+  %iq : float, %ir : float = prim::If(%c)
+    block0():
+      %q1 : float, %r1 : float = aten::divmod(%x, %y)
+      -> (%q1, %r1)
+    block1():
+      %q2 : float, %r2 : float = aten::divmod(%a, %y)
+      -> (%q2, %r2)
+  %true : bool = prim::Constant[value=1]()
+  %zero : int = prim::Constant[value=0]()
+  %fzero : float = prim::Constant[value=0.]()
+  %acc : int, %facc : float = prim::Loop(%n, %true, %zero, %fzero)
+    block0(%i : int, %s : int, %fs : float):
+      %lq : int, %lr : int = aten::divmod(%a, %b)
+      %s1 : int = aten::add(%s, %lq)
+      %s2 : int = aten::add(%s1, %lr)
+      %lfq : float, %lfr : float = aten::divmod(%x, %y)
+      %fs1 : float = aten::add(%fs, %lfq)
+      %fs2 : float = aten::add(%fs1, %lfr)
+      -> (%true, %s2, %fs2)
+  return (%q, %r, %fq, %fr, %iq, %ir, %acc, %facc)
+)IR";
+  auto code = Code::compile(ir(g));
+  InterpreterState st(code);
+  for (bool c : {true, false}) {
+    auto o = st.call({IValue(int64_t{7}), IValue(int64_t{-2}), IValue(7.5), IValue(2.0), IValue(c), IValue(int64_t{3})});
+    ASSERT_EQ(o.size(), 8u);
+    EXPECT_EQ(o[0].toInt(), -4);
+    EXPECT_EQ(o[1].toInt(), -1);
+    EXPECT_EQ(o[2].toDouble(), 3.0);
+    EXPECT_EQ(o[3].toDouble(), 1.5);
+    EXPECT_EQ(o[4].toDouble(), 3.0);               // divmod(7.5, 2.0)[0] or divmod(7, 2.0)[0]
+    EXPECT_EQ(o[5].toDouble(), c ? 1.5 : 1.0);     // divmod(7.5, 2.0)[1] or divmod(7, 2.0)[1]
+    EXPECT_EQ(o[6].toInt(), 3 * (-4 + -1));        // three trips of q + r
+    EXPECT_EQ(o[7].toDouble(), 3 * (3.0 + 1.5));
+  }
+  // Mixed int/float: q = floor(1 / 0.1) == 10.0, r = 1 - 10.0 * 0.1 == 1 - 1.0 == 0.0 (the product
+  // rounded first; a fused multiply-add would give -5.55e-17).
+  const char* mixed = R"IR(graph(%a : int, %y : float):
+  %q : float, %r : float = aten::divmod(%a, %y)
+  return (%q, %r)
+)IR";
+  auto m = run(mixed, {IValue(int64_t{1}), IValue(0.1)});
+  EXPECT_EQ(m[0].toDouble(), 10.0);
+  EXPECT_EQ(m[1].toDouble(), 0.0);
+  // Python: divmod(-7.5, 2.0) == (-4.0, 0.5); divmod(0.5, -1) == (-1.0, -0.5).
+  auto o = st.call({IValue(int64_t{-7}), IValue(int64_t{2}), IValue(-7.5), IValue(2.0), IValue(true), IValue(int64_t{0})});
+  EXPECT_EQ(o[0].toInt(), -4);
+  EXPECT_EQ(o[1].toInt(), 1);
+  EXPECT_EQ(o[2].toDouble(), -4.0);
+  EXPECT_EQ(o[3].toDouble(), 0.5);
+  EXPECT_EQ(o[6].toInt(), 0);  // zero trips
+  try {
+    st.call({IValue(int64_t{7}), IValue(int64_t{0}), IValue(7.5), IValue(2.0), IValue(true), IValue(int64_t{1})});
+    FAIL() << "expected ZeroDivisionError";
+  } catch (const RuntimeError& e) {
+    EXPECT_NE(std::string(e.what()).find("ZeroDivisionError"), std::string::npos) << e.what();
+  }
+}
+
+// prim::min / prim::max on two numbers are PyTorch 1.13's `a < b ? a : b` / `a > b ? a : b`: a
+// NaN first operand loses (max(nan, 1) == 1.0), a NaN second operand wins; a float operand makes
+// the result float. The JIT used to propagate NaN from either side.
+TEST(Interpreter, ScalarMinMaxFollowTorchScriptComparisons) {
+  const char* g = R"IR(graph(%x : float, %k : int, %y : float):
+  %a : float = prim::max(%x, %k)
+  %b : float = prim::max(%k, %x)
+  %c : float = prim::min(%x, %k)
+  %d : float = prim::min(%k, %x)
+  %e : float = prim::min(%y, %k)
+  %f : float = prim::max(%k, %y)
+  %three : int = prim::Constant[value=3]()
+  %g : int = prim::min(%k, %three)
+  %h : int = prim::max(%k, %three)
+  return (%a, %b, %c, %d, %e, %f, %g, %h)
+)IR";
+  auto o = run(g, {IValue(std::nan("")), IValue(int64_t{1}), IValue(-0.75)});
+  EXPECT_EQ(o[0].toDouble(), 1.0);
+  EXPECT_TRUE(std::isnan(o[1].toDouble()));
+  EXPECT_EQ(o[2].toDouble(), 1.0);
+  EXPECT_TRUE(std::isnan(o[3].toDouble()));
+  EXPECT_EQ(o[4].toDouble(), -0.75);
+  ASSERT_TRUE(o[5].isDouble());
+  EXPECT_EQ(o[5].toDouble(), 1.0);
+  EXPECT_EQ(o[6].toInt(), 1);
+  EXPECT_EQ(o[7].toInt(), 3);
+  // min / max of a list: min([3, 1, 2]) == 1, max([3, 1, 2]) == 3.
+  const char* lg = R"IR(graph(%p : int, %q : int, %r : int):
+  %l : int[] = prim::ListConstruct(%p, %q, %r)
+  %lo : int = prim::min(%l)
+  %hi : int = prim::max(%l)
+  return (%lo, %hi)
+)IR";
+  auto lo = run(lg, {IValue(int64_t{3}), IValue(int64_t{1}), IValue(int64_t{2})});
+  EXPECT_EQ(lo[0].toInt(), 1);
+  EXPECT_EQ(lo[1].toInt(), 3);
+}
+
+// TorchScript's true division does not raise on a zero divisor (unlike Python): PyTorch 1.13
+// computes a / b in double (pytorch/pytorch#53744: `1/0` in script gives inf). Both the unboxed
+// FDIV path (int/float registers) and the boxed kernels (Scalar overload) must agree.
+TEST(Interpreter, TrueDivisionByZeroGivesIeeeResults) {
+  const char* g = R"IR(graph(%x : float, %z : float, %i : int, %j : int, %s : Scalar):
+  %a : float = aten::div(%x, %z)
+  %b : float = aten::div(%i, %j)
+  %n : float = aten::neg(%x)
+  %c : float = aten::div(%n, %z)
+  %d : float = aten::div(%z, %z)
+  %e : float = aten::div(%s, %j)
+  return (%a, %b, %c, %d, %e)
+)IR";
+  auto o = run(g, {IValue(1.5), IValue(0.0), IValue(int64_t{3}), IValue(int64_t{0}), IValue(int64_t{-2})});
+  EXPECT_EQ(o[0].toDouble(), INFINITY);
+  EXPECT_EQ(o[1].toDouble(), INFINITY);
+  EXPECT_EQ(o[2].toDouble(), -INFINITY);
+  EXPECT_TRUE(std::isnan(o[3].toDouble()));
+  EXPECT_EQ(o[4].toDouble(), -INFINITY);
+  kernels::registerAllKernels();
+  for (const char* name : {"aten::div.float", "aten::div.int", "aten::div"}) {
+    const kernels::OptimizedKernel* k = kernels::findKernel(ops::overload(name));
+    ASSERT_NE(k, nullptr) << name;
+    Stack s{IValue(int64_t{-1}), IValue(int64_t{0})};
+    if (std::string(name) == "aten::div.float") s = {IValue(-1.0), IValue(0.0)};
+    k->run(s, 2);
+    ASSERT_EQ(s.size(), 1u) << name;
+    EXPECT_EQ(s[0].toDouble(), -INFINITY) << name;
+  }
+}

@@ -43,11 +43,11 @@ std::vector<int64_t> checkedIndex(const char* op, const Tensor& self, int64_t d,
   }
   std::vector<int64_t> v = toVector<int64_t>(index);
   const int64_t size = s1.size(d);
+  // Like PyTorch's gather/scatter kernels: negative indices are not wrapped; the first bad index
+  // in logical order is reported (RuntimeError).
   for (int64_t x : v)
-    if (x < -size || x >= size)
-      throw RuntimeError(str("index ", x, " is out of bounds for dimension ", d, " with size ", size), "IndexError");
-  for (int64_t& x : v)
-    if (x < 0) x += size;
+    if (x < 0 || x >= size)
+      throw RuntimeError(str("index ", x, " is out of bounds for dimension ", d, " with size ", size));
   return v;
 }
 

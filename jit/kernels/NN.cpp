@@ -445,10 +445,17 @@ void registerNNKernels() {
   auto underscoreConv = op([](IValue* a) {
     const Tensor w = a[1].toTensor();
     const int64_t spatial = w.dim() - 2;
+    // PyTorch's order: the weight's rank, groups, then (after the parameters) the input's rank.
+    if (spatial <= 0) throw RuntimeError("weight should have at least three dimensions");
+    if (a[8].toInt() <= 0) throw RuntimeError("non-positive groups is not supported");
     if (spatial != 1 && spatial != 2) throw RuntimeError("_convolution: only 1-D and 2-D convolutions are supported");
     ConvParams p = convParams(a[3], a[4], a[5], a[8].toInt(), static_cast<size_t>(spatial));
     p.transposed = a[6].toBool();
     p.outputPadding = intListN(a[7], static_cast<size_t>(spatial));
+    if (a[0].toTensor().dim() != w.dim())
+      throw RuntimeError(str("Expected ", w.dim(), "-dimensional input for ", w.dim(), "-dimensional weight ",
+                             shapeStr(w.sizes()), ", but got ", a[0].toTensor().dim(), "-dimensional input of size ",
+                             shapeStr(a[0].toTensor().sizes()), " instead"));
     return IValue(convolution(a[0].toTensor(), w, optTensor(a[2]), p, spatial, "_convolution"));
   });
   def("aten::_convolution", underscoreConv);

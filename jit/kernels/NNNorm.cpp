@@ -111,7 +111,9 @@ Tensor batchNorm(const Tensor& input, const Tensor& weight, const Tensor& bias, 
 
 Tensor instanceNorm(const Tensor& input, const Tensor& weight, const Tensor& bias, const Tensor& rm, const Tensor& rv,
                     bool useInputStats, double momentum, double eps) {
-  if (input.dim() < 2) throw RuntimeError("instance_norm: expected an input with at least 2 dimensions");
+  if (!useInputStats && !(rm.defined() && rv.defined()))
+    throw RuntimeError("Expected running_mean and running_var to be defined when use_input_stats is false");
+  // size(0)/size(1) raise PyTorch's own messages for an input of rank < 2.
   const int64_t N = input.size(0), C = input.size(1);
   if (!useInputStats) return batchNorm(input, weight, bias, rm, rv, false, momentum, eps);
   const int64_t inner = input.numel() / std::max<int64_t>(N * C, 1);
@@ -304,7 +306,7 @@ Tensor cosineSimilarity(const Tensor& x1, const Tensor& x2, int64_t dim, double 
 
 std::pair<Tensor, Tensor> lstmCell(const Tensor& input, const std::vector<Tensor>& hx, const Tensor& wIh, const Tensor& wHh,
                                    const Tensor& bIh, const Tensor& bHh) {
-  if (hx.size() != 2) throw RuntimeError("lstm_cell: Expected hx to contain 2 tensors (h, c)");
+  if (hx.size() != 2) throw RuntimeError("lstm_cell expects two hidden states");
   const Tensor& h = hx[0];
   const Tensor& c = hx[1];
   // gates = input @ w_ih^T + b_ih, then += h @ w_hh^T in place (one gemm with beta = 1).

@@ -98,10 +98,11 @@ std::vector<std::vector<Tap>> tapsFor(Mode mode, int64_t in, int64_t out, bool a
 
 Tensor upsample(const Tensor& self, Mode mode, int64_t spatial, const std::vector<int64_t>& outSize, bool alignCorners,
                 const std::vector<std::optional<double>>& scales) {
-  if (self.dim() != spatial + 2)
-    throw RuntimeError(str("Expected ", spatial + 2, "D input (got ", self.dim(), "D input)"));
+  // PyTorch's common check: output_size's length first, then the input's rank.
   if (static_cast<int64_t>(outSize.size()) != spatial)
     throw RuntimeError(str("It is expected output_size equals to ", spatial, ", but got size ", outSize.size()));
+  if (self.dim() != spatial + 2)
+    throw RuntimeError(str("It is expected input_size equals to ", spatial + 2, ", but got size ", self.dim()));
   for (int64_t d = 0; d < spatial; ++d)
     if (self.size(2 + d) <= 0 || outSize[d] <= 0)
       throw RuntimeError(str("Input and output sizes should be greater than 0, but got input (", shapeStr(self.sizes()),
@@ -161,6 +162,8 @@ Tensor upsampleVec(const Tensor& self, Mode mode, int64_t spatial, const IValue&
     const auto& items = scaleV.toListRef().items;
     if (static_cast<int64_t>(items.size()) != spatial)
       throw RuntimeError(str("It is expected scale_factors equals to ", spatial, ", but got size ", items.size()));
+    if (self.dim() != spatial + 2)
+      throw RuntimeError(str("It is expected input_size equals to ", spatial + 2, ", but got size ", self.dim()));
     for (int64_t d = 0; d < spatial; ++d) {
       const double s = items[d].toDouble();
       outSize.push_back(static_cast<int64_t>(static_cast<double>(self.size(2 + d)) * s));

@@ -191,10 +191,11 @@ Tensor repeatInterleaveInt(const Tensor& self, int64_t repeats, const IValue& di
   if (repeats < 0) throw RuntimeError("repeats can not be negative");
   Tensor input = dimArg.isNone() ? self.reshape({-1}) : self;
   const int64_t d = dimArg.isNone() ? 0 : wrapDim(dimArg.toInt(), input.dim());
+  // A 0-dim input (dim 0 or -1) repeats as a one-element vector, as the reference does.
+  if (input.dim() == 0) input = input.reshape({1});
   std::vector<int64_t> expanded = input.sizes();
   expanded.insert(expanded.begin() + d + 1, repeats);
   std::vector<int64_t> outSizes = input.sizes();
-  if (outSizes.empty()) outSizes.push_back(1);
   outSizes[d] *= repeats;
   Tensor out = Tensor::empty(outSizes, self.dtype(), self.device());
   if (out.numel() == 0) return out;

@@ -75,6 +75,22 @@ TEST(KernelsNN, Conv1dAndTransposed) {
              {1, 3, 2, 4, 10, 6, 3, 7, 4});
 }
 
+// Fuzz findings ops-21-1055/947/1069: _convolution on low-rank tensors raises PyTorch's checks in
+// its order (the weight's rank, groups, then the input's rank against the weight's).
+TEST(KernelsNN, RawConvolutionRejectsLowRanks) {
+  auto raw = [](const Tensor& x, const Tensor& w, int64_t groups) {
+    return errorOf("aten::_convolution", {x, w, IValue(), ints({2}), ints({2}), ints({2}), false, ints({1}), groups,
+                                          true, false, true, false});
+  };
+  const Tensor s = T({1.5}, {});
+  EXPECT_EQ(raw(s, s, 2), "weight should have at least three dimensions");
+  EXPECT_EQ(raw(T({1, 2, 3}, {3}), T({1, 2}, {2}), 1), "weight should have at least three dimensions");
+  EXPECT_EQ(raw(T({1, 2, 3}, {1, 1, 3}), Tensor::ones({1, 1, 2}), 0), "non-positive groups is not supported");
+  EXPECT_EQ(raw(T({1, 2, 3}, {3}), Tensor::ones({1, 1, 2}), 1),
+            "Expected 3-dimensional input for 3-dimensional weight [1, 1, 2], but got 1-dimensional input of size [3] "
+            "instead");
+}
+
 TEST(KernelsNN, Pooling) {
   const Tensor x = arange(16, {1, 1, 4, 4});
   expectNear(call1("aten::max_pool2d", {x, ints({2, 2}), ints({}), ints({0, 0}), ints({1, 1}), false}), {5, 7, 13, 15});
@@ -111,6 +127,13 @@ TEST(KernelsNN, LayerGroupInstanceNorm) {
   const Tensor g = call1("aten::group_norm", {x, int64_t(2), IValue(), IValue(), 0.0, true});
   expectNear(g, {-1, 1, -1, 1});
   expectNear(call1("aten::instance_norm", {x, IValue(), IValue(), IValue(), IValue(), true, 0.1, 0.0, false}), {-1, 1, -1, 1});
+  // Fuzz finding ops-21-846: a rank < 2 input fails on input.size(0) / size(1), as in PyTorch.
+  EXPECT_EQ(errorOf("aten::instance_norm", {T({1}, {}), IValue(), IValue(), IValue(), IValue(), true, 0.1, 0.0, false}),
+            "Dimension specified as 0 but tensor has no dimensions");
+  EXPECT_EQ(errorOf("aten::instance_norm", {T({1, 2}, {2}), IValue(), IValue(), IValue(), IValue(), true, 0.1, 0.0, false}),
+            "Dimension out of range (expected to be in range of [-1, 0], but got 1)");
+  EXPECT_EQ(errorOf("aten::instance_norm", {x, IValue(), IValue(), IValue(), IValue(), false, 0.1, 0.0, false}),
+            "Expected running_mean and running_var to be defined when use_input_stats is false");
 }
 
 TEST(KernelsNN, EmbeddingDropoutCosine) {
@@ -146,6 +169,11 @@ TEST(KernelsNN, Upsample) {
   expectNear(call1("aten::upsample_bilinear2d.vec", {T({0, 1}, {1, 1, 1, 2}), ints({1, 3}), true, IValue()}), {0, 0.5, 1});
   // align_corners=False, 2 -> 4: sources -0.25 (clamped to 0), 0.25, 0.75, 1.25 (clamped to 1).
   expectNear(call1("aten::upsample_linear1d.vec", {T({0, 1}, {1, 1, 2}), ints({4}), false, IValue()}), {0, 0.25, 0.75, 1});
+  // Fuzz findings ops-21-1471/1969: the input's rank is checked with PyTorch's message.
+  EXPECT_EQ(errorOf("aten::_upsample_nearest_exact2d", {T({1}, {}), ints({1, 2}), IValue(), 1.0}),
+            "It is expected input_size equals to 4, but got size 0");
+  EXPECT_EQ(errorOf("aten::upsample_nearest2d.vec", {T({1}, {1}), IValue(), floats({2, 2})}),
+            "It is expected input_size equals to 4, but got size 1");
 }
 
 TEST(KernelsNN, LstmCell) {
@@ -156,4 +184,8 @@ TEST(KernelsNN, LstmCell) {
   // All gates are sigmoid(0) = 0.5 and g = tanh(0) = 0: c' = 0.5 * 2, h' = 0.5 * tanh(1).
   expectNear(r[1].toTensor(), {1});
   expectNear(r[0].toTensor(), {0.5 * std::tanh(1.0)});
+  // Fuzz finding ops-21-1682: PyTorch's message for a wrong number of hidden states.
+  EXPECT_EQ(errorOf("aten::lstm_cell", {x, makeList(TensorType::get(), {h}), Tensor::zeros({4, 1}), Tensor::zeros({4, 1}),
+                                        Tensor::zeros({4}), Tensor::zeros({4})}),
+            "lstm_cell expects two hidden states");
 }

@@ -133,6 +133,11 @@ TEST(KernelsShape, FlipRollRepeat) {
             (std::vector<double>{1, 2, 1, 2, 1, 2, 1, 2}));
   EXPECT_EQ(call1("aten::repeat_interleave.self_int", {Tensor::fromDoubles({1, 2}, {2}), int64_t(2), IValue(), IValue()}).toDoubles(),
             (std::vector<double>{1, 1, 2, 2}));
+  // Fuzz finding ops-21-406: a 0-dim input with dim=0 used to crash; it repeats as a 1-element vector.
+  const Tensor r = call1("aten::repeat_interleave.self_int", {Tensor::fromDoubles({5}, {}), int64_t(3), int64_t(0),
+                                                             int64_t(3)});
+  EXPECT_EQ(r.sizes(), (std::vector<int64_t>{3}));
+  EXPECT_EQ(r.toDoubles(), (std::vector<double>{5, 5, 5}));
 }
 
 TEST(KernelsShape, PadTrilDiag) {
@@ -194,6 +199,12 @@ TEST(KernelsIndexing, SelectAddFillGatherScatter) {
             (std::vector<double>{5, 0, 5, 5}));
   EXPECT_EQ(errorOf("aten::gather", {arangeF(4, {2, 2}), int64_t(1), Tensor::fromInt64s({2}, {1, 1}), false}),
             "index 2 is out of bounds for dimension 1 with size 2");
+  // Fuzz finding ops-21-486: gather/scatter never wrap a negative index; the first bad one is reported.
+  EXPECT_EQ(errorOf("aten::scatter.src", {Tensor::fromInt64s({4, 3}, {2}), int64_t(-1), Tensor::fromInt64s({-1, 9}, {2}),
+                                          Tensor::fromInt64s({4, 3}, {2})}),
+            "index -1 is out of bounds for dimension 0 with size 2");
+  EXPECT_EQ(errorOf("aten::gather", {arangeF(2, {2}), int64_t(0), Tensor::fromInt64s({-1}, {1}), false}),
+            "index -1 is out of bounds for dimension 0 with size 2");
 }
 
 TEST(KernelsIndexing, MaskedSelectNonzeroSortTopk) {

@@ -24,6 +24,10 @@ constexpr Known kKnown[] = {
     // reference crashes
     {"aten::_convolution", "reference segfaults on inputs of rank < 2 (reference/kernels/NNConv.cpp:52)"},
     {"aten::lstm_cell", "segfault"},
+    // comparison rule: the graph gets the loosest single-op tolerance, with no bound for error that
+    // grows along a chain; x - trunc(x) cancels and turns expm1's 1-ulp difference into 4 ulp
+    // (tsjit fuzz --target ops --seed 7, case 91: expm1 -> frac). Fix the rule, then drop this.
+    {"aten::frac", "amplifies an upstream op's last-bit difference beyond the graph tolerance (no chain bound)"},
     // tensor ops
     {"aten::repeat_interleave", "jit accepts float repeats (reference raises), ignores output_size"},
     {"aten::norm", "dtype support: jit raises 'not implemented' for integer inputs, reference computes"},

@@ -25,23 +25,6 @@ namespace {
 using namespace sk;
 using gemm::Mat;
 
-// How PyTorch prints a dtype through caffe2::TypeMeta (the C++ type name).
-const char* typeMetaName(ScalarType t) {
-  switch (t) {
-    case ScalarType::Bool: return "bool";
-    case ScalarType::UInt8: return "unsigned char";
-    case ScalarType::Int8: return "signed char";
-    case ScalarType::Int16: return "short int";
-    case ScalarType::Int32: return "int";
-    case ScalarType::Int64: return "long int";
-    case ScalarType::Half: return "c10::Half";
-    case ScalarType::BFloat16: return "c10::BFloat16";
-    case ScalarType::Float: return "float";
-    case ScalarType::Double: return "double";
-    default: return "undefined";
-  }
-}
-
 void checkSameDtype(const Tensor& a, const Tensor& b, const char* na, const char* nb) {
   if (a.dtype() != b.dtype())
     throw RuntimeError(str("expected ", na, " and ", nb, " to have the same dtype, but got: ", typeMetaName(a.dtype()),

@@ -83,6 +83,22 @@ std::optional<ScalarType> parseDtypeName(std::string_view name) {
   return std::nullopt;
 }
 
+const char* typeMetaName(ScalarType t) {
+  switch (t) {
+    case ScalarType::Bool: return "bool";
+    case ScalarType::UInt8: return "unsigned char";
+    case ScalarType::Int8: return "signed char";
+    case ScalarType::Int16: return "short int";
+    case ScalarType::Int32: return "int";
+    case ScalarType::Int64: return "long int";
+    case ScalarType::Half: return "c10::Half";
+    case ScalarType::BFloat16: return "c10::BFloat16";
+    case ScalarType::Float: return "float";
+    case ScalarType::Double: return "double";
+    default: return "undefined";
+  }
+}
+
 const char* irName(ScalarType t) {
   const Names* n = entry(t);
   return n ? n->ir : "Undefined";

@@ -57,6 +57,10 @@ std::optional<ScalarType> parseIrName(std::string_view name);
 // of PyTorch's error messages, e.g. expand()).
 std::string legacyTypeName(ScalarType t, bool cuda = false);
 
+// c10's TypeMeta name of the element type ("float", "long int", "c10::Half"), which some of
+// PyTorch's messages print ("expected dtype float for `end` but got dtype long int").
+const char* typeMetaName(ScalarType t);
+
 // c10::ScalarType integer codes. Complex and quantized codes have no tsjit ScalarType:
 // fromTorchCode returns nullopt for them and for out-of-range codes.
 int64_t toTorchCode(ScalarType t);

@@ -96,6 +96,9 @@ TEST(ScalarType, TorchCodesAreC10Numbering) {
 TEST(ScalarType, LegacyTypeNames) {
   EXPECT_EQ(legacyTypeName(ScalarType::Float), "torch.FloatTensor");
   EXPECT_EQ(legacyTypeName(ScalarType::Int64, true), "torch.cuda.LongTensor");
+  EXPECT_STREQ(typeMetaName(ScalarType::Float), "float");
+  EXPECT_STREQ(typeMetaName(ScalarType::Int64), "long int");
+  EXPECT_STREQ(typeMetaName(ScalarType::Half), "c10::Half");
 }
 
 // ---- Half -----------------------------------------------------------------------------------------

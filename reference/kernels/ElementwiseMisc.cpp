@@ -18,23 +18,6 @@
 namespace tsjit::reference {
 namespace {
 
-// c10's TypeMeta names, which some messages print ("expected dtype float for `end` ...").
-const char* typeMetaName(ScalarType t) {
-  switch (t) {
-    case ScalarType::Bool: return "bool";
-    case ScalarType::UInt8: return "unsigned char";
-    case ScalarType::Int8: return "signed char";
-    case ScalarType::Int16: return "short int";
-    case ScalarType::Int32: return "int";
-    case ScalarType::Int64: return "long int";
-    case ScalarType::Half: return "c10::Half";
-    case ScalarType::BFloat16: return "c10::BFloat16";
-    case ScalarType::Float: return "float";
-    case ScalarType::Double: return "double";
-    default: return "undefined";
-  }
-}
-
 void checkCondition(const Tensor& c) {
   if (c.dtype() != ScalarType::Bool && c.dtype() != ScalarType::UInt8)
     throw RuntimeError(str("where expected condition to be a boolean tensor, but got a tensor with dtype ", c.dtype()));

@@ -72,23 +72,6 @@ inline Tensor matProduct(const Tensor& a, const Tensor& b, int64_t batch, int64_
   return tensorOf(batchedProduct(valuesOf<int64_t>(a), valuesOf<int64_t>(b), batch, n, m, p), outSizes, dtype);
 }
 
-// TypeMeta's spelling of a dtype, used by some of PyTorch's messages ("float != double").
-inline const char* typeMetaName(ScalarType t) {
-  switch (t) {
-    case ScalarType::Float: return "float";
-    case ScalarType::Double: return "double";
-    case ScalarType::Int64: return "long int";
-    case ScalarType::Int32: return "int";
-    case ScalarType::Int16: return "short int";
-    case ScalarType::Int8: return "signed char";
-    case ScalarType::UInt8: return "unsigned char";
-    case ScalarType::Bool: return "bool";
-    case ScalarType::Half: return "c10::Half";
-    case ScalarType::BFloat16: return "c10::BFloat16";
-    default: return "undefined";
-  }
-}
-
 // Matrix products of two tensors (torch.matmul's rules, with PyTorch's messages).
 Tensor matmul(const Tensor& a, const Tensor& b);
 Tensor mm(const Tensor& a, const Tensor& b);

@@ -90,7 +90,7 @@ std::string TensorType::str() const {
   }
   if (requiresGrad_) parts.push_back(std::string("requires_grad=") + (*requiresGrad_ ? "1" : "0"));
   if (device_) parts.push_back("device=" + device_->str());
-  if (!parts.empty() || (sizes_ && sizes_->empty() && false)) {
+  if (!parts.empty()) {
     os << "(";
     for (size_t i = 0; i < parts.size(); ++i) os << (i ? ", " : "") << parts[i];
     os << ")";

@@ -81,7 +81,7 @@ class TypeParser {
     }
   }
 
-  // Comma-separated types up to `close`; `allowEmptyTupleMarker` accepts Tuple[()].
+  // Comma-separated types up to `close` (which may come first: an empty list).
   std::vector<TypePtr> typeList(char close, int depth) {
     std::vector<TypePtr> out;
     skipSpace();
@@ -219,7 +219,6 @@ class TypeParser {
     }
     if (!sizes && strides) fail("tensor type has strides but no sizes");
     if (sizes && strides && sizes->size() != strides->size()) fail("tensor type has different numbers of sizes and strides");
-    // A tensor with known rank but no other facts still prints its sizes; keep rank-0 explicit.
     return TensorType::create(dtype, device, sizes, strides, requiresGrad);
   }
 

@@ -2,6 +2,8 @@
 // values in PyTorch 1.13's canonical spelling (see FunctionSchema.h), and the small queries.
 #include "jit/ir/FunctionSchema.h"
 
+#include "jit/ir/Attributes.h"
+
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -73,46 +75,6 @@ const DeclaredType& DeclaredType::unwrapOptional() const {
 
 // ---- default values ----------------------------------------------------------------------------
 
-std::string formatDouble(double d) {
-  if (std::isnan(d)) return "nan";
-  if (std::isinf(d)) return d < 0 ? "-inf" : "inf";
-  int cls = std::fpclassify(d);
-  if ((cls == FP_NORMAL || cls == FP_ZERO) && std::abs(d) < 1e10) {
-    auto i = static_cast<int64_t>(d);
-    if (static_cast<double>(i) == d) return std::to_string(i) + ".";
-  }
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*g", std::numeric_limits<double>::max_digits10, d);
-  return buf;
-}
-
-std::string quoteString(const std::string& s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    switch (c) {
-      case '\\': out += "\\\\"; break;
-      case '\'': out += "\\'"; break;
-      case '"': out += "\\\""; break;
-      case '\a': out += "\\a"; break;
-      case '\b': out += "\\b"; break;
-      case '\f': out += "\\f"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      case '\v': out += "\\v"; break;
-      default:
-        if (c >= 0x20 && c < 0x7f) {
-          out += static_cast<char>(c);
-        } else {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\%03o", static_cast<unsigned>(c));
-          out += buf;
-        }
-    }
-  }
-  return out + "\"";
-}
-
 namespace {
 template <typename T, typename F>
 std::string listStr(const std::vector<T>& v, F f) {
@@ -129,8 +91,8 @@ std::string defaultValueStr(const DefaultValue& v, bool collapseUniformIntList) 
     std::string operator()(std::monostate) const { return "None"; }
     std::string operator()(bool b) const { return boolStr(b); }
     std::string operator()(int64_t i) const { return std::to_string(i); }
-    std::string operator()(double d) const { return formatDouble(d); }
-    std::string operator()(const std::string& s) const { return quoteString(s); }
+    std::string operator()(double d) const { return formatIrDouble(d); }
+    std::string operator()(const std::string& s) const { return quoteIrString(s); }
     std::string operator()(const std::vector<int64_t>& l) const {
       if (collapse && l.size() > 1) {
         bool uniform = true;
@@ -139,13 +101,13 @@ std::string defaultValueStr(const DefaultValue& v, bool collapseUniformIntList) 
       }
       return listStr(l, [](int64_t x) { return std::to_string(x); });
     }
-    std::string operator()(const std::vector<double>& l) const { return listStr(l, formatDouble); }
+    std::string operator()(const std::vector<double>& l) const { return listStr(l, formatIrDouble); }
     std::string operator()(const std::vector<bool>& l) const {
       std::string out = "[";
       for (size_t i = 0; i < l.size(); ++i) out += (i ? ", " : "") + boolStr(l[i]);
       return out + "]";
     }
-    std::string operator()(const std::vector<std::string>& l) const { return listStr(l, quoteString); }
+    std::string operator()(const std::vector<std::string>& l) const { return listStr(l, quoteIrString); }
     std::string operator()(const EnumDefault& e) const { return e.name; }
   };
   return std::visit(Printer{collapseUniformIntList}, v);

@@ -84,10 +84,7 @@ using DefaultValue = std::variant<std::monostate, bool, int64_t, double, std::st
 // PyTorch's spelling of a default: None, True, 1, 1., 1.0000000000000001e-05, "mean", [0, 1].
 // `collapseUniformIntList`: print [1, 1] as 1 (fixed-size int lists).
 std::string defaultValueStr(const DefaultValue& v, bool collapseUniformIntList = false);
-// C++ stream formatting of a double with max_digits10, integral values as "2.", as PyTorch prints.
-std::string formatDouble(double d);
-// Double-quoted with backslash escapes (\n, \", \\, octal for other unprintables).
-std::string quoteString(const std::string& s);
+// Doubles and strings are spelled by formatIrDouble / quoteIrString (Attributes.h), as in IR text.
 
 struct Argument {
   std::string name;  // empty for unnamed returns

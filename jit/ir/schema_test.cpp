@@ -10,6 +10,7 @@
 #include <iostream>
 #include <regex>
 
+#include "jit/ir/Attributes.h"
 #include "jit/ir/SchemaParser.h"
 #include "jit/support/Error.h"
 
@@ -137,13 +138,13 @@ TEST(Schema, DefaultsOfEachKind) {
 }
 
 TEST(Schema, DoubleAndStringFormatting) {
-  EXPECT_EQ(formatDouble(1.0), "1.");
-  EXPECT_EQ(formatDouble(0.0), "0.");
-  EXPECT_EQ(formatDouble(0.01), "0.01");
-  EXPECT_EQ(formatDouble(1e-5), "1.0000000000000001e-05");
-  EXPECT_EQ(formatDouble(1e-8), "1e-08");
-  EXPECT_EQ(formatDouble(1e20), "1e+20");
-  EXPECT_EQ(quoteString("a\"b\\c\n'"), "\"a\\\"b\\\\c\\n\\'\"");
+  EXPECT_EQ(formatIrDouble(1.0), "1.");
+  EXPECT_EQ(formatIrDouble(0.0), "0.");
+  EXPECT_EQ(formatIrDouble(0.01), "0.01");
+  EXPECT_EQ(formatIrDouble(1e-5), "1.0000000000000001e-05");
+  EXPECT_EQ(formatIrDouble(1e-8), "1e-08");
+  EXPECT_EQ(formatIrDouble(1e20), "1e+20");
+  EXPECT_EQ(quoteIrString("a\"b\\c\n'"), "\"a\\\"b\\\\c\\n\\'\"");
   auto s = parseSchema(R"(aten::f(str a="x\ty\101", str b='q') -> ())");
   EXPECT_EQ(std::get<std::string>(*s.arguments()[0].defaultValue), "x\tyA");
   EXPECT_EQ(s.str(), R"(aten::f(str a="x\tyA", str b="q") -> ())");

@@ -54,6 +54,18 @@ TEST(FuzzCatalog, SelectsOverloadsWithBothKernelsOnly) {
   EXPECT_NE(cat.summary().find("excluded ops:"), std::string::npos);
 }
 
+TEST(FuzzCatalog, OnlyOpsSelectsKindsAndOverloads) {
+  const OpCatalog& cat = OpCatalog::get(false, "aten::mul, aten::sub.Tensor");
+  std::set<std::string> names;
+  for (const CatalogEntry& e : cat.entries()) names.insert(e.overload->qualifiedName());
+  EXPECT_TRUE(names.count("aten::mul.Tensor"));
+  EXPECT_TRUE(names.count("aten::sub.Tensor"));
+  EXPECT_FALSE(names.count("aten::sub.Scalar"));
+  for (const std::string& n : names)
+    EXPECT_TRUE(n.rfind("aten::mul", 0) == 0 || n == "aten::sub.Tensor") << n;
+  EXPECT_THROW(OpCatalog::get(false, "aten::no_such_op"), CompileError);
+}
+
 TEST(FuzzCatalog, ExclusionsAreNamedWithReasons) {
   ops::initialize();
   if (const ops::OpOverload* d = ops::findOverload("aten::dropout")) {

@@ -79,8 +79,8 @@ std::string stemFor(const CampaignOptions& o, uint64_t i) {
 std::string noteFor(const CampaignOptions& o, uint64_t i, const std::string& message, size_t nodes, size_t original,
                     const ProgramDesc& d, const std::vector<std::string>& overloads = {}) {
   std::ostringstream note;
-  note << "tsjit fuzz --target ops --seed " << o.seed << (o.includeKnown ? " --include-known" : "") << ": case " << i
-       << "\n";
+  note << "tsjit fuzz --target ops --seed " << o.seed << (o.includeKnown ? " --include-known" : "")
+       << (o.onlyOps.empty() ? "" : " --ops " + o.onlyOps) << ": case " << i << "\n";
   if (!overloads.empty()) {
     note << "overloads:";
     for (const std::string& ov : overloads) note << " " << ov;
@@ -141,7 +141,7 @@ void copyString(char* dst, size_t cap, const std::string& s) {
 
 class Runner {
  public:
-  explicit Runner(const CampaignOptions& o) : o_(o), catalog_(OpCatalog::get(o.includeKnown)) {
+  explicit Runner(const CampaignOptions& o) : o_(o), catalog_(OpCatalog::get(o.includeKnown, o.onlyOps)) {
     GenOptions go;
     go.maxSteps = o.maxSteps;
     gen_ = genProgram(go);
@@ -361,7 +361,7 @@ class Runner {
 CampaignResult runOpsCampaign(const CampaignOptions& options) { return Runner(options).run(); }
 
 void printCampaignSummary(std::ostream& os, const CampaignResult& r, const CampaignOptions& options) {
-  const OpCatalog& catalog = OpCatalog::get(options.includeKnown);
+  const OpCatalog& catalog = OpCatalog::get(options.includeKnown, options.onlyOps);
   double genSeconds = std::max(r.seconds - r.shrinkSeconds, 1e-9);
   double n = std::max<double>(static_cast<double>(r.cases), 1);
   os << std::fixed << std::setprecision(1);

@@ -35,6 +35,8 @@ struct CampaignOptions {
   bool isolate = true;
   // Also generate the overloads of KnownMismatches.h.
   bool includeKnown = false;
+  // Comma-separated op kinds / overload names to generate exclusively (OpCatalog::get); empty: all.
+  std::string onlyOps;
 };
 
 struct CampaignFailure {

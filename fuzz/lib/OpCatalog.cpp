@@ -3,11 +3,14 @@
 #include "fuzz/lib/OpCatalog.h"
 
 #include <algorithm>
+#include <map>
+#include <memory>
 #include <mutex>
 #include <sstream>
 
 #include "fuzz/lib/KnownMismatches.h"
 #include "jit/kernels/Kernel.h"
+#include "jit/support/Error.h"
 #include "reference/Kernel.h"
 
 namespace tsjit::fuzz {
@@ -170,7 +173,33 @@ const char* exclusionReason(const ops::OpOverload& overload) {
   return nullptr;
 }
 
-OpCatalog::OpCatalog(bool includeKnown) {
+namespace {
+
+std::vector<std::string> splitPatterns(const std::string& only) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char c : only + ",") {
+    if (c == ',') {
+      if (!cur.empty()) out.push_back(cur);
+      cur.clear();
+    } else if (c != ' ') {
+      cur += c;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+OpCatalog::OpCatalog(bool includeKnown, const std::string& only) {
+  std::vector<std::string> patterns = splitPatterns(only);
+  auto selected = [&](const ops::OpOverload& ov) {
+    if (patterns.empty()) return true;
+    for (const std::string& p : patterns)
+      if (p == ov.schema().name() || p == ov.qualifiedName()) return true;
+    return false;
+  };
+  if (!patterns.empty()) includeKnown = true;
   ops::initialize();
   reference::registerAllKernels();
   kernels::registerAllKernels();
@@ -178,6 +207,7 @@ OpCatalog::OpCatalog(bool includeKnown) {
     for (const auto& ovp : op->overloads()) {
       const ops::OpOverload& ov = *ovp;
       const FunctionSchema& s = ov.schema();
+      if (!selected(ov)) continue;
       bool hasRef = reference::findKernel(ov) != nullptr;
       bool hasOpt = kernels::findKernel(ov) != nullptr;
       if (!hasRef || !hasOpt) {
@@ -242,10 +272,20 @@ OpCatalog::OpCatalog(bool includeKnown) {
   });
 }
 
-const OpCatalog& OpCatalog::get(bool includeKnown) {
-  static const OpCatalog* catalog = new OpCatalog(false);
-  static const OpCatalog* all = new OpCatalog(true);
-  return includeKnown ? *all : *catalog;
+const OpCatalog& OpCatalog::get(bool includeKnown, const std::string& only) {
+  static std::mutex mu;
+  static auto* catalogs = new std::map<std::pair<bool, std::string>, std::unique_ptr<OpCatalog>>();
+  std::lock_guard<std::mutex> lock(mu);
+  auto& slot = (*catalogs)[{includeKnown, only}];
+  if (!slot) {
+    auto c = std::unique_ptr<OpCatalog>(new OpCatalog(includeKnown, only));
+    if (c->entries_.empty())
+      throw CompileError("fuzz: --ops '" + only +
+                         "' selects no generated overload (name kinds like aten::fmod or overloads like "
+                         "aten::fmod.Tensor; ops without both kernels, mutating ops and excluded ops are never generated)");
+    slot = std::move(c);
+  }
+  return *slot;
 }
 
 std::string OpCatalog::summary() const {

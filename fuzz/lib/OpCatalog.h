@@ -70,7 +70,10 @@ class OpCatalog {
  public:
   // The catalog of the registered kernels (registers reference and optimized kernels first).
   // `includeKnown`: also the overloads of KnownMismatches.h (otherwise excluded, with the reason).
-  static const OpCatalog& get(bool includeKnown = false);
+  // `only`: comma-separated op kinds or qualified overload names ("aten::fmod,aten::add.Tensor");
+  // when not empty, just those overloads are generated (known mismatches among them included).
+  // Throws CompileError when a pattern names no generated overload.
+  static const OpCatalog& get(bool includeKnown = false, const std::string& only = "");
 
   const std::vector<CatalogEntry>& entries() const { return entries_; }
   // Overloads left out by name, with the reason: "aten::dropout (nondeterministic)".
@@ -81,7 +84,7 @@ class OpCatalog {
   std::string summary() const;
 
  private:
-  explicit OpCatalog(bool includeKnown);
+  OpCatalog(bool includeKnown, const std::string& only);
   std::vector<CatalogEntry> entries_;
   std::map<std::string, std::string> excluded_;
   std::map<std::string, size_t> skipped_;

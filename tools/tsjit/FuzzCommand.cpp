@@ -1,4 +1,4 @@
-// FuzzCommand.cpp — `tsjit fuzz --target ops --time S [--cases N] [--seed N] [--out DIR]`:
+// FuzzCommand.cpp — `tsjit fuzz --target ops --time S [--cases N] [--seed N] [--out DIR] [--ops LIST]`:
 // a fuzz campaign (fuzz/lib/Campaign.h) with a live progress line on stderr, a final summary on
 // stdout (cases, throughput, excluded ops, failures with their reduced .ir/.json files) and exit
 // status 1 when any case failed. Without --time and --cases it runs 60 seconds. The same --seed and
@@ -27,6 +27,7 @@ struct FuzzOptions {
   size_t shrinkRuns = 3000;
   bool quiet = false;
   bool includeKnown = false;
+  std::string ops;
 };
 
 int runFuzz(const FuzzOptions& o) {
@@ -42,6 +43,7 @@ int runFuzz(const FuzzOptions& o) {
   co.maxFailures = o.maxFailures;
   co.maxShrinkRuns = o.shrinkRuns;
   co.includeKnown = o.includeKnown;
+  co.onlyOps = o.ops;
   if (!o.quiet) co.progress = &std::cerr;
   fuzz::CampaignResult r = fuzz::runOpsCampaign(co);
   fuzz::printCampaignSummary(std::cout, r, co);
@@ -63,6 +65,9 @@ void setupFuzzCommand(CLI::App& app, int& exitCode) {
   sub->add_option("--shrink-runs", opts->shrinkRuns, "property runs spent shrinking each failure (default 3000)");
   sub->add_flag("--include-known", opts->includeKnown,
                 "also generate the ops listed as known mismatches (fuzz/lib/KnownMismatches.cpp)");
+  sub->add_option("--ops", opts->ops,
+                  "generate only these ops: comma-separated kinds or overloads (aten::fmod,aten::add.Tensor); "
+                  "known mismatches among them are included");
   sub->add_flag("--quiet", opts->quiet, "no live progress line");
   sub->callback([opts, &exitCode] { exitCode = runFuzz(*opts); });
 }

@@ -29,7 +29,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   try {
     Lexer::Options options;
     options.indentation = false;
-    options.schemaPunctuation = true;
+    options.schema = true;
     Lexer lexer(source, options);
     (void)lexer.tokens().size();
   } catch (const CompileError&) {

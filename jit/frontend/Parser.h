@@ -16,7 +16,7 @@
 #include <memory>
 #include <string>
 
-#include "jit/frontend/Lexer.h"
+#include "jit/support/Lexer.h"
 #include "jit/frontend/TreeViews.h"
 
 namespace tsjit::frontend {

@@ -1,9 +1,12 @@
 // SchemaParser.cpp — recursive-descent parser for schema strings (grammar in SchemaParser.h).
 //
-// Works on the raw characters with one position; every error is a CompileError with a SourceRange
-// at the current position. Invariants that keep it total on arbitrary input: recursion depth is
-// bounded (kMaxDepth), fixed list sizes are bounded (kMaxFixedSize, since a scalar default expands
-// to N elements), numbers are range-checked, and every loop consumes input or exits.
+// Tokenizes with tsjit's one lexer (jit/support/Lexer.h) in schema mode, then parses the tokens;
+// every error is a CompileError with a SourceRange at the offending token. Postfixes (`[]`, `?`,
+// alias annotations), `::`, overload dots, dotted class names and a default's minus sign must touch
+// the token before them, as PyTorch writes schemas. Invariants that keep it total on arbitrary
+// input: recursion depth is bounded (kMaxDepth), fixed list sizes are bounded (kMaxFixedSize, since
+// a scalar default expands to N elements), numbers are range-checked, and every loop consumes a
+// token or exits (the final TK_EOF is never consumed).
 #include "jit/ir/SchemaParser.h"
 
 #include <charconv>
@@ -12,16 +15,13 @@
 #include <memory>
 
 #include "jit/support/Error.h"
+#include "jit/support/Lexer.h"
 
 namespace tsjit {
 namespace {
 
 constexpr int kMaxDepth = 64;
 constexpr int64_t kMaxFixedSize = 1024;
-
-bool isIdentStart(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
-bool isIdentChar(char c) { return isIdentStart(c) || (c >= '0' && c <= '9'); }
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
 
 // Integer values of the enum identifiers PyTorch's schemas may use as defaults.
 const std::pair<const char*, int64_t> kEnumDefaults[] = {
@@ -43,139 +43,122 @@ const std::pair<const char*, int64_t> kEnumDefaults[] = {
 class SchemaParser {
  public:
   SchemaParser(std::string_view text, ClassRegistry* registry, const std::string& filename)
-      : src_(std::make_shared<const Source>(std::string(text), filename)), text_(src_->text()),
-        registry_(registry) {}
+      : src_(std::make_shared<const Source>(std::string(text), filename)), registry_(registry) {
+    Lexer::Options options;
+    options.indentation = false;
+    options.schema = true;
+    toks_ = Lexer(src_, options).takeTokens();  // lexical errors are CompileErrors with ranges
+  }
 
   FunctionSchema parseWhole() {
-    skipSpace();
     auto [name, overload] = parseName();
-    expect('(', "'(' to open the argument list");
+    expect(Tok::TK_LPAREN, "'(' to open the argument list");
     std::vector<Argument> args;
     bool vararg = false, kwargOnly = false;
-    skipSpace();
-    if (!accept(')')) {
+    if (!accept(Tok::TK_RPAREN)) {
       while (true) {
-        skipSpace();
-        size_t at = pos_;
+        const Token& at = cur();
         if (vararg) fail("'...' must be the last argument", at);
-        if (acceptStr("...")) {
+        if (accept(Tok::TK_ELLIPSIS)) {
           vararg = true;
-        } else if (accept('*')) {
+        } else if (accept(Tok::TK_STAR)) {
           if (kwargOnly) fail("'*' may appear only once in an argument list", at);
           kwargOnly = true;
-          skipSpace();
-          if (peek() == ')') fail("'*' must be followed by keyword-only arguments", pos_);
+          if (is(Tok::TK_RPAREN)) fail("'*' must be followed by keyword-only arguments", cur());
         } else {
           args.push_back(parseArgument(/*isReturn=*/false, kwargOnly));
         }
-        skipSpace();
-        if (accept(')')) break;
-        expect(',', "',' or ')' in the argument list");
+        if (accept(Tok::TK_RPAREN)) break;
+        expect(Tok::TK_COMMA, "',' or ')' in the argument list");
       }
     }
-    skipSpace();
-    if (!acceptStr("->")) fail("expected '->' after the argument list", pos_);
-    skipSpace();
+    if (!accept(Tok::TK_ARROW)) fail("expected '->' after the argument list", cur());
     std::vector<Argument> rets;
     bool varret = false;
-    if (acceptStr("...")) {
+    if (accept(Tok::TK_ELLIPSIS)) {
       varret = true;
-    } else if (accept('(')) {
-      skipSpace();
-      if (!accept(')')) {
+    } else if (accept(Tok::TK_LPAREN)) {
+      if (!accept(Tok::TK_RPAREN)) {
         while (true) {
-          skipSpace();
-          size_t at = pos_;
-          if (varret) fail("'...' must be the last return", at);
-          if (acceptStr("..."))
+          if (varret) fail("'...' must be the last return", cur());
+          if (accept(Tok::TK_ELLIPSIS))
             varret = true;
           else
             rets.push_back(parseArgument(/*isReturn=*/true, false));
-          skipSpace();
-          if (accept(')')) break;
-          expect(',', "',' or ')' in the return list");
+          if (accept(Tok::TK_RPAREN)) break;
+          expect(Tok::TK_COMMA, "',' or ')' in the return list");
         }
       }
     } else {
       rets.push_back(parseArgument(/*isReturn=*/true, false));
     }
-    skipSpace();
-    if (pos_ != text_.size()) fail("unexpected text after the schema", pos_);
+    if (!is(Tok::TK_EOF)) fail("unexpected text after the schema", cur());
     return FunctionSchema(std::move(name), std::move(overload), std::move(args), std::move(rets), vararg, varret);
   }
 
   DeclaredType parseWholeType() {
     DeclaredType t = parseType(0);
-    skipSpace();
-    if (pos_ != text_.size()) fail("unexpected text after the type", pos_);
+    if (!is(Tok::TK_EOF)) fail("unexpected text after the type", cur());
     return t;
   }
 
  private:
-  // ---- characters ----
-  [[noreturn]] void fail(const std::string& message, size_t at) const {
-    throw CompileError(message, SourceRange(src_, at, at + 1));
+  // ---- tokens ----
+  [[noreturn]] void fail(const std::string& message, const Token& at) const {
+    size_t b = at.range.start();
+    throw CompileError(message, SourceRange(src_, b, std::max(at.range.end(), b + 1)));
   }
-  char peek(size_t ahead = 0) const { return pos_ + ahead < text_.size() ? text_[pos_ + ahead] : '\0'; }
-  bool atEnd() const { return pos_ >= text_.size(); }
-  void skipSpace() {
-    while (!atEnd() && (text_[pos_] == ' ' || text_[pos_] == '\t' || text_[pos_] == '\n' || text_[pos_] == '\r'))
-      ++pos_;
+  const Token& cur() const { return toks_[pos_]; }  // the last token is TK_EOF and is never passed
+  const Token& prev() const { return toks_[pos_ - 1]; }
+  bool is(Tok k) const { return cur().kind == k; }
+  void advance() {
+    if (!is(Tok::TK_EOF)) ++pos_;
   }
-  bool accept(char c) {
-    if (peek() == c && !atEnd()) {
-      ++pos_;
-      return true;
-    }
-    return false;
+  bool accept(Tok k) {
+    if (!is(k)) return false;
+    advance();
+    return true;
   }
-  bool acceptStr(std::string_view s) {
-    if (text_.compare(pos_, s.size(), s) == 0 && pos_ + s.size() <= text_.size()) {
-      pos_ += s.size();
-      return true;
-    }
-    return false;
+  // The current token starts where the previous one ends (`int[]`, `Tensor?`, `-1`).
+  bool adjacent() const { return pos_ > 0 && cur().range.start() == prev().range.end(); }
+  bool acceptAdjacent(Tok k) { return adjacent() && accept(k); }
+  std::string describe(const Token& t) const {
+    if (t.kind == Tok::TK_EOF) return "end of input";
+    if (t.kind == Tok::TK_STRING) return "a string literal";
+    return "'" + std::string(t.range.text()) + "'";
   }
-  std::string describeHere() const {
-    if (atEnd()) return "end of input";
-    return "'" + std::string(1, text_[pos_]) + "'";
+  void expect(Tok k, const char* what) {
+    if (!accept(k)) fail(str("expected ", what, " but found ", describe(cur())), cur());
   }
-  void expect(char c, const char* what) {
-    skipSpace();
-    if (!accept(c)) fail(str("expected ", what, " but found ", describeHere()), pos_);
+  // An identifier's name, or empty if none here.
+  std::string identifier() {
+    if (!is(Tok::TK_IDENT)) return {};
+    std::string name = cur().text;
+    advance();
+    return name;
   }
-  // [A-Za-z_][A-Za-z0-9_]*, or empty if none here.
-  std::string_view identifier() {
-    size_t start = pos_;
-    if (!isIdentStart(peek())) return {};
-    while (isIdentChar(peek()) && !atEnd()) ++pos_;
-    return std::string_view(text_).substr(start, pos_ - start);
-  }
-  // An identifier that is exactly `word` (not a prefix of a longer one).
+  bool isWord(std::string_view word) const { return is(Tok::TK_IDENT) && cur().text == word; }
+  // An identifier that is exactly `word`.
   bool acceptWord(std::string_view word) {
-    size_t save = pos_;
-    if (identifier() == word) return true;
-    pos_ = save;
-    return false;
+    if (!isWord(word)) return false;
+    advance();
+    return true;
   }
 
   // ---- names ----
   std::pair<std::string, std::string> parseName() {
-    size_t at = pos_;
-    std::string name(identifier());
-    if (name.empty()) fail(str("expected an operator name but found ", describeHere()), at);
-    if (acceptStr("::")) {
-      size_t at2 = pos_;
-      std::string_view rest = identifier();
-      if (rest.empty()) fail("expected a name after '::'", at2);
+    std::string name = identifier();
+    if (name.empty()) fail(str("expected an operator name but found ", describe(cur())), cur());
+    if (acceptAdjacent(Tok::TK_DOUBLE_COLON)) {
+      std::string rest = adjacent() ? identifier() : "";
+      if (rest.empty()) fail("expected a name after '::'", cur());
       name += "::";
       name += rest;
     }
     std::string overload;
-    if (accept('.')) {
-      size_t at3 = pos_;
-      overload = identifier();
-      if (overload.empty()) fail("expected an overload name after '.'", at3);
+    if (acceptAdjacent(Tok::TK_DOT)) {
+      overload = adjacent() ? identifier() : "";
+      if (overload.empty()) fail("expected an overload name after '.'", cur());
     }
     return {std::move(name), std::move(overload)};
   }
@@ -185,15 +168,12 @@ class SchemaParser {
     Argument arg;
     arg.kwargOnly = kwargOnly;
     arg.declared = parseType(0);
-    skipSpace();
-    size_t at = pos_;
-    arg.name = std::string(identifier());
-    if (arg.name.empty() && !isReturn) fail(str("expected an argument name but found ", describeHere()), at);
-    skipSpace();
-    if (peek() == '=') {
-      if (isReturn) fail("a return cannot have a default value", pos_);
-      ++pos_;
-      skipSpace();
+    const Token& at = cur();
+    arg.name = identifier();
+    if (arg.name.empty() && !isReturn) fail(str("expected an argument name but found ", describe(at)), at);
+    if (is(Tok::TK_ASSIGN)) {
+      if (isReturn) fail("a return cannot have a default value", cur());
+      advance();
       arg.defaultValue = parseDefault(arg.declared);
     }
     return arg;
@@ -201,37 +181,38 @@ class SchemaParser {
 
   // ---- types ----
   DeclaredType parseType(int depth) {
-    if (depth > kMaxDepth) fail("type is nested too deeply", pos_);
-    skipSpace();
+    if (depth > kMaxDepth) fail("type is nested too deeply", cur());
     DeclaredType t = parseBaseType(depth);
     while (true) {
       // Postfixes must follow the type directly (`int[]`, `Tensor?`, `Tensor(a)`), as PyTorch writes them.
-      size_t at = pos_;
-      if (accept('[')) {
-        skipSpace();
+      if (!adjacent()) return t;
+      const Token& at = cur();
+      if (accept(Tok::TK_LBRACKET)) {
         DeclaredType list;
         list.form = DeclaredType::Form::List;
-        if (isDigit(peek())) {
-          size_t numAt = pos_;
+        if (is(Tok::TK_NUMBER)) {
+          const Token& num = cur();
+          const std::string& digits = num.text;
           int64_t n = 0;
-          auto res = std::from_chars(text_.data() + pos_, text_.data() + text_.size(), n);
-          pos_ = static_cast<size_t>(res.ptr - text_.data());
-          if (res.ec != std::errc() || n > kMaxFixedSize) fail(str("list size must be at most ", kMaxFixedSize), numAt);
-          if (n == 0) fail("list size must be positive", numAt);
+          auto res = std::from_chars(digits.data(), digits.data() + digits.size(), n);
+          if (res.ptr != digits.data() + digits.size() || digits.find_first_not_of("0123456789") != std::string::npos)
+            fail(str("expected a list size or ']' but found ", describe(num)), num);
+          if (res.ec != std::errc() || n > kMaxFixedSize) fail(str("list size must be at most ", kMaxFixedSize), num);
+          if (n == 0) fail("list size must be positive", num);
           list.fixedSize = n;
-          skipSpace();
+          advance();
         }
-        if (!accept(']')) fail(str("expected a list size or ']' but found ", describeHere()), pos_);
+        if (!accept(Tok::TK_RBRACKET)) fail(str("expected a list size or ']' but found ", describe(cur())), cur());
         list.type = ListType::create(t.type);
         list.elems.push_back(std::move(t));
         t = std::move(list);
-      } else if (accept('?')) {
+      } else if (accept(Tok::TK_QUESTION)) {
         DeclaredType opt;
         opt.form = DeclaredType::Form::Optional;
         opt.type = OptionalType::create(t.type);
         opt.elems.push_back(std::move(t));
         t = std::move(opt);
-      } else if (peek() == '(') {
+      } else if (is(Tok::TK_LPAREN)) {
         if (t.alias) fail("a type can carry only one alias annotation", at);
         t.alias = parseAlias();
       } else {
@@ -242,46 +223,45 @@ class SchemaParser {
 
   DeclaredType parseBaseType(int depth) {
     DeclaredType t;
-    size_t at = pos_;
-    if (accept('(')) {
+    const Token& at = cur();
+    if (accept(Tok::TK_LPAREN)) {
       t.form = DeclaredType::Form::Tuple;
       std::vector<TypePtr> elems;
-      skipSpace();
-      if (!accept(')')) {
+      if (!accept(Tok::TK_RPAREN)) {
         while (true) {
           t.elems.push_back(parseType(depth + 1));
           elems.push_back(t.elems.back().type);
-          skipSpace();
-          if (accept(')')) break;
-          expect(',', "',' or ')' in a tuple type");
+          if (accept(Tok::TK_RPAREN)) break;
+          expect(Tok::TK_COMMA, "',' or ')' in a tuple type");
         }
       }
       t.type = TupleType::create(std::move(elems));
       return t;
     }
-    std::string name(identifier());
+    std::string name = identifier();
     // Class names are dotted: __torch__.foo.Bar
-    while (!name.empty() && peek() == '.' && isIdentStart(peek(1))) {
-      ++pos_;
+    while (!name.empty() && is(Tok::TK_DOT) && adjacent() && toks_[pos_ + 1].kind == Tok::TK_IDENT &&
+           toks_[pos_ + 1].range.start() == cur().range.end()) {
+      advance();
       name += ".";
       name += identifier();
     }
-    if (name.empty()) fail(str("expected a type but found ", describeHere()), at);
-    if (name == "Dict" && peek() == '(') {
-      ++pos_;
+    if (name.empty()) fail(str("expected a type but found ", describe(at)), at);
+    if (name == "Dict" && is(Tok::TK_LPAREN) && adjacent()) {
+      advance();
       t.form = DeclaredType::Form::Dict;
       t.elems.push_back(parseType(depth + 1));
-      expect(',', "',' between the key and value types of Dict");
+      expect(Tok::TK_COMMA, "',' between the key and value types of Dict");
       t.elems.push_back(parseType(depth + 1));
-      expect(')', "')' to close Dict(");
+      expect(Tok::TK_RPAREN, "')' to close Dict(");
       t.type = DictType::create(t.elems[0].type, t.elems[1].type);
       return t;
     }
-    if (name == "Future" && peek() == '(') {
-      ++pos_;
+    if (name == "Future" && is(Tok::TK_LPAREN) && adjacent()) {
+      advance();
       t.form = DeclaredType::Form::Future;
       t.elems.push_back(parseType(depth + 1));
-      expect(')', "')' to close Future(");
+      expect(Tok::TK_RPAREN, "')' to close Future(");
       t.type = FutureType::create(t.elems[0].type);
       return t;
     }
@@ -291,7 +271,7 @@ class SchemaParser {
     return t;
   }
 
-  TypePtr namedType(const std::string& name, size_t at) {
+  TypePtr namedType(const std::string& name, const Token& at) {
     if (name == "Tensor") return TensorType::get();
     if (name == "int" || name == "SymInt" || name == "ScalarType" || name == "Layout" || name == "MemoryFormat" ||
         name == "QScheme")
@@ -316,35 +296,33 @@ class SchemaParser {
   }
 
   AliasInfo parseAlias() {
-    size_t open = pos_;
-    ++pos_;  // '('
+    const Token& open = cur();
+    advance();  // '('
     AliasInfo info;
     auto parseSets = [&](std::vector<std::string>& sets) {
       while (true) {
-        skipSpace();
-        size_t at = pos_;
-        if (accept('*')) {
+        const Token& at = cur();
+        if (accept(Tok::TK_STAR)) {
           sets.emplace_back("*");
         } else {
-          std::string_view id = identifier();
-          if (id.empty()) fail(str("expected an alias set name or '*' but found ", describeHere()), at);
-          sets.emplace_back(id);
+          std::string id = identifier();
+          if (id.empty()) fail(str("expected an alias set name or '*' but found ", describe(at)), at);
+          sets.push_back(std::move(id));
         }
-        skipSpace();
-        if (!accept('|')) return;
+        if (!accept(Tok::TK_PIPE)) return;
       }
     };
     parseSets(info.beforeSets);
-    if (accept('!')) info.isWrite = true;
-    skipSpace();
-    if (acceptStr("->")) {
+    if (accept(Tok::TK_BANG)) info.isWrite = true;
+    if (accept(Tok::TK_ARROW)) {
       parseSets(info.afterSets);
     } else {
       info.afterSets = info.beforeSets;
     }
-    skipSpace();
-    if (!accept(')')) fail(str("expected ')' to close the alias annotation opened at column ",
-                               src_->columnOf(open), " but found ", describeHere()), pos_);
+    if (!accept(Tok::TK_RPAREN))
+      fail(str("expected ')' to close the alias annotation opened at column ", open.range.column(), " but found ",
+               describe(cur())),
+           cur());
     return info;
   }
 
@@ -356,19 +334,20 @@ class SchemaParser {
       const TypePtr& elem = base.elems.at(0).type;
       TypeKind k = elem->kind();
       if (k != TypeKind::Int && k != TypeKind::Float && k != TypeKind::Bool && k != TypeKind::Str)
-        fail(str("list defaults of ", base.elems[0].str(), " are not supported"), pos_);
-      if (peek() != '[') {
-        if (!base.fixedSize) fail(str("expected a list default for type ", declared.str()), pos_);
+        fail(str("list defaults of ", base.elems[0].str(), " are not supported"), cur());
+      if (!is(Tok::TK_LBRACKET)) {
+        if (!base.fixedSize) fail(str("expected a list default for type ", declared.str()), cur());
         // `int[2] stride=1` means [1, 1].
+        const Token& at = cur();
         DefaultValue single = parseScalar(*elem, base.elems[0]);
-        return repeat(single, static_cast<size_t>(*base.fixedSize), pos_);
+        return repeat(single, static_cast<size_t>(*base.fixedSize), at);
       }
       return parseList(*elem, base.elems[0]);
     }
     return parseScalar(*base.type, base);
   }
 
-  DefaultValue repeat(const DefaultValue& v, size_t n, size_t at) {
+  DefaultValue repeat(const DefaultValue& v, size_t n, const Token& at) {
     if (auto* i = std::get_if<int64_t>(&v)) return std::vector<int64_t>(n, *i);
     if (auto* d = std::get_if<double>(&v)) return std::vector<double>(n, *d);
     if (auto* b = std::get_if<bool>(&v)) return std::vector<bool>(n, *b);
@@ -377,18 +356,15 @@ class SchemaParser {
   }
 
   DefaultValue parseList(const Type& elem, const DeclaredType& elemDecl) {
-    size_t open = pos_;
-    ++pos_;  // '['
+    const Token& open = cur();
+    advance();  // '['
     std::vector<DefaultValue> items;
-    skipSpace();
-    if (!accept(']')) {
+    if (!accept(Tok::TK_RBRACKET)) {
       while (true) {
-        skipSpace();
-        if (items.size() >= static_cast<size_t>(kMaxFixedSize)) fail("list default is too long", pos_);
+        if (items.size() >= static_cast<size_t>(kMaxFixedSize)) fail("list default is too long", cur());
         items.push_back(parseScalar(elem, elemDecl));
-        skipSpace();
-        if (accept(']')) break;
-        expect(',', "',' or ']' in a list default");
+        if (accept(Tok::TK_RBRACKET)) break;
+        expect(Tok::TK_COMMA, "',' or ']' in a list default");
       }
     }
     auto collect = [&](auto tag) {
@@ -413,13 +389,13 @@ class SchemaParser {
 
   // A literal of type `t`: numbers, True/False, strings, enum identifiers.
   DefaultValue parseScalar(const Type& t, const DeclaredType& decl) {
-    size_t at = pos_;
+    const Token& at = cur();
     switch (t.kind()) {
       case TypeKind::Int: {
-        if (isIdentStart(peek())) {
-          std::string_view id = identifier();
+        if (is(Tok::TK_IDENT)) {
+          std::string id = identifier();
           for (const auto& [name, value] : kEnumDefaults)
-            if (id == name) return EnumDefault{std::string(id), value};
+            if (id == name) return EnumDefault{id, value};
           fail(str("unknown default value '", id, "' for type ", decl.str()), at);
         }
         DefaultValue v = parseNumber();
@@ -429,8 +405,10 @@ class SchemaParser {
       case TypeKind::Float: {
         if (acceptWord("inf")) return std::numeric_limits<double>::infinity();
         if (acceptWord("nan")) return std::numeric_limits<double>::quiet_NaN();
-        if (peek() == '-' && text_.compare(pos_ + 1, 3, "inf") == 0 && !isIdentChar(peek(4))) {
-          pos_ += 4;
+        if (is(Tok::TK_MINUS) && toks_[pos_ + 1].kind == Tok::TK_IDENT && toks_[pos_ + 1].text == "inf" &&
+            toks_[pos_ + 1].range.start() == cur().range.end()) {
+          advance();
+          advance();
           return -std::numeric_limits<double>::infinity();
         }
         DefaultValue v = parseNumber();
@@ -444,46 +422,41 @@ class SchemaParser {
         if (acceptWord("False")) return false;
         fail(str("expected True or False as the default for type ", decl.str()), at);
       case TypeKind::Str:
-        if (peek() != '"' && peek() != '\'') fail(str("expected a string default for type ", decl.str()), at);
+        if (!is(Tok::TK_STRING)) fail(str("expected a string default for type ", decl.str()), at);
         return parseString();
       case TypeKind::Any:
       case TypeKind::Var:
         if (acceptWord("True")) return true;
         if (acceptWord("False")) return false;
-        if (peek() == '"' || peek() == '\'') return parseString();
+        if (is(Tok::TK_STRING)) return parseString();
         return parseNumber();
       default:
         fail(str("a default for type ", decl.str(), " can only be None"), at);
     }
   }
 
-  // -?digits[.digits][e[+-]digits]: int64 without '.'/exponent, else double.
+  // ['-']NUMBER (the sign directly before a decimal literal): int64 without '.'/exponent, else
+  // double. Hex, octal, binary and complex literals are not schema defaults.
   DefaultValue parseNumber() {
-    size_t start = pos_;
-    if (peek() == '-') ++pos_;
-    size_t digits = pos_;
-    while (isDigit(peek())) ++pos_;
-    bool isFloat = false;
-    if (peek() == '.') {
-      isFloat = true;
-      ++pos_;
-      while (isDigit(peek())) ++pos_;
+    const Token& start = cur();
+    bool negative = false;
+    if (is(Tok::TK_MINUS)) {
+      const Token& next = toks_[pos_ + 1];
+      if (next.kind != Tok::TK_NUMBER || next.range.start() != start.range.end())
+        fail(str("expected a number but found ", describe(start)), start);
+      negative = true;
+      advance();
     }
-    if (pos_ == digits || (pos_ == digits + 1 && isFloat)) {
-      pos_ = start;
-      fail(str("expected a number but found ", describeHere()), start);
-    }
-    if (peek() == 'e' || peek() == 'E') {
-      isFloat = true;
-      ++pos_;
-      if (peek() == '+' || peek() == '-') ++pos_;
-      size_t expDigits = pos_;
-      while (isDigit(peek())) ++pos_;
-      if (pos_ == expDigits) fail("expected digits in the exponent", pos_);
-    }
-    if (isIdentChar(peek())) fail(str("unexpected ", describeHere(), " after a number"), pos_);
-    const char* b = text_.data() + start;
-    const char* e = text_.data() + pos_;
+    if (!is(Tok::TK_NUMBER)) fail(str("expected a number but found ", describe(cur())), cur());
+    const Token& num = cur();
+    const std::string& digits = num.text;
+    if (digits.find_first_not_of("0123456789.e+-") != std::string::npos)
+      fail(str("expected a decimal number but found ", describe(num)), num);
+    advance();
+    std::string text = (negative ? "-" : "") + digits;
+    const char* b = text.data();
+    const char* e = text.data() + text.size();
+    bool isFloat = digits.find_first_of(".e") != std::string::npos;
     if (!isFloat) {
       int64_t v = 0;
       auto res = std::from_chars(b, e, v);
@@ -498,46 +471,16 @@ class SchemaParser {
     return d;
   }
 
+  // A string literal, already decoded by the lexer (Python's escapes).
   std::string parseString() {
-    size_t open = pos_;
-    char quote = text_[pos_++];
-    std::string out;
-    while (true) {
-      if (atEnd()) fail("unterminated string literal", open);
-      char c = text_[pos_++];
-      if (c == quote) return out;
-      if (c == '\n') fail("unterminated string literal", open);
-      if (c != '\\') {
-        out += c;
-        continue;
-      }
-      if (atEnd()) fail("unterminated string literal", open);
-      char e = text_[pos_++];
-      switch (e) {
-        case 'n': out += '\n'; break;
-        case 't': out += '\t'; break;
-        case 'r': out += '\r'; break;
-        case 'a': out += '\a'; break;
-        case 'b': out += '\b'; break;
-        case 'f': out += '\f'; break;
-        case 'v': out += '\v'; break;
-        case '\\': case '\'': case '"': out += e; break;
-        default:
-          if (e >= '0' && e <= '7') {  // up to three octal digits
-            int v = e - '0';
-            for (int k = 0; k < 2 && peek() >= '0' && peek() <= '7'; ++k) v = v * 8 + (text_[pos_++] - '0');
-            if (v > 255) fail("octal escape out of range", pos_ - 4);
-            out += static_cast<char>(v);
-          } else {
-            fail(str("unknown escape sequence '\\", e, "'"), pos_ - 2);
-          }
-      }
-    }
+    std::string value = cur().text;
+    advance();
+    return value;
   }
 
   std::shared_ptr<const Source> src_;
-  const std::string& text_;
   ClassRegistry* registry_;
+  std::vector<Token> toks_;
   size_t pos_ = 0;
 };
 

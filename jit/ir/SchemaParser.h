@@ -9,6 +9,8 @@
 //               { '[' [N] ']' | '?' | alias }
 //   alias    := '(' set {'|' set} ['!'] ['->' set {'|' set}] ')'     set := ident | '*'
 //
+// Tokens come from tsjit's one lexer (jit/support/Lexer.h, schema mode), so schema strings and
+// TorchScript source share literal syntax (numbers, strings and their escapes, identifiers).
 // Every malformed input raises CompileError whose range points at the offending character (the
 // error's range().column() is 1-based into the schema text); the parser never crashes, aborts or
 // loops, and bounds its recursion depth and the sizes it allocates.

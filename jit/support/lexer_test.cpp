@@ -1,12 +1,11 @@
 // lexer_test.cpp — token sequences of the TorchScript lexer: keywords, operators, literals,
 // strings and f-strings, indentation (INDENT/DEDENT/NEWLINE), brackets, continuations, type
-// comments, plain (schema) mode, and lexical errors with their locations.
+// comments, plain mode, schema mode, and lexical errors with their locations.
 #include <gtest/gtest.h>
 
-#include "jit/frontend/Lexer.h"
+#include "jit/support/Lexer.h"
 
 using namespace tsjit;
-using namespace tsjit::frontend;
 
 namespace {
 
@@ -156,12 +155,32 @@ TEST(frontend_lexer, TypeCommentsSideTable) {
 
 TEST(frontend_lexer, PlainModeForSchemas) {
   Lexer::Options o = plain();
-  o.schemaPunctuation = true;
+  o.schema = true;
   EXPECT_EQ(lex("aten::add.Tensor(Tensor(a!) self, Tensor? other, *, Scalar alpha=1) -> Tensor(a)", o),
             "aten :: add . Tensor ( Tensor ( a ! ) self , Tensor ? other , * , Scalar alpha = 1 ) -> Tensor ( a ) EOF");
   EXPECT_EQ(lex("int[2] x=[0, 0],\n  str s=\"mean\"", o), "int [ 2 ] x = [ 0 , 0 ] , str s = \"mean\" EOF");
-  // Without schema punctuation, `::` is two colons.
+  // Without schema mode, `::` is two colons.
   EXPECT_EQ(lex("x[::2]", plain()), "x [ : : 2 ] EOF");
+}
+
+TEST(frontend_lexer, SchemaModeHasNoKeywordsPrefixesCommentsOrBracketMatching) {
+  Lexer::Options o = plain();
+  o.schema = true;
+  // Keywords are identifiers: schemas name arguments `from`, `to`, `async`; None/True are values.
+  auto toks = tokenize("aten::can_cast(ScalarType from, ScalarType to) -> bool", o);
+  EXPECT_EQ(toks[5].kind, Tok::TK_IDENT);
+  EXPECT_EQ(toks[5].text, "from");
+  toks = tokenize("bool? b=None, bool c=True, int is not x", o);
+  for (const Token& t : toks) EXPECT_TRUE(t.kind != Tok::TK_NONE && t.kind != Tok::TK_TRUE && t.kind != Tok::TK_IS_NOT);
+  // No string prefixes: `r"x"` is the identifier r, then a string.
+  EXPECT_EQ(lex("str s=r\"x\"", o), "str s = r \"x\" EOF");
+  // Unbalanced brackets are left to the schema parser; `#` is not a comment.
+  EXPECT_EQ(lex("f(int x) -> ...)", o), "f ( int x ) -> ... ) EOF");
+  EXPECT_EQ(lex("((((", o), "( ( ( ( EOF");
+  EXPECT_THROW(tokenize("f(int x) # c", o), CompileError);
+  // The same text in plain mode: keywords, prefixes and comments as in Python.
+  EXPECT_EQ(tokenize("from", plain())[0].kind, Tok::TK_FROM);
+  EXPECT_EQ(lex("s=r\"x\" # c", plain()), "s = \"x\" EOF");
 }
 
 TEST(frontend_lexer, TokenRangesAndDescriptions) {

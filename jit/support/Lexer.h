@@ -1,13 +1,21 @@
-// Lexer.h — tokens of the TorchScript language (Python 3 subset) and the lexer that produces them.
+// Lexer.h — the one lexer of tsjit: tokens of the TorchScript language (Python 3 subset), used by
+// jit/frontend's parser for source files, expressions and type comments, and by jit/ir's
+// SchemaParser for operator schema strings. It lives in jit/support so that both layers share it.
 //
 // The lexer turns a Source (or a byte range of one) into a vector of Tokens, ending with one
-// TK_EOF. Two modes:
+// TK_EOF. Modes:
 //   * indentation mode (source files): Python's logical lines. TK_NEWLINE ends every non-blank
 //     logical line, TK_INDENT / TK_DEDENT bracket indented blocks, newlines inside ( [ { are
 //     ignored, `\` + newline joins lines, blank and comment-only lines produce nothing. Every
 //     TK_INDENT is matched by a TK_DEDENT before TK_EOF.
-//   * plain mode (expressions, type comments, schema strings): newlines are whitespace and no
-//     layout tokens are produced. `schemaPunctuation` additionally lexes `!`, `?` and `::`.
+//   * plain mode (expressions, type comments): newlines are whitespace and no layout tokens are
+//     produced.
+//   * schema mode (plain mode + `schema`, for schema strings such as
+//     `aten::add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)`):
+//     additionally lexes `!`, `?` and `::`; has no keywords (every word, `None`/`True`/`from`
+//     included, is a TK_IDENT: schemas name arguments `from` or `async`); no string prefixes
+//     (`r"x"` is an identifier then a string); `#` starts no comment (it is an unexpected
+//     character); brackets are not matched (the schema parser reports unbalanced ones itself).
 // `# type: ...` comments never appear in the token stream; they are kept in a side table
 // (Lexer::typeComments) with their text and range, for signatures like `# type: (int) -> int`.
 // Invariants: every token's range lies in the source; token ranges are increasing; any malformed
@@ -24,11 +32,11 @@
 #include "jit/support/Error.h"
 #include "jit/support/SourceRange.h"
 
-namespace tsjit::frontend {
+namespace tsjit {
 
 // X(name, spelling): spelling is the exact source text for keywords / punctuation, or a
 // description in angle brackets for token classes.
-#define TSJIT_FRONTEND_TOKENS(X)          \
+#define TSJIT_TOKENS(X)          \
   X(TK_EOF, "<end of file>")              \
   X(TK_NEWLINE, "<newline>")              \
   X(TK_INDENT, "<indent>")                \
@@ -123,14 +131,14 @@ namespace tsjit::frontend {
   X(TK_CARET_EQ, "^=")                    \
   X(TK_LSHIFT_EQ, "<<=")                  \
   X(TK_RSHIFT_EQ, ">>=")                  \
-  /* schema-only punctuation (plain mode with schemaPunctuation) */ \
+  /* schema-only punctuation (schema mode) */ \
   X(TK_BANG, "!")                         \
   X(TK_QUESTION, "?")                     \
   X(TK_DOUBLE_COLON, "::")
 
 enum class Tok : uint8_t {
 #define TSJIT_TOK_ENUM(name, spelling) name,
-  TSJIT_FRONTEND_TOKENS(TSJIT_TOK_ENUM)
+  TSJIT_TOKENS(TSJIT_TOK_ENUM)
 #undef TSJIT_TOK_ENUM
 };
 
@@ -171,7 +179,7 @@ class Lexer {
  public:
   struct Options {
     bool indentation = true;         // produce TK_NEWLINE / TK_INDENT / TK_DEDENT
-    bool schemaPunctuation = false;  // lex `!`, `?`, `::` (for schema strings)
+    bool schema = false;             // schema mode (see above); use with indentation = false
   };
 
   // Lexes source->text()[begin, end). Throws CompileError on malformed input.
@@ -215,4 +223,4 @@ class Lexer {
 std::vector<Token> tokenize(std::string_view text, Lexer::Options options = {},
                             std::string filename = "<string>");
 
-}  // namespace tsjit::frontend
+}  // namespace tsjit

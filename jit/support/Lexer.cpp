@@ -1,25 +1,25 @@
 // Lexer.cpp — TorchScript tokenization: numbers, strings (incl. raw and f-strings), keywords,
-// operators, and Python's indentation rules (INDENT/DEDENT/NEWLINE). See Lexer.h.
+// operators, Python's indentation rules (INDENT/DEDENT/NEWLINE) and the schema mode. See Lexer.h.
 // Invariant: every loop iteration consumes at least one byte or throws, so lexing terminates.
-#include "jit/frontend/Lexer.h"
+#include "jit/support/Lexer.h"
 
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <unordered_map>
 
-namespace tsjit::frontend {
+namespace tsjit {
 
 namespace {
 
 const char* const kTokNames[] = {
 #define TSJIT_TOK_NAME(name, spelling) #name,
-    TSJIT_FRONTEND_TOKENS(TSJIT_TOK_NAME)
+    TSJIT_TOKENS(TSJIT_TOK_NAME)
 #undef TSJIT_TOK_NAME
 };
 const char* const kTokSpellings[] = {
 #define TSJIT_TOK_SPELLING(name, spelling) spelling,
-    TSJIT_FRONTEND_TOKENS(TSJIT_TOK_SPELLING)
+    TSJIT_TOKENS(TSJIT_TOK_SPELLING)
 #undef TSJIT_TOK_SPELLING
 };
 
@@ -207,7 +207,7 @@ void Lexer::run() {
       ++pos_;
       continue;
     }
-    if (c == '#') {
+    if (c == '#' && !options_.schema) {
       lexComment();
       continue;
     }
@@ -230,7 +230,7 @@ void Lexer::run() {
       size_t start = pos_;
       while (pos_ < end_ && isIdentChar(text_[pos_])) ++pos_;
       std::string_view word = text_.substr(start, pos_ - start);
-      if ((at(pos_) == '\'' || at(pos_) == '"') && word.size() <= 2) {
+      if ((at(pos_) == '\'' || at(pos_) == '"') && word.size() <= 2 && !options_.schema) {
         std::string p(word);
         for (auto& ch : p) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
         if (p == "r" || p == "u" || p == "f" || p == "fr" || p == "rf") {
@@ -239,7 +239,7 @@ void Lexer::run() {
         }
         if (p == "b" || p == "br" || p == "rb") fail("bytes literals are not supported", start, pos_ + 1);
       }
-      auto it = keywords().find(word);
+      auto it = options_.schema ? keywords().end() : keywords().find(word);
       if (it != keywords().end())
         push(it->second, start, pos_);
       else
@@ -538,11 +538,11 @@ bool Lexer::lexOperator() {
   std::string_view rest = text_.substr(pos_, std::min<size_t>(3, end_ - pos_));
   for (const OpEntry& op : kOperators) {
     std::string_view t(op.text);
-    if (op.schemaOnly && !options_.schemaPunctuation) continue;
+    if (op.schemaOnly && !options_.schema) continue;
     if (rest.substr(0, t.size()) != t) continue;
     size_t start = pos_;
     pos_ += t.size();
-    if (t.size() == 1) {
+    if (t.size() == 1 && !options_.schema) {  // schema mode: the schema parser matches brackets
       char c = t[0];
       if (c == '(' || c == '[' || c == '{') {
         brackets_.push_back({c, start});
@@ -568,4 +568,4 @@ std::vector<Token> tokenize(std::string_view text, Lexer::Options options, std::
   return Lexer(src, options).takeTokens();
 }
 
-}  // namespace tsjit::frontend
+}  // namespace tsjit

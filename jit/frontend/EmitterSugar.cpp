@@ -6,6 +6,7 @@
 #include <set>
 
 #include "jit/frontend/EmitterImpl.h"
+#include "jit/frontend/OpAliases.h"
 
 namespace tsjit::frontend::detail {
 
@@ -71,6 +72,7 @@ SugaredPtr MethodValue::call(const SourceRange& loc, FunctionEmitter& e, const A
     }
   }
   Symbol sym = Symbol::aten(op);
+  if (auto canonical = canonicalOpForAlias(op)) sym = *canonical;  // x.inverse() -> aten::linalg_inv
   if (!ops::findOp(sym)) fail(loc, "'" + typeName(self->type()) + "' object has no attribute or method '" + name + "'");
   return std::make_shared<SimpleValue>(e.emitBuiltinCall(loc, sym, std::move(args), std::move(kwargs)));
 }
@@ -80,8 +82,8 @@ SugaredPtr BuiltinModule::attr(const SourceRange& loc, FunctionEmitter& e, const
     if (auto c = dtypeCode(attrName)) return std::make_shared<SimpleValue>(e.emitConst(Literal{*c}));
     if (attrName == "jit") return std::make_shared<BuiltinModule>("torch.jit");
     if (attrName == "nn") return std::make_shared<BuiltinModule>("torch.nn");
-    if (attrName == "true_divide") return std::make_shared<BuiltinFunction>(aten::div);
-    if (attrName == "absolute") return std::make_shared<BuiltinFunction>(Symbol::aten("abs"));
+    // Aliases (torch.inverse, torch.det, ...) become their canonical op, as NormalizeOps does.
+    if (auto canonical = canonicalOpForAlias(attrName)) return std::make_shared<BuiltinFunction>(*canonical);
     if (!ops::findOp(Symbol::aten(attrName))) fail(loc, "unknown builtin op: aten::" + attrName);
     return std::make_shared<BuiltinFunction>(Symbol::aten(attrName));
   }

@@ -143,7 +143,9 @@ TEST(EmitterCorpus, CompileAndCompareNodeKinds) {
   double pct = compiled ? 100.0 * agree / compiled : 0;
   std::cout << "emitter corpus: compiled " << compiled << "/" << total << ", node-kind agreement " << agree << "/"
             << compiled << " (" << pct << "%)\n";
-  // Issue 5's bar: node-kind agreement >= 80 % of the compiled cases; compile >= 90 % of them.
-  EXPECT_GE(compiled * 10, total * 9);
-  EXPECT_GE(pct, 80.0);
+  // Issue 5's bar is node-kind agreement >= 80 % of the compiled cases and compiling >= 90 % of
+  // them; measured: 61/61 compile, 61/61 agree. The thresholds sit just under the measured figures
+  // (99 %), so any case that stops compiling or agreeing fails the test.
+  EXPECT_GE(compiled * 100, total * 99);
+  EXPECT_GE(pct, 99.0);
 }

@@ -8,6 +8,7 @@
 
 #include "jit/tensor/Layout.h"
 
+#include "jit/tensor/IterationLayout.h"
 namespace tsjit::kernels {
 
 Operand Operand::of(const IValue& v) {
@@ -135,6 +136,26 @@ Tensor allocOutput(IntArrayRef shape, ScalarType dtype, const Tensor* like) {
 
 void checkInplace(const Tensor& self, ScalarType compute, IntArrayRef shape,
                   std::initializer_list<const Operand*> inputs) {
+Tensor allocElementwiseOutput(std::initializer_list<const Operand*> inputs, IntArrayRef shape, ScalarType outDtype) {
+  bool rowMajor = true;
+  for (const Operand* o : inputs)
+    if (!o->isNumber() && !hasRowMajorStrides(o->tensor.sizes(), o->tensor.strides())) rowMajor = false;
+  if (rowMajor) return Tensor::empty(shape, outDtype);
+  std::vector<IterationInput> ins;
+  ins.reserve(inputs.size());
+  for (const Operand* o : inputs) {
+    IterationInput in;
+    if (!o->isNumber()) {
+      in.sizes = o->tensor.sizes();
+      in.strides = o->tensor.strides();
+      in.converted = o->tensor.dtype() != outDtype && outDtype != ScalarType::Bool;
+      in.elementSize = static_cast<int64_t>(elementSize(in.converted ? outDtype : o->tensor.dtype()));
+    }
+    ins.push_back(in);
+  }
+  return Tensor::empty_strided(shape, elementwiseOutputStrides(shape, ins), outDtype);
+}
+
   checkCanCast(compute, self.dtype());
   if (IntArrayRef(self.sizes()) != shape)
     throw RuntimeError(str("output with shape ", shapeString(self.sizes()),

@@ -90,6 +90,10 @@ std::string shapeString(IntArrayRef sizes);
 // A fresh output of `shape`: the layout of `like` (same shape, non-overlapping and dense, not
 // contiguous) is kept, as TensorIterator does; row-major otherwise.
 Tensor allocOutput(IntArrayRef shape, ScalarType dtype, const Tensor* like = nullptr);
+// The fresh output of an elementwise op over `inputs` (Python numbers count as 0-dim tensors):
+// the layout TensorIterator gives it (jit/tensor/IterationLayout.h); an input of another dtype
+// than outDtype counts as converted to it.
+Tensor allocElementwiseOutput(std::initializer_list<const Operand*> inputs, IntArrayRef shape, ScalarType outDtype);
 // The checks of an in-place op writing a result of dtype `compute` and shape `shape` into self:
 // castability, shape equality, internal overlap, partial overlap with each tensor input.
 void checkInplace(const Tensor& self, ScalarType compute, IntArrayRef shape,
@@ -304,7 +308,7 @@ LoopArg loopArg(const Operand& op, Tensor& holder) {
 // ---- the elementwise driver -----------------------------------------------------------------------
 
 // Runs an elementwise op whose result has dtype outDtype over the broadcast shape of `inputs`:
-// functional (self == nullptr): a fresh output (layout of the first full-shape input when dense);
+// functional (self == nullptr): a fresh output in TensorIterator's layout (allocElementwiseOutput);
 // in-place / out= (self = the tensor written): PyTorch's checks (castability of outDtype to
 // self's dtype, shape, overlap), then the result is written into self (through a temporary when
 // the dtypes differ). body(target) fills target (dtype outDtype, the broadcast shape).
@@ -329,13 +333,7 @@ Tensor runElementwise(std::initializer_list<const Operand*> inputs, ScalarType o
     finishInto(*self, target);
     return *self;
   }
-  const Tensor* like = nullptr;
-  for (const Operand* o : inputs)
-    if (!o->isNumber() && o->tensor.sizes().size() == shape.size()) {
-      like = &o->tensor;
-      break;
-    }
-  Tensor out = allocOutput(shape, outDtype, like);
+  Tensor out = allocElementwiseOutput(inputs, shape, outDtype);
   body(out);
   return out;
 }

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "jit/tensor/Dispatch.h"
+#include "jit/tensor/IterationLayout.h"
 #include "jit/tensor/Layout.h"
 #include "jit/tensor/ScalarConvert.h"
 
@@ -172,6 +173,21 @@ Tensor makeOutput(IntArrayRef sizes, ScalarType dtype) { return Tensor::empty(si
 
 std::vector<int64_t> broadcastShapeOf(const std::vector<Tensor>& operands) {
   std::vector<std::vector<int64_t>> shapes;
+Tensor detail::makeElementwiseOutput(const std::vector<Tensor>& operands, IntArrayRef shape, ScalarType outDtype,
+                                     ScalarType computeDtype) {
+  std::vector<IterationInput> ins;
+  ins.reserve(operands.size());
+  for (const Tensor& t : operands) {
+    IterationInput in;
+    in.sizes = t.sizes();
+    in.strides = t.strides();
+    in.converted = t.dtype() != computeDtype;
+    in.elementSize = static_cast<int64_t>(elementSize(in.converted ? computeDtype : t.dtype()));
+    ins.push_back(in);
+  }
+  return Tensor::empty_strided(shape, elementwiseOutputStrides(shape, ins), outDtype);
+}
+
   shapes.reserve(operands.size());
   for (const Tensor& t : operands) shapes.push_back(t.sizes());
   if (shapes.empty()) return {};

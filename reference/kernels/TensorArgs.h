@@ -87,7 +87,8 @@ std::vector<int64_t> broadcastShapeOf(const std::vector<Tensor>& operands);
 // ---- the elementwise loop ---------------------------------------------------------------------
 // out[i] = fn(v) where v[k] is element i of operand k broadcast to the common shape and cast to
 // computeDtype. mapFloating hands fn doubles (computeDtype floating); mapIntegral int64s
-// (computeDtype integral or bool). The result is cast once to outDtype.
+// (computeDtype integral or bool). The result is cast once to outDtype, into a tensor with the
+// layout TensorIterator gives it (a transposed input gives a transposed output).
 template <typename F>
 Tensor mapFloating(const std::vector<Tensor>& operands, ScalarType computeDtype, ScalarType outDtype, F&& fn);
 template <typename F>
@@ -127,6 +128,10 @@ KernelFn outKernel(TensorFn f);
 // ---- implementation of the loop templates ------------------------------------------------------
 namespace detail {
 std::vector<Tensor> expandAll(const std::vector<Tensor>& operands, IntArrayRef shape);
+// The output of an elementwise op: the layout PyTorch's TensorIterator gives it
+// (jit/tensor/IterationLayout.h); operands of another dtype than computeDtype count as converted.
+Tensor makeElementwiseOutput(const std::vector<Tensor>& operands, IntArrayRef shape, ScalarType outDtype,
+                             ScalarType computeDtype);
 void writeDouble(const Tensor& out, int64_t i, double v);
 void writeInt(const Tensor& out, int64_t i, int64_t v);
 }  // namespace detail
@@ -135,7 +140,7 @@ template <typename F>
 Tensor mapFloating(const std::vector<Tensor>& operands, ScalarType computeDtype, ScalarType outDtype, F&& fn) {
   const std::vector<int64_t> shape = broadcastShapeOf(operands);
   const std::vector<Tensor> ins = detail::expandAll(operands, shape);
-  Tensor out = makeOutput(shape, outDtype);
+  Tensor out = detail::makeElementwiseOutput(operands, shape, outDtype, computeDtype);
   std::vector<double> v(ins.size());
   for (int64_t i = 0; i < out.numel(); ++i) {
     for (size_t k = 0; k < ins.size(); ++k) v[k] = readAs(ins[k], i, computeDtype);
@@ -148,7 +153,7 @@ template <typename F>
 Tensor mapIntegral(const std::vector<Tensor>& operands, ScalarType computeDtype, ScalarType outDtype, F&& fn) {
   const std::vector<int64_t> shape = broadcastShapeOf(operands);
   const std::vector<Tensor> ins = detail::expandAll(operands, shape);
-  Tensor out = makeOutput(shape, outDtype);
+  Tensor out = detail::makeElementwiseOutput(operands, shape, outDtype, computeDtype);
   std::vector<int64_t> v(ins.size());
   for (int64_t i = 0; i < out.numel(); ++i) {
     for (size_t k = 0; k < ins.size(); ++k) v[k] = readIntAs(ins[k], i, computeDtype);

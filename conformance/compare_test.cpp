@@ -149,6 +149,37 @@ graph(%x : Tensor, %c : bool):
   EXPECT_EQ(o.ulpSlack, ops::findOp("aten::exp")->tolerance().bound);
 }
 
+TEST(Compare, OperandsToleranceIsRelativeToTheOperandsMagnitude) {
+  // lerp-style cancellation: expected 2^-20, got 2^-20 + 2^-22 in float32 (tens of thousands of
+  // ulps of the result) is within operands(4) of operands of magnitude 3: 4 * 2^-23 * 3 > 2^-22.
+  const double e = std::ldexp(1.0, -20), a = e + std::ldexp(1.0, -22);
+  CompareOptions o = with(ops::Tolerance::operands(4));
+  EXPECT_FALSE(floatsAgree(e, a, ScalarType::Float, with(ops::Tolerance::ulp(4))));
+  EXPECT_TRUE(floatsAgree(e, a, ScalarType::Float, o));  // M defaults to 1: 4 * 2^-23 = 2^-21 > 2^-22
+  EXPECT_FALSE(floatsAgree(e, e + std::ldexp(1.0, -20), ScalarType::Float, o));  // 2^-20 > 2^-21
+  o.operandMagnitude = 3;  // 12 * 2^-23 > 2^-20
+  EXPECT_TRUE(floatsAgree(e, e + std::ldexp(1.0, -20), ScalarType::Float, o));
+  // For large results the bound is relative to the result: 4 * eps * 1000.
+  EXPECT_TRUE(floatsAgree(1000.0, 1000.0 + 4 * std::ldexp(1.0, -23) * 1000, ScalarType::Float, o));
+  // The magnitude of values: finite floats and floating tensor elements, containers included.
+  Tensor t = Tensor::fromDoubles({-7.5, 2, std::numeric_limits<double>::infinity()}, {3}, ScalarType::Float);
+  EXPECT_EQ(operandMagnitude({IValue(t), IValue(0.5)}), 7.5);
+  EXPECT_EQ(operandMagnitude({IValue(makeTuple({IValue(-9.0)}))}), 9.0);
+  EXPECT_EQ(operandMagnitude({}), 1.0);
+  // A graph's options: operands(k) of lerp, the magnitude of its float constants, and slack.
+  auto g = parseIR(R"IR(
+graph(%x : Tensor, %y : Tensor):
+  %w : float = prim::Constant[value=-2.5]()
+  %n : NoneType = prim::Constant()
+  %r : Tensor = aten::lerp(%x, %y, %w)
+  %s : Tensor = aten::sum(%r, %n)
+  return (%s)
+)IR");
+  CompareOptions go = compareOptionsForGraph(*g);
+  EXPECT_EQ(go.operandMagnitude, 2.5);
+  EXPECT_EQ(go.operandSlack, ops::findOp("aten::lerp")->tolerance().bound);
+}
+
 TEST(Compare, AliasSignaturesNameWhatOutputsShare) {
   Tensor x = Tensor::fromDoubles({1, 2, 3, 4}, {4}, ScalarType::Float);
   Tensor fresh = x.clone();

@@ -1,6 +1,7 @@
 // Compare.cpp — the comparison rule (see Compare.h).
 #include "conformance/lib/Compare.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -55,7 +56,8 @@ int rank(const ops::Tolerance& t) {
   switch (t.kind) {
     case ops::Tolerance::Kind::Exact: return 0;
     case ops::Tolerance::Kind::Ulp: return 1;
-    case ops::Tolerance::Kind::ReductionBound: return 2;
+    case ops::Tolerance::Kind::Operands: return 2;
+    case ops::Tolerance::Kind::ReductionBound: return 3;
   }
   return 0;
 }
@@ -181,9 +183,18 @@ struct Comparer {
   }
 };
 
-void walkTolerances(const Block& b, ops::Tolerance& loosest, double& maxUlp) {
+struct GraphBounds {
+  double maxUlp = 0;       // largest n of ulp(n)
+  double maxOperands = 0;  // largest k of operands(k)
+  double magnitude = 1;    // largest |float constant|
+};
+
+void walkTolerances(const Block& b, ops::Tolerance& loosest, GraphBounds& g) {
   for (const Node* n : b.nodes()) {
-    for (const Block* sb : n->blocks()) walkTolerances(*sb, loosest, maxUlp);
+    for (const Block* sb : n->blocks()) walkTolerances(*sb, loosest, g);
+    if (n->kind() == prim::Constant && n->hasAttribute(attr::value) &&
+        n->kindOfAttribute(attr::value) == AttributeKind::f && std::isfinite(n->f(attr::value)))
+      g.magnitude = std::max(g.magnitude, std::fabs(n->f(attr::value)));
     const ops::OpInfo* op = ops::findOp(n->kind());
     if (!op || op->isSpecial()) continue;
     const ops::OpOverload* ov = nullptr;
@@ -193,7 +204,8 @@ void walkTolerances(const Block& b, ops::Tolerance& loosest, double& maxUlp) {
       ov = nullptr;
     }
     ops::Tolerance t = ov ? ov->tolerance() : op->tolerance();
-    if (t.kind == ops::Tolerance::Kind::Ulp) maxUlp = std::max(maxUlp, t.bound);
+    if (t.kind == ops::Tolerance::Kind::Ulp) g.maxUlp = std::max(g.maxUlp, t.bound);
+    if (t.kind == ops::Tolerance::Kind::Operands) g.maxOperands = std::max(g.maxOperands, t.bound);
     if (rank(t) > rank(loosest) || (rank(t) == rank(loosest) && t.bound > loosest.bound)) loosest = t;
   }
 }
@@ -224,9 +236,15 @@ bool floatsAgree(double e, double a, ScalarType dtype, const CompareOptions& o) 
   double ulps = ulpDistance(e, a, dtype);
   if (ulps == 0) return true;  // equal after rounding to dtype
   if (o.ulpSlack > 0 && ulps <= o.ulpSlack) return true;
+  auto withinOperands = [&](double k) {
+    const double m = std::max({std::fabs(e), std::fabs(a), o.operandMagnitude, 1.0});
+    return std::fabs(e - a) <= k * dtypeEpsilon(dtype) * m;
+  };
+  if (o.operandSlack > 0 && withinOperands(o.operandSlack)) return true;
   switch (o.tolerance.kind) {
     case ops::Tolerance::Kind::Exact: return false;
     case ops::Tolerance::Kind::Ulp: return ulps <= o.tolerance.bound;
+    case ops::Tolerance::Kind::Operands: return withinOperands(o.tolerance.bound);
     case ops::Tolerance::Kind::ReductionBound: {
       double s = o.sumAbs ? *o.sumAbs : std::max({std::fabs(e), std::fabs(a), 1.0});
       double bound = o.tolerance.bound * static_cast<double>(std::max<int64_t>(o.reductionTerms, 1)) *
@@ -308,17 +326,49 @@ CompareResult compareAliasing(const std::vector<IValue>& expectedInputs, const s
 
 ops::Tolerance toleranceForGraph(const Graph& graph) {
   ops::Tolerance loosest = ops::Tolerance::exact();
-  double maxUlp = 0;
-  walkTolerances(*graph.block(), loosest, maxUlp);
+  GraphBounds g;
+  walkTolerances(*graph.block(), loosest, g);
   return loosest;
 }
 
 CompareOptions compareOptionsForGraph(const Graph& graph) {
   CompareOptions o;
-  double maxUlp = 0;
-  walkTolerances(*graph.block(), o.tolerance, maxUlp);
-  o.ulpSlack = maxUlp;
+  GraphBounds g;
+  walkTolerances(*graph.block(), o.tolerance, g);
+  o.ulpSlack = g.maxUlp;
+  o.operandSlack = g.maxOperands;
+  o.operandMagnitude = g.magnitude;
   return o;
+}
+
+namespace {
+
+void addMagnitude(const IValue& v, double& m, int depth) {
+  if (depth > 1000) return;
+  if (v.isDouble()) {
+    if (std::isfinite(v.toDouble())) m = std::max(m, std::fabs(v.toDouble()));
+  } else if (v.isInt()) {
+    m = std::max(m, std::fabs(static_cast<double>(v.toInt())));
+  } else if (v.isTensor()) {
+    const Tensor& t = v.toTensor();
+    if (!t.defined() || !isFloatingType(t.dtype())) return;
+    for (int64_t i = 0; i < t.numel(); ++i) {
+      const double x = t.getDouble(i);
+      if (std::isfinite(x)) m = std::max(m, std::fabs(x));
+    }
+  } else if (v.isList() || v.isTuple()) {
+    for (const IValue& x : v.isList() ? v.toListRef().items : v.toTupleRef().items) addMagnitude(x, m, depth + 1);
+  } else if (v.isDict()) {
+    for (const auto& e : v.toDictRef().entries()) addMagnitude(e.second, m, depth + 1);
+  }
+}
+
+}  // namespace
+
+double operandMagnitude(const std::vector<IValue>& values) {
+  double m = 1;
+  for (const IValue& v : values) addMagnitude(v, m, 0);
+  return m;
 }
 
 }  // namespace tsjit::conformance

@@ -15,6 +15,13 @@
 //     knows it (CompareOptions::sumAbs), otherwise S = max(|a|, |b|, 1) — a relative bound
 //     with an absolute floor, since the terms' magnitudes are unknown after the fact.
 //     A reduction tolerance also accepts anything the graph's ULP bound accepts (ulpSlack).
+//     Or within the operand bound (Tolerance operands(k)), for ops whose float algorithm rounds
+//     intermediate terms that may cancel (lerp, addcmul, addcdiv, gelu, elu: PyTorch's own float
+//     result is then off by a few ulps of the operands, not of the result):
+//         |a - b| <= k * eps(dtype) * max(|a|, |b|, M)
+//     where M = CompareOptions::operandMagnitude: the largest finite magnitude among the values the
+//     op (or graph) starts from, at least 1 — operandMagnitude(inputs) of the node's inputs, or of
+//     a graph's inputs and float constants (compareOptionsForGraph + operandMagnitude(inputs)).
 //   * containers are compared element-wise (lists and tuples by position, dicts by insertion
 //     order of keys, which TorchScript preserves);
 //   * the result names the first mismatch by path: `[0][2] element 5: expected 0x1.8p+1
@@ -41,6 +48,10 @@ struct CompareOptions {
   // ULPs always accepted in addition to `tolerance` (e.g. the largest ulp(n) of a graph whose
   // loosest tolerance is a reduction bound).
   double ulpSlack = 0;
+  // k of the loosest operands(k) tolerance of a graph whose loosest tolerance is a reduction bound.
+  double operandSlack = 0;
+  // M of the operands bound (see above); callers raise it to operandMagnitude(inputs).
+  double operandMagnitude = 1;
   // n of the reduction bound.
   int64_t reductionTerms = 1;
   // Σ|x_i| of the reduced terms, when known.
@@ -77,11 +88,18 @@ std::vector<std::pair<std::string, std::string>> aliasSignature(const std::vecto
 CompareResult compareAliasing(const std::vector<IValue>& expectedInputs, const std::vector<IValue>& expectedOutputs,
                               const std::vector<IValue>& actualInputs, const std::vector<IValue>& actualOutputs);
 
+// The largest finite magnitude among the ints, floats and floating tensor elements of `values`
+// (containers included), at least 1: the M of the operands bound. (A graph's constants count
+// through compareOptionsForGraph, floats only: ints there are mostly dims and sizes.)
+double operandMagnitude(const std::vector<IValue>& values);
+
 // The loosest tolerance of the ops of `graph` (nested blocks included; structural prim:: kinds
-// and unresolvable nodes count as exact): exact < ulp(n) by n < reduction(k) by k.
+// and unresolvable nodes count as exact): exact < ulp(n) by n < operands(k) by k <
+// reduction(k) by k.
 ops::Tolerance toleranceForGraph(const Graph& graph);
-// Options for comparing the outputs of `graph`: its loosest tolerance, and its largest ulp bound
-// as ulpSlack.
+// Options for comparing the outputs of `graph`: its loosest tolerance, its largest ulp bound as
+// ulpSlack, its largest operands bound as operandSlack, and as operandMagnitude the magnitude of
+// its float constants (raise it to operandMagnitude(inputs) for the graph's inputs).
 CompareOptions compareOptionsForGraph(const Graph& graph);
 
 }  // namespace tsjit::conformance

@@ -80,6 +80,7 @@ CaseResult runCase(const Case& c, const Engine& engine, const RunnerOptions& opt
     int64_t n = 1;
     for (const auto& v : engineInputs) maxNumel(v, n);
     cmp.reductionTerms = n;
+    cmp.operandMagnitude = std::max(cmp.operandMagnitude, operandMagnitude(engineInputs));
     cmp.checkStrides = options.checkStrides;
   } catch (const std::exception& e) {
     return finish(Outcome::Failed, std::string("cannot prepare the case: ") + e.what());

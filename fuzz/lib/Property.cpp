@@ -95,6 +95,7 @@ PropertyResult checkCase(const GeneratedCase& c, const PropertyEngines& engines)
                     act.outputs.size()));
   conformance::CompareOptions opts = conformance::compareOptionsForGraph(*c.graph);
   opts.reductionTerms = std::max<int64_t>(c.maxNumel, 1);
+  opts.operandMagnitude = std::max(opts.operandMagnitude, conformance::operandMagnitude(c.makeInputs()));
   for (size_t i = 0; i < exp.outputs.size(); ++i) {
     auto cmp = conformance::compareValues(exp.outputs[i], act.outputs[i], opts);
     if (!cmp) return fail(str("output ", i, " (", c.graph->outputs()[i]->debugName(), "): ", cmp.message));

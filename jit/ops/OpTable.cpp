@@ -45,6 +45,7 @@ std::string Tolerance::str() const {
   switch (kind) {
     case Kind::Exact: return "exact";
     case Kind::Ulp: return tsjit::str("ulp(", bound, ")");
+    case Kind::Operands: return tsjit::str("operands(", bound, ")");
     case Kind::ReductionBound: return tsjit::str("reduction(", bound, ")");
   }
   return "?";

@@ -70,16 +70,19 @@ const char* toString(OpCategory c);
 
 // How closely an implementation must agree with the reference (which computes in double).
 struct Tolerance {
-  enum class Kind { Exact, Ulp, ReductionBound };
+  enum class Kind { Exact, Ulp, Operands, ReductionBound };
   Kind kind = Kind::Exact;
   // Ulp: the allowed distance in units in the last place of the result's dtype.
+  // Operands: |got - ref| <= k * eps(dtype) * max(|got|, |ref|, M), M the magnitude of the op's
+  //   operands (conformance/lib/Compare.h): for ops whose float algorithm cancels (lerp, addcmul).
   // ReductionBound: |got - ref| <= factor * n * eps(dtype) * sum|x_i| over the n reduced terms.
   double bound = 0;
 
   static Tolerance exact() { return {Kind::Exact, 0}; }
   static Tolerance ulp(int n) { return {Kind::Ulp, static_cast<double>(n)}; }
+  static Tolerance operands(int k) { return {Kind::Operands, static_cast<double>(k)}; }
   static Tolerance reduction(double factor = 1) { return {Kind::ReductionBound, factor}; }
-  std::string str() const;  // "exact", "ulp(4)", "reduction(1)"
+  std::string str() const;  // "exact", "ulp(4)", "operands(4)", "reduction(1)"
   bool operator==(const Tolerance&) const = default;
 };
 

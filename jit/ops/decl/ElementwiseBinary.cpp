@@ -216,17 +216,23 @@ void declareElementwiseBinary(OpTableBuilder& b) {
       "aten::clamp_min.Tensor_out(Tensor self, Tensor min, *, Tensor(a!) out) -> Tensor(a!)",
       "aten::clamp_min.out(Tensor self, Scalar min, *, Tensor(a!) out) -> Tensor(a!)",
   });
-  b.op("aten::lerp", Cat::ElementwiseTernary, Tolerance::ulp(2), {
+  // PyTorch: |w| < 0.5 ? a + w * (b - a) : b - (b - a) * (1 - w), rounded at each step in the
+  // input dtype (float for Half / BFloat16): the rounded term w * (b - a) is at most
+  // |result| + max(|a|, |b|), so the error is ~2 eps |result| + 1.5 eps max(|a|, |b|) -> operands(4).
+  b.op("aten::lerp", Cat::ElementwiseTernary, Tolerance::operands(4), {
       "aten::lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor",
       "aten::lerp.Scalar_out(Tensor self, Tensor end, Scalar weight, *, Tensor(a!) out) -> Tensor(a!)",
       "aten::lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor",
       "aten::lerp.Tensor_out(Tensor self, Tensor end, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)",
   });
-  b.op("aten::addcmul", Cat::ElementwiseTernary, Tolerance::ulp(1), {
+  // PyTorch: self + value * t1 * t2 (addcdiv: self + value * t1 / t2) in the input dtype, value
+  // converted to it: three roundings of the term T (|T| <= |result| + |self|) and one of the sum
+  // -> ~2 eps |result| + 1.5 eps |self| -> operands(4).
+  b.op("aten::addcmul", Cat::ElementwiseTernary, Tolerance::operands(4), {
       "aten::addcmul(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor",
       "aten::addcmul.out(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1, Tensor(a!) out) -> Tensor(a!)",
   });
-  b.op("aten::addcdiv", Cat::ElementwiseTernary, Tolerance::ulp(1), {
+  b.op("aten::addcdiv", Cat::ElementwiseTernary, Tolerance::operands(4), {
       "aten::addcdiv(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor",
       "aten::addcdiv.out(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1, Tensor(a!) out) -> Tensor(a!)",
   });

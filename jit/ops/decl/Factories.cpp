@@ -40,7 +40,10 @@ void declareFactories(OpTableBuilder& b) {
       "aten::eye.m_out(int n, int m, *, Tensor(a!) out) -> Tensor(a!)",
       "aten::eye.out(int n, *, Tensor(a!) out) -> Tensor(a!)",
   });
-  b.op("aten::arange", Cat::Factory, Tolerance::exact(), {
+  // PyTorch computes start + step * i in double (float for Half / BFloat16) and rounds to the dtype;
+  // its vectorized float path first rounds each vector's base start + step * i0 to float. Against
+  // the exact start + step * i: ~eps (|start| + |step * i|) -> operands(2) (M >= |start|, |end|).
+  b.op("aten::arange", Cat::Factory, Tolerance::operands(2), {
       "aten::arange(Scalar end, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
       "aten::arange.out(Scalar end, *, Tensor(a!) out) -> Tensor(a!)",
       "aten::arange.start(Scalar start, Scalar end, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",

@@ -208,3 +208,97 @@ TEST(CorpusRunner, CorruptFilesFailByName) {
   printSummary(os, s);
   EXPECT_NE(os.str().find("1 passed, 1 failed, 0 not yet supported (of 2 cases)"), std::string::npos) << os.str();
 }
+
+// ---- --source: cases compiled from their TorchScript source ----
+
+namespace {
+CaseResult judgeSource(const Case& c) {
+  RunnerOptions o;
+  o.source = true;
+  return runCase(c, referenceEngine(), o);
+}
+}  // namespace
+
+TEST(CorpusRunnerSource, FunctionsCompileFromSourceNotFromTheGraph) {
+  // The recorded graph is deliberately wrong (adds 2): a source run must not use it.
+  std::string wrongGraph = R"IR(graph(%x : int):
+  %two : int = prim::Constant[value=2]()
+  %y : int = aten::add(%x, %two)
+  return (%y)
+)IR";
+  json doc = {{"name", "f"}, {"category", "unit"}, {"kind", "function"}, {"graph", wrongGraph},
+              {"source", "def f(x: int) -> int:\n    return x + 1\n"}, {"entry", "f"},
+              {"inputs", json::array({intValue(41)})}, {"outputs", json::array({intValue(42)})}};
+  CaseResult r = judgeSource(parseCase(doc, "f.json"));
+  EXPECT_EQ(r.outcome, Outcome::Passed) << r.reason;
+  EXPECT_TRUE(r.fromSource);
+  EXPECT_EQ(r.graphUsed, "source");
+  // Without --source the (wrong) recorded graph runs.
+  EXPECT_EQ(judge(parseCase(doc, "f.json")).outcome, Outcome::Failed);
+}
+
+TEST(CorpusRunnerSource, CompileErrorsFailWithTheWholeMessage) {
+  json doc = {{"name", "bad"}, {"category", "unit"}, {"kind", "function"}, {"graph", kAddOne},
+              {"source", "def bad(x: int) -> int:\n    return y\n"}, {"entry", "bad"},
+              {"inputs", json::array({intValue(1)})}, {"outputs", json::array({intValue(2)})}};
+  CaseResult r = judgeSource(parseCase(doc, "bad.json"));
+  EXPECT_EQ(r.outcome, Outcome::Failed);
+  EXPECT_NE(r.reason.find("compile error: "), std::string::npos) << r.reason;
+  EXPECT_NE(r.reason.find("bad.py:2:"), std::string::npos) << r.reason;
+  EXPECT_NE(r.compileError.find("return y"), std::string::npos) << r.compileError;  // the source line
+  Summary s;
+  s.engine = "reference";
+  s.graph = "graph";
+  s.source = true;
+  s.results.push_back(r);
+  json j = summaryJson(s);
+  EXPECT_EQ(j["source"], true);
+  EXPECT_EQ(j["compile_errors"][0]["name"], "bad");
+  EXPECT_EQ(j["results"][0]["compile_error"], r.compileError);
+  std::ostringstream os;
+  printSummary(os, s, /*verbose=*/true);
+  EXPECT_NE(os.str().find("compile errors:\n  bad:\n"), std::string::npos) << os.str();
+  EXPECT_NE(os.str().find("compile err"), std::string::npos) << os.str();
+}
+
+TEST(CorpusRunnerSource, ModulesGetTheirStateFromModuleState) {
+  json state = json::parse(R"J({"qualified_name": "__torch__.M",
+    "attributes": [{"name": "training", "kind": "attribute", "type": "bool", "value": {"type": "bool", "value": false}},
+                   {"name": "k", "kind": "attribute", "type": "int", "value": {"type": "int", "value": 3}},
+                   {"name": "sub", "kind": "module", "type": "__torch__.S"}],
+    "constants": [{"name": "c", "type": "int", "value": {"type": "int", "value": 100}}],
+    "submodules": [{"name": "sub", "qualified_name": "__torch__.S",
+                    "attributes": [{"name": "training", "kind": "attribute", "type": "bool", "value": {"type": "bool", "value": false}},
+                                   {"name": "d", "kind": "attribute", "type": "int", "value": {"type": "int", "value": 7}}],
+                    "constants": [], "submodules": []}]})J");
+  const char* source = R"PY(
+class S(nn.Module):
+    def forward(self, x: int) -> int:
+        return x + self.d
+
+class M(nn.Module):
+    __constants__ = ["c"]
+
+    def helper(self, x: int) -> int:
+        return x * self.k
+
+    def forward(self, x: int) -> int:
+        return self.sub(self.helper(x)) + self.c
+)PY";
+  json doc = {{"name", "m"}, {"category", "modules"}, {"kind", "module"}, {"graph", "graph(%self : __torch__.M):\n  return (%self)\n"},
+              {"source", source}, {"entry", "M"}, {"module_state", state},
+              {"inputs", json::array({intValue(5)})}, {"outputs", json::array({intValue(5 * 3 + 7 + 100)})}};
+  CaseResult r = judgeSource(parseCase(doc, "m.json"));
+  EXPECT_EQ(r.outcome, Outcome::Passed) << r.reason << "\n" << r.compileError;
+  EXPECT_TRUE(r.fromSource);
+}
+
+TEST(CorpusRunnerSource, TracedCasesReplayTheirGraph) {
+  json doc = {{"name", "t"}, {"category", "unit"}, {"kind", "traced"}, {"graph", kAddOne},
+              {"source", "def t(x):\n    return x + 1\n"}, {"entry", "t"},
+              {"inputs", json::array({intValue(1)})}, {"outputs", json::array({intValue(2)})}};
+  CaseResult r = judgeSource(parseCase(doc, "t.json"));
+  EXPECT_EQ(r.outcome, Outcome::Passed) << r.reason;
+  EXPECT_FALSE(r.fromSource);
+  EXPECT_EQ(r.graphUsed, "graph (traced: no source)");
+}

@@ -56,6 +56,11 @@ Case parseCase(const json& doc, const std::string& file) {
     for (const auto& [k, v] : it->items())
       if (v.is_string()) c.methodGraphs[k] = v.get<std::string>();
   if (auto it = doc.find("module_state"); it != doc.end() && it->is_object()) c.moduleState = *it;
+  c.source = optString(doc, "source");
+  c.entry = optString(doc, "entry");
+  if (auto it = doc.find("archive_code"); it != doc.end() && it->is_object())
+    for (const auto& [k, v] : it->items())
+      if (v.is_string()) c.archiveCode[k] = v.get<std::string>();
   auto in = doc.find("inputs");
   if (in == doc.end() || !in->is_array()) throw CorpusError(file + ": missing \"inputs\" list");
   c.inputs = *in;

@@ -63,6 +63,11 @@ struct Case {
   std::optional<nlohmann::json> outputs;       // list with exactly one encoded value
   std::optional<nlohmann::json> inputsAfter;   // list of encoded values
   std::optional<CaseError> error;
+  // The TorchScript source (`tsjit conform --source`): `source`, its `entry` (function or class
+  // name) and `archive_code` (archive path -> python-printed library code). Empty when absent.
+  std::string source;
+  std::string entry;
+  std::map<std::string, std::string> archiveCode;
   bool isModule() const { return !moduleState.is_null(); }
 };
 

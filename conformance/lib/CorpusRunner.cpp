@@ -9,6 +9,7 @@
 #include <ostream>
 
 #include "conformance/lib/Compare.h"
+#include "conformance/lib/SourceCase.h"
 #include "conformance/lib/ValueCodec.h"
 #include "jit/ir/Graph.h"
 #include "reference/Evaluator.h"
@@ -70,9 +71,42 @@ CaseResult runCase(const Case& c, const Engine& engine, const RunnerOptions& opt
   Prepared p;
   std::vector<IValue> callerInputs, engineInputs;
   CompareOptions cmp;
+  std::shared_ptr<void> compiled;  // keeps the compiled functions and classes alive
+  if (options.source && hasSource(c)) {
+    r.fromSource = true;
+    r.graphUsed = "source";
+    try {
+      // The recorded inlined graph still decides the tolerance (PyTorch's ops); when it does not
+      // parse, the compiled graph does.
+      try {
+        p = prepareCase(c, GraphChoice::InlinedGraph);
+      } catch (const std::exception&) {
+        p = Prepared{};
+        p.classes = std::make_shared<ClassRegistry>();
+      }
+      SourceProgram prog = compileCaseSource(c);
+      compiled = prog.owner;
+      p.graph = prog.graph;
+      p.self = prog.self;
+      if (!p.inlined) p.inlined = prog.graph;
+      p.graphUsed = "source";
+    } catch (const CompileError& e) {
+      r.compileError = e.what();
+      std::string where = e.range().valid() ? str(" (", e.range().source()->filename(), ":", e.range().line(), ":",
+                                                  e.range().column(), ")")
+                                            : "";
+      return finish(Outcome::Failed, "compile error: " + firstLines(e.message()) + where);
+    } catch (const std::exception& e) {
+      r.compileError = e.what();
+      return finish(Outcome::Failed, std::string("cannot compile the source: ") + firstLines(e.what()));
+    }
+  }
   try {
-    p = prepareCase(c, options.graph);
-    r.graphUsed = p.graphUsed;
+    if (!r.fromSource) {
+      p = prepareCase(c, options.graph);
+      r.graphUsed = p.graphUsed;
+      if (options.source) r.graphUsed += " (" + c.kind + ": no source)";
+    }
     callerInputs = decodeValues(c.inputs, p.classes.get(), "inputs");
     if (p.self) engineInputs.push_back(*p.self);
     for (const auto& v : callerInputs) engineInputs.push_back(copyContainers(v));
@@ -154,7 +188,7 @@ size_t Summary::notSupported() const {
 
 void printSummary(std::ostream& os, const Summary& s, bool verbose) {
   struct Row {
-    size_t cases = 0, passed = 0, failed = 0, unsupported = 0;
+    size_t cases = 0, passed = 0, failed = 0, unsupported = 0, compileErrors = 0, fromGraph = 0;
   };
   std::map<std::string, Row> rows;
   Row total;
@@ -164,18 +198,27 @@ void printSummary(std::ostream& os, const Summary& s, bool verbose) {
       if (r.outcome == Outcome::Passed) row->passed++;
       else if (r.outcome == Outcome::Failed) row->failed++;
       else row->unsupported++;
+      if (!r.compileError.empty()) row->compileErrors++;
+      if (!r.fromSource) row->fromGraph++;
     }
   }
-  os << "engine: " << s.engine << "   graph: " << s.graph << "\n\n";
+  os << "engine: " << s.engine << "   graph: " << s.graph << (s.source ? "   from: source" : "") << "\n\n";
   os << std::left << std::setw(22) << "category" << std::right << std::setw(7) << "cases" << std::setw(8) << "passed"
-     << std::setw(8) << "failed" << std::setw(20) << "not yet supported" << "\n";
+     << std::setw(8) << "failed" << std::setw(20) << "not yet supported";
+  if (s.source) os << std::setw(13) << "compile err" << std::setw(12) << "from graph";
+  os << "\n";
   auto line = [&](const std::string& name, const Row& r) {
     os << std::left << std::setw(22) << name << std::right << std::setw(7) << r.cases << std::setw(8) << r.passed
-       << std::setw(8) << r.failed << std::setw(20) << r.unsupported << "\n";
+       << std::setw(8) << r.failed << std::setw(20) << r.unsupported;
+    if (s.source) os << std::setw(13) << r.compileErrors << std::setw(12) << r.fromGraph;
+    os << "\n";
   };
   for (const auto& [cat, row] : rows) line(cat, row);
-  os << std::string(65, '-') << "\n";
+  os << std::string(s.source ? 90 : 65, '-') << "\n";
   line("total", total);
+  if (s.source)
+    os << "(from graph: traced cases have no source; they are replayed from their recorded graph and count "
+          "as such)\n";
 
   auto list = [&](Outcome o, const char* title) {
     bool any = false;
@@ -198,6 +241,21 @@ void printSummary(std::ostream& os, const Summary& s, bool verbose) {
        << "\n      got:      " << r.actualType << " / " << r.actualLastLine << "\n";
   }
   if (verbose) {
+    bool anyCompile = false;
+    for (const auto& r : s.results) {
+      if (r.compileError.empty()) continue;
+      if (!anyCompile) os << "\ncompile errors:\n";
+      anyCompile = true;
+      os << "  " << r.name << ":\n";
+      std::string msg = r.compileError;
+      size_t pos = 0;
+      while (pos <= msg.size()) {
+        size_t nl = msg.find('\n', pos);
+        if (nl == std::string::npos) nl = msg.size();
+        if (nl > pos) os << "      " << msg.substr(pos, nl - pos) << "\n";
+        pos = nl + 1;
+      }
+    }
     os << "\ngraphs used:\n";
     for (const auto& r : s.results) os << "  " << r.name << ": " << r.graphUsed << "\n";
   }
@@ -206,13 +264,18 @@ void printSummary(std::ostream& os, const Summary& s, bool verbose) {
 }
 
 json summaryJson(const Summary& s) {
-  json failed = json::array(), unsupported = json::array(), results = json::array();
+  json failed = json::array(), unsupported = json::array(), results = json::array(), compileErrors = json::array();
   for (const auto& r : s.results) {
     if (r.outcome == Outcome::Failed) failed.push_back({{"name", r.name}, {"reason", r.reason}});
     if (r.outcome == Outcome::NotSupported) unsupported.push_back({{"name", r.name}, {"reason", r.reason}});
     json jr = {{"name", r.name},           {"category", r.category}, {"outcome", toString(r.outcome)},
                {"graph_used", r.graphUsed}, {"seconds", r.seconds}};
     if (!r.reason.empty()) jr["reason"] = r.reason;
+    if (s.source) jr["from_source"] = r.fromSource;
+    if (!r.compileError.empty()) {
+      jr["compile_error"] = r.compileError;
+      compileErrors.push_back({{"name", r.name}, {"message", r.compileError}});
+    }
     if (r.errorCase) {
       jr["expected_last_line"] = r.expectedLastLine;
       jr["actual_last_line"] = r.actualLastLine;
@@ -222,13 +285,18 @@ json summaryJson(const Summary& s) {
     }
     results.push_back(std::move(jr));
   }
-  return {{"engine", s.engine},
-          {"graph", s.graph},
-          {"cases", s.results.size()},
-          {"passed", s.passed()},
-          {"failed", std::move(failed)},
-          {"not_supported", std::move(unsupported)},
-          {"results", std::move(results)}};
+  json out = {{"engine", s.engine},
+              {"graph", s.graph},
+              {"cases", s.results.size()},
+              {"passed", s.passed()},
+              {"failed", std::move(failed)},
+              {"not_supported", std::move(unsupported)},
+              {"results", std::move(results)}};
+  if (s.source) {
+    out["source"] = true;
+    out["compile_errors"] = std::move(compileErrors);
+  }
+  return out;
 }
 
 }  // namespace tsjit::conformance

@@ -7,6 +7,11 @@
 // last line equals PyTorch's `last_line`). It is "not yet supported" when the engine throws
 // reference::NotSupported; it fails otherwise (wrong value, unexpected error, missing error,
 // unparsable graph, corrupt case file). Nothing a case contains can crash the runner.
+//
+// With RunnerOptions::source, function and module cases are compiled from their TorchScript
+// `source` by jit/frontend (SourceCase.h) instead of parsing a recorded graph; a compile error
+// fails the case (CaseResult::compileError holds the whole message). Traced cases have no source
+// and are replayed from their recorded graph (CaseResult::fromSource is false).
 #pragma once
 
 #include <functional>
@@ -40,7 +45,9 @@ struct CaseResult {
   std::string file;
   Outcome outcome = Outcome::Failed;
   std::string reason;     // why it failed / is not supported; empty when passed
-  std::string graphUsed;  // graph, inlined_graph, inlined_graph (fallback: ...)
+  std::string graphUsed;  // graph, inlined_graph, inlined_graph (fallback: ...), source
+  bool fromSource = false;   // compiled from `source` (--source, function and module cases)
+  std::string compileError;  // --source: the frontend's whole message (source line, caret)
   bool errorCase = false;
   std::string expectedLastLine;  // error cases
   std::string actualLastLine;    // error cases that raised
@@ -55,6 +62,8 @@ struct RunnerOptions {
   // Also require the strides PyTorch recorded for output tensors (off by default: FORMAT.md
   // leaves output layout to the test-writer; views and TensorIterator layouts differ otherwise).
   bool checkStrides = false;
+  // Compile function and module cases from `source` (traced cases still run their graph).
+  bool source = false;
 };
 
 // Runs one case file (reading it; a corrupt file becomes a failed result named after the file).
@@ -64,6 +73,7 @@ CaseResult runCase(const Case& c, const Engine& engine, const RunnerOptions& opt
 struct Summary {
   std::string engine;
   std::string graph;  // "graph", "inlined_graph" or "both"
+  bool source = false;  // --source: the table says how many cases came from source / graph
   std::vector<CaseResult> results;
   size_t passed() const;
   size_t failed() const;
@@ -72,9 +82,12 @@ struct Summary {
 
 // The per-category table, the failures with reasons, the not-yet-supported cases, error cases
 // whose last line differs, and the final line "N passed, N failed, N not yet supported (of N)".
+// With `source`, the table has a "from graph" column (traced cases: no source) and a
+// "compile err" column; `verbose` then also prints every compile error in full.
 void printSummary(std::ostream& os, const Summary& s, bool verbose = false);
 // {"engine", "graph", "cases", "passed", "failed": [{"name","reason"}], "not_supported": [...],
-//  "results": [{"name","category","outcome","graph_used",...}]}
+//  "results": [{"name","category","outcome","graph_used",...}]}; with `source` also "source": true,
+//  "compile_errors" and per result "from_source" and, when it failed to compile, "compile_error".
 nlohmann::json summaryJson(const Summary& s);
 
 }  // namespace tsjit::conformance

@@ -3,10 +3,11 @@
 // softplus; functional, in-place and out= overloads.
 //
 // Semantics (PyTorch 1.13): clamp with Scalar bounds keeps a floating self's dtype and promotes an
-// integral self with the bounds; a NaN element stays NaN; a NaN Scalar bound is ignored; with
-// Tensor bounds the result type covers all three and a NaN bound gives NaN. relu(x) is
-// clamp_min(x, 0) (relu(-0.0) = -0.0, relu(NaN) = NaN). The smooth activations accept floating
-// inputs only and compute in the input dtype (float for Half / BFloat16).
+// integral self with the bounds; a NaN element stays NaN; a NaN Scalar bound makes every element
+// NaN; Bool and Half have no clamp kernel ("clamp_scalar_cpu", "clamp_min_cpu", "clamp_cpu"); with
+// Tensor bounds the result type covers all three and a NaN bound gives NaN; a single Tensor
+// bound is maximum / minimum (every dtype). relu(x) is clamp_min(x, 0) (relu(-0.0) = -0.0,
+// relu(NaN) = NaN). The smooth activations accept floating inputs only and compute in the input dtype (float for Half / BFloat16).
 #include <cmath>
 
 #include "jit/kernels/TensorLoops.h"
@@ -28,11 +29,21 @@ Tensor clampScalar(const Operand& self, const IValue& minV, const IValue& maxV, 
     if (hasMax) st.add(hi.promotion());
     dt = st.result();
   }
-  return unaryOpT<Types::AllNoBool>("clamp_cpu", self, dt, out, [&](auto tag) {
+  // PyTorch 1.13: a NaN bound fills the result with NaN before any kernel runs; the kernels
+  // (clamp_scalar_cpu, clamp_min_cpu, clamp_max_scalar_cpu) dispatch all types but Bool and Half.
+  auto isNan = [](const IValue& v) { return !v.isNone() && std::isnan(scalarArgDouble(v)); };
+  if (isNan(minV) || isNan(maxV))
+    return unaryOpT<Types::AllNoBool>("clamp", self, dt, out, [](auto tag) {
+      using C = opmath_t<typename decltype(tag)::type>;
+      return [](C) { return static_cast<C>(NAN); };
+    });
+  if (dt == ScalarType::Bool || dt == ScalarType::Half)
+    throwNotImplemented(hasMin && hasMax ? "clamp_scalar_cpu" : hasMin ? "clamp_min_cpu" : "clamp_max_scalar_cpu", dt);
+  return unaryOpT<Types::AllNoBool>("clamp_scalar_cpu", self, dt, out, [&](auto tag) {
     using T = typename decltype(tag)::type;
     using C = opmath_t<T>;
     const C l = static_cast<C>(lo.valueAs<T>()), h = static_cast<C>(hi.valueAs<T>());
-    const bool useMin = hasMin && l == l, useMax = hasMax && h == h;  // NaN bounds are ignored
+    const bool useMin = hasMin, useMax = hasMax;
     return [=](C x) {
       C r = x;
       if (useMin && r < l) r = l;
@@ -49,8 +60,9 @@ Tensor clampTensor(const Operand& self, const IValue& loV, const IValue& hiV, co
   if (hiV.isNone() || loV.isNone()) {
     const bool isMin = hiV.isNone();
     const Operand b = Operand::of(isMin ? loV : hiV);
+    // One Tensor bound is maximum / minimum in PyTorch 1.13: every dtype (Bool: or / and).
     const ScalarType dt = resultTypeOf({&self, &b});
-    return binaryOp<Types::AllNoBool>("clamp_cpu", self, b, dt, dt, out, [isMin](auto x, auto y) {
+    return binaryOp<Types::All>(isMin ? "maximum_cpu" : "minimum_cpu", self, b, dt, dt, out, [isMin](auto x, auto y) {
       if constexpr (std::is_floating_point_v<decltype(x)>)
         if (x != x || y != y) return x + y;
       return isMin ? (x < y ? y : x) : (y < x ? y : x);
@@ -58,6 +70,7 @@ Tensor clampTensor(const Operand& self, const IValue& loV, const IValue& hiV, co
   }
   const Operand lo = Operand::of(loV), hi = Operand::of(hiV);
   const ScalarType dt = resultTypeOf({&self, &lo, &hi});
+  if (dt == ScalarType::Bool || dt == ScalarType::Half) throwNotImplemented("clamp_cpu", dt);  // no 1.13 kernel
   return runElementwise({&self, &lo, &hi}, dt, out, [&](const Tensor& target) {
     visitTypes<Types::AllNoBool>(dt, "clamp_cpu", [&](auto tag) {
       using T = typename decltype(tag)::type;

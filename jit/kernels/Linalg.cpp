@@ -1,9 +1,12 @@
 // Linalg.cpp — optimized kernels of the Linalg family, part 1: matrix products on OpenBLAS
 // (mm, bmm, matmul in every rank combination, addmm, addmv, addr, baddbmm, dot, mv, outer, linear)
 // and trace. Part 2 (LinalgDecomp.cpp): einsum, linalg_inv, linalg_det and the norms.
+// Dtypes (PyTorch 1.13 CPU): gemm / gemv / dot take every dtype but Half and Bool, bmm's small loop
+// takes Half; the entry of each product applies that rule (see checkGemmDtype) before any work.
 // Invariants: operands must share one dtype (PyTorch's messages otherwise); results are fresh
-// contiguous tensors computed in the operands' dtype; strided operands go to BLAS without a copy
-// whenever one of their strides is 1; batch dims of matmul broadcast without materializing.
+// contiguous tensors computed in the operands' dtype (float32 for Half / BFloat16 / Bool); strided
+// operands go to BLAS without a copy whenever one of their strides is 1; batch dims of matmul
+// broadcast without materializing.
 #include "jit/kernels/Families.h"
 #include "jit/kernels/LinalgGemm.h"
 #include "jit/tensor/Broadcast.h"
@@ -31,6 +34,30 @@ void checkSameDtype(const Tensor& a, const Tensor& b, const char* na, const char
                            " != ", typeMetaName(b.dtype())));
 }
 
+// ---- dtype support of PyTorch 1.13's CPU product kernels -------------------------------------------
+// gemm ("addmm_impl_cpu_") and gemv ("addmv_impl_cpu") dispatch every dtype but Half and Bool, dot
+// ("dot") too; bmm runs a plain loop ("bmm", Half included) when K * M * N < 400, else a gemm per
+// batch. An empty result or K == 0 never reaches a kernel (zero fill): every dtype works there.
+// Half / BFloat16 products are computed in float32 and rounded once (ATen's opmath).
+[[noreturn]] void productNotImplemented(const char* kernel, ScalarType dt) {
+  throw RuntimeError(str("\"", kernel, "\" not implemented for '", irName(dt), "'"));
+}
+void checkGemmDtype(ScalarType dt, int64_t M, int64_t N, int64_t K, const char* kernel) {
+  if (M * N == 0 || K == 0) return;
+  if (dt == ScalarType::Half || dt == ScalarType::Bool) productNotImplemented(kernel, dt);
+}
+void checkBmmDtype(ScalarType dt, int64_t B, int64_t M, int64_t N, int64_t K, const char* loopKernel) {
+  if (B * M * N == 0 || K == 0) return;
+  if (K * M * N < 400) {
+    if (dt == ScalarType::Bool) productNotImplemented(loopKernel, dt);
+  } else {
+    checkGemmDtype(dt, M, N, K, "addmm_impl_cpu_");
+  }
+}
+// Dtypes the BLAS / integer gemm cores do not take directly: computed in float32.
+bool viaFloat(ScalarType dt) { return dt == ScalarType::Half || dt == ScalarType::BFloat16 || dt == ScalarType::Bool; }
+Tensor asFloat(const Tensor& t) { return t.defined() ? t.to(ScalarType::Float) : t; }
+
 [[noreturn]] void mmShapeError(int64_t r1, int64_t c1, int64_t r2, int64_t c2) {
   throw RuntimeError(str("mat1 and mat2 shapes cannot be multiplied (", r1, "x", c1, " and ", r2, "x", c2, ")"));
 }
@@ -44,6 +71,10 @@ Tensor addmmImpl(const Tensor& bias, const Tensor& a, const Tensor& b, const IVa
   if (bias.defined() && bias.dtype() != a.dtype())
     throw RuntimeError(str("expected self and mat2 to have the same dtype, but got: ", typeMetaName(bias.dtype()), " != ",
                            typeMetaName(a.dtype())));
+  if (viaFloat(a.dtype())) {
+    checkGemmDtype(a.dtype(), a.size(0), b.size(1), a.size(1), "addmm_impl_cpu_");
+    return addmmImpl(asFloat(bias), asFloat(a), asFloat(b), betaV, alphaV).to(a.dtype());
+  }
   const int64_t M = a.size(0), N = b.size(1);
   Tensor out = Tensor::empty({M, N}, a.dtype(), a.device());
   gemm::initBlas();
@@ -82,6 +113,10 @@ Tensor baddbmmImpl(const Tensor& bias, const Tensor& a, const Tensor& b, const I
     throw RuntimeError(str("Expected size for first two dimensions of batch2 tensor to be: [", B, ", ", K, "] but got: [",
                            b.size(0), ", ", b.size(1), "]."));
   checkSameDtype(a, b, "scalar type of batch1", "batch2");
+  if (viaFloat(a.dtype())) {
+    checkBmmDtype(a.dtype(), B, M, N, K, bias.defined() ? "baddbmm" : "bmm");
+    return baddbmmImpl(asFloat(bias), asFloat(a), asFloat(b), betaV, alphaV).to(a.dtype());
+  }
   Tensor out = Tensor::empty({B, M, N}, a.dtype(), a.device());
   gemm::initBlas();
   gemm::visitMatmulType(a.dtype(), "bmm", [&](auto tag) {
@@ -111,6 +146,7 @@ Tensor addmvImpl(const Tensor& self, const Tensor& mat, const Tensor& vec, const
     throw RuntimeError(str("size mismatch, got input (", self.defined() && self.dim() == 1 ? self.size(0) : mat.size(0),
                            "), mat (", mat.size(0), "x", mat.size(1), "), vec (", vec.size(0), ")"));
   checkSameDtype(mat, vec, "mat", "vec");
+  if (mat.numel() != 0) checkGemmDtype(mat.dtype(), mat.size(0), 1, mat.size(1), "addmv_impl_cpu");
   Tensor out = self.defined() ? addmmImpl(self.reshape({-1, 1}), mat, vec.unsqueeze(1), betaV, alphaV)
                               : addmmImpl(Tensor(), mat, vec.unsqueeze(1), nullptr, nullptr);
   return out.view({mat.size(0)});
@@ -126,6 +162,7 @@ Tensor dot(const Tensor& a, const Tensor& b) {
     throw RuntimeError(str("inconsistent tensor size, expected tensor [", a.numel(), "] and src [", b.numel(),
                            "] to have the same number of elements, but got ", a.numel(), " and ", b.numel(),
                            " elements respectively"));
+  if (a.dtype() == ScalarType::Half || a.dtype() == ScalarType::Bool) productNotImplemented("dot", a.dtype());
   return addmmImpl(Tensor(), a.unsqueeze(0), b.unsqueeze(1), nullptr, nullptr).view({});
 }
 
@@ -141,10 +178,12 @@ Tensor matmul(const Tensor& a, const Tensor& b) {
   if (da >= 3 && db <= 2) {
     // Fold a's batch dims into rows: [..., n, k] -> [prod * n, k] (a copy only if not viewable).
     std::vector<int64_t> outSizes(a.sizes().begin(), a.sizes().end() - 1);
-    const Tensor a2 = a.reshape({-1, a.size(-1)});
+    int64_t rows = 1;  // not reshape(-1, k): -1 is ambiguous when k == 0 (ATen folds explicitly too)
+    for (int64_t s : outSizes) rows *= s;
+    const Tensor a2 = a.reshape({rows, a.size(-1)});
     Tensor r;
     if (db == 1) {
-      r = addmvImpl(Tensor(), a2, b, nullptr, nullptr);
+      r = mm(a2, b.unsqueeze(1));  // ATen folds into mm (not mv) here
     } else {
       r = mm(a2, b);
       outSizes.push_back(b.size(1));
@@ -164,6 +203,12 @@ Tensor matmul(const Tensor& a, const Tensor& b) {
                            nb, ", ", k2, "]."));
   }
   checkSameDtype(A, Bm, "scalar type of batch1", "batch2");
+  if (viaFloat(a.dtype())) {
+    // A 1-D / 2-D left operand: ATen 1.13 transposes both sides and folds the batch into one mm.
+    if (da <= 2) checkGemmDtype(a.dtype(), nb * p, n, k, "addmm_impl_cpu_");
+    else checkBmmDtype(a.dtype(), nb, n, p, k, "bmm");
+    return matmul(asFloat(a), asFloat(b)).to(a.dtype());
+  }
   std::vector<int64_t> ea = batch, eb = batch;
   ea.insert(ea.end(), {n, k});
   eb.insert(eb.end(), {k, p});
@@ -190,8 +235,11 @@ Tensor matmul(const Tensor& a, const Tensor& b) {
 
 Tensor linear(const Tensor& input, const Tensor& weight, const Tensor& bias) {
   const Tensor wt = weight.t();
-  if (input.dim() == 2) return bias.defined() ? addmmImpl(bias, input, wt, nullptr, nullptr) : mm(input, wt);
-  if (input.dim() >= 3 && bias.defined()) {
+  if (input.dim() == 2 && bias.defined()) {
+    if (wt.dim() != 2) throw RuntimeError(str("mat2 must be a matrix, got ", wt.dim(), "-D tensor"));
+    return addmmImpl(bias, input, wt, nullptr, nullptr);
+  }
+  if (input.dim() >= 3 && bias.defined() && wt.dim() == 2) {
     std::vector<int64_t> outSizes(input.sizes().begin(), input.sizes().end() - 1);
     const Tensor r = addmmImpl(bias, input.reshape({-1, input.size(-1)}), wt, nullptr, nullptr);
     outSizes.push_back(r.size(1));
@@ -201,6 +249,15 @@ Tensor linear(const Tensor& input, const Tensor& weight, const Tensor& bias) {
   if (bias.defined()) {
     // 1-D input: r has weight.size(0) elements; add the bias (broadcast) in place on the fresh result.
     const std::vector<int64_t> shape = inferBroadcastShape(r.sizes(), bias.sizes());
+    if (shape != r.sizes())  // ATen adds the bias in place: output.add_(bias)
+      throw RuntimeError(str("output with shape ", shapeStr(r.sizes()), " doesn't match the broadcast shape ", shapeStr(shape)));
+    if (viaFloat(r.dtype()) && bias.dtype() == r.dtype()) {
+      // Half / BFloat16 / Bool sums: in float32, rounded once (nonzero -> true for Bool).
+      const std::vector<float> x = toVector<float>(r.expand(shape)), y = toVector<float>(bias.expand(shape));
+      std::vector<double> sum(x.size());
+      for (size_t i = 0; i < x.size(); ++i) sum[i] = static_cast<double>(x[i] + y[i]);
+      return Tensor::fromDoubles(sum, shape, r.dtype());
+    }
     Tensor out = Tensor::empty(shape, r.dtype(), r.device());
     out.copy_(bias);
     gemm::visitMatmulType(r.dtype(), "add", [&](auto tag) {

@@ -70,8 +70,14 @@ void forEachMatrix(const Tensor& A, F&& fn) {
   }
 }
 
+// Half / BFloat16 (PyTorch 1.13): linalg.inv refuses low-precision dtypes up front; linalg.det
+// accepts them but its LU kernel ("lu_cpu") has none, so only an empty input gets through (det 1).
+bool lowPrecision(ScalarType dt) { return dt == ScalarType::Half || dt == ScalarType::BFloat16; }
+
 Tensor inv(const Tensor& A) {
   const int64_t n = checkSquare(A, "linalg.inv");
+  if (lowPrecision(A.dtype()))
+    throw RuntimeError(str("linalg.inv: Low precision dtypes not supported. Got ", irName(A.dtype())));
   Tensor out = Tensor::empty(A.sizes(), A.dtype(), A.device());
   visitFloating(A.dtype(), "linalg_inv", [&](auto tag) {
     using T = typename decltype(tag)::type;
@@ -98,6 +104,10 @@ Tensor inv(const Tensor& A) {
 Tensor det(const Tensor& A) {
   const int64_t n = checkSquare(A, "linalg.det");
   std::vector<int64_t> outSizes(A.sizes().begin(), A.sizes().end() - 2);
+  if (lowPrecision(A.dtype())) {
+    if (A.numel() != 0) throw RuntimeError(str("\"lu_cpu\" not implemented for '", irName(A.dtype()), "'"));
+    return Tensor::ones(outSizes, A.dtype(), A.device());
+  }
   Tensor out = Tensor::empty(outSizes, A.dtype(), A.device());
   visitFloating(A.dtype(), "linalg_det", [&](auto tag) {
     using T = typename decltype(tag)::type;
@@ -202,11 +212,18 @@ Tensor vectorNorm(const Tensor& x, double ord, const std::vector<int64_t>& dims,
   });
 }
 
+// PyTorch 1.13: sum(linalg_svdvals(x with the two dims moved last), -1): the dims are wrapped and
+// must differ, then linalg.svd wants a floating input, and its LAPACK kernel ("linalg_svd_cpu") has
+// no Half / BFloat16 version (an empty input never reaches it).
 Tensor nuclearNorm(const Tensor& x, int64_t d0, int64_t d1, bool keepdim) {
-  if (!isFloating(x))
-    throw RuntimeError(str("linalg.matrix_norm: Expected a floating point or complex tensor as input. Got ", irName(x.dtype())));
   const int64_t a = wrapDim(d0, x.dim()), b = wrapDim(d1, x.dim());
-  if (a == b) throw RuntimeError(str("linalg.matrix_norm: dims must be different. Got (", d0, ", ", d1, ")"));
+  if (a == b) throw RuntimeError("duplicate or invalid dimensions");
+  if (!isFloating(x))
+    throw RuntimeError(str("linalg.svd: Expected a floating point or complex tensor as input. Got ", irName(x.dtype())));
+  if (lowPrecision(x.dtype())) {
+    if (x.numel() != 0) throw RuntimeError(str("\"linalg_svd_cpu\" not implemented for '", irName(x.dtype()), "'"));
+    return nuclearNorm(x.to(ScalarType::Float), d0, d1, keepdim).to(x.dtype());
+  }
   // Move the two matrix dims last.
   std::vector<int64_t> perm, outSizes;
   for (int64_t d = 0; d < x.dim(); ++d)

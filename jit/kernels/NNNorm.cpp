@@ -1,15 +1,22 @@
 // NNNorm.cpp — optimized kernels of the NN family, part 2: batch_norm (training updates the
 // running stats in place, as PyTorch), instance_norm, layer_norm, group_norm, embedding,
 // dropout / dropout_, cosine_similarity, lstm_cell.
+// Semantics (PyTorch 1.13 CPU): the normalization kernels dispatch float, double and bfloat16
+// ("batch_norm", "LayerNormKernelImpl", "GroupNormKernelImpl" not implemented for the others) and
+// read their parameters as the input's type; an empty batch_norm input returns
+// input.clone() * weight[0] + bias[0] without any check; instance_norm is ATen's composition
+// (batch_norm over [1, N*C, ...] with repeated parameters, then the running stats averaged back).
 // Invariants: statistics accumulate in double per normalized group and the normalized values are
-// computed in the input dtype; variances used to normalize are biased, the running variance update
-// uses the unbiased one; dropout with train=False (or p=0) returns its input itself.
+// computed in the input dtype (float32 for bfloat16); variances used to normalize are biased, the
+// running variance update uses the unbiased one; dropout with train=False (or p=0) returns its
+// input itself.
 #include <cmath>
 #include <random>
 
 #include "jit/kernels/Families.h"
 #include "jit/kernels/LinalgGemm.h"
 #include "jit/tensor/Broadcast.h"
+#include "jit/tensor/TypePromotion.h"
 
 namespace tsjit::kernels {
 Tensor linalgAddmm(const Tensor& bias, const Tensor& a, const Tensor& b);
@@ -63,6 +70,40 @@ void checkChannels(const Tensor& t, int64_t C, const char* name) {
     throw RuntimeError(str(name, " should contain ", C, " elements not ", t.numel()));
 }
 
+// PyTorch 1.13's CPU normalization kernels dispatch float, double and bfloat16.
+void checkNormDtype(const Tensor& input, const char* kernel) {
+  const ScalarType dt = input.dtype();
+  if (dt != ScalarType::Float && dt != ScalarType::Double && dt != ScalarType::BFloat16)
+    throw RuntimeError(str("\"", kernel, "\" not implemented for '", irName(dt), "'"));
+}
+
+// Parameters are read as the input's element type (a bfloat16 input also takes float32 ones).
+void checkParam(const Tensor& input, const Tensor& p) {
+  if (!p.defined() || p.dtype() == input.dtype()) return;
+  if (input.dtype() == ScalarType::BFloat16 && p.dtype() == ScalarType::Float) return;
+  throw RuntimeError(str("expected scalar type ", irName(input.dtype()), " but found ", irName(p.dtype())));
+}
+
+// body(TypeTag<T>, x, out) on a contiguous float/double copy of input and a fresh output of that
+// type (a bfloat16 input is computed in float32 and rounded back), after the dtype check.
+template <typename F>
+Tensor computeNorm(const Tensor& input, const char* kernel, F&& body) {
+  checkNormDtype(input, kernel);
+  const bool reduced = input.dtype() == ScalarType::BFloat16;
+  const Tensor x = reduced ? input.to(ScalarType::Float).contiguous() : input.contiguous();
+  Tensor out = Tensor::empty(input.sizes(), x.dtype(), input.device());
+  visitFloating(x.dtype(), kernel, [&](auto tag) { body(tag, x, out); });
+  return reduced ? out.to(ScalarType::BFloat16) : out;
+}
+
+// Empty-batch batch_norm returns input.clone() * weight[0] + bias[0]: an empty tensor whose shape
+// and dtype follow that expression (select / broadcast errors included).
+Tensor emptyTimes(const Tensor& x, const Tensor& p) {
+  if (!p.defined()) return x;
+  const Tensor first = p.select(0, 0);
+  return Tensor::empty(inferBroadcastShape(x.sizes(), first.sizes()), resultType(x, first), x.device());
+}
+
 // Writes (1 - m) * running + m * value into a running-stat tensor (in place).
 void updateRunning(const Tensor& running, const std::vector<double>& value, double momentum) {
   if (!running.defined()) return;
@@ -75,85 +116,104 @@ void updateRunning(const Tensor& running, const std::vector<double>& value, doub
 
 Tensor batchNorm(const Tensor& input, const Tensor& weight, const Tensor& bias, const Tensor& rm, const Tensor& rv,
                  bool training, double momentum, double eps) {
-  if (input.dim() < 2)
-    throw RuntimeError(str("running_mean should contain ", input.dim() == 1 ? input.size(0) : 1, " elements not ",
-                           rm.defined() ? rm.numel() : 0));
-  const int64_t N = input.size(0), C = input.size(1), inner = input.numel() / std::max<int64_t>(N * C, 1);
+  // ATen reads sizes()[1] unchecked; both engines refuse such inputs with this message.
+  if (input.dim() < 2) throw RuntimeError(str("batch_norm: expected a tensor with at least 2 dims, got ", input.dim()));
+  const int64_t C = input.size(1);
+  if (input.numel() == 0) return emptyTimes(emptyTimes(input.clone(), weight), bias);
+  if (rm.defined()) checkChannels(rm, C, "running_mean");
+  else if (!training) throw RuntimeError("running_mean must be defined in evaluation mode");
+  if (rv.defined()) checkChannels(rv, C, "running_var");
+  else if (!training) throw RuntimeError("running_var must be defined in evaluation mode");
   checkChannels(weight, C, "weight");
   checkChannels(bias, C, "bias");
-  checkChannels(rm, C, "running_mean");
-  checkChannels(rv, C, "running_var");
-  if (training && N * inner <= 1)
-    throw RuntimeError(str("Expected more than 1 value per channel when training, got input size ", shapeStr(input.sizes())));
-  const Tensor x = input.contiguous();
-  Tensor out = Tensor::empty(input.sizes(), input.dtype(), input.device());
-  visitFloating(input.dtype(), "batch_norm", [&](auto tag) {
+  checkNormDtype(input, "batch_norm");
+  // The order ATen reads them in: running stats first when training (the stats update).
+  const Tensor* params[4] = {&weight, &bias, &rm, &rv};
+  if (training) {
+    params[0] = &rm;
+    params[1] = &rv;
+    params[2] = &weight;
+    params[3] = &bias;
+  }
+  for (const Tensor* p : params) checkParam(input, *p);
+  const int64_t N = input.size(0), inner = input.numel() / (N * C);
+  return computeNorm(input, "batch_norm", [&](auto tag, const Tensor& x, const Tensor& out) {
     using T = typename decltype(tag)::type;
     std::vector<double> mean, var, invstd(C);
-    if (training || !rm.defined() || !rv.defined()) {
-      if (!training && (!rm.defined() || !rv.defined())) throw RuntimeError("running_mean and running_var must be defined in evaluation mode");
+    if (training) {
       channelStats(static_cast<const T*>(x.data()), N, C, inner, mean, var);
       const double n = static_cast<double>(N * inner);
       std::vector<double> unbiased(C);
       for (int64_t c = 0; c < C; ++c) unbiased[c] = var[c] * n / (n - 1);
       updateRunning(rm, mean, momentum);
       updateRunning(rv, unbiased, momentum);
+      for (int64_t c = 0; c < C; ++c) invstd[c] = var[c] == 0 && eps == 0 ? 0.0 : 1.0 / std::sqrt(var[c] + eps);
     } else {
       mean = toVector<double>(rm);
       var = toVector<double>(rv);
+      for (int64_t c = 0; c < C; ++c) invstd[c] = 1.0 / std::sqrt(var[c] + eps);
     }
-    for (int64_t c = 0; c < C; ++c) invstd[c] = 1.0 / std::sqrt(var[c] + eps);
     normalizeChannels(static_cast<const T*>(x.data()), static_cast<T*>(out.data()), N, C, inner, mean, invstd,
                       optVector(weight), optVector(bias));
   });
-  return out;
 }
 
+// A per-channel tensor repeated N times (Tensor.repeat([N]) of a 0-dim or 1-D tensor).
+Tensor repeatN(const Tensor& t, int64_t N) {
+  if (!t.defined()) return t;
+  if (t.dim() > 1)
+    throw RuntimeError("Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor");
+  const Tensor flat = t.contiguous().view({t.numel()});
+  return flat.unsqueeze(0).expand({N, t.numel()}).contiguous().view({N * t.numel()});
+}
+
+// running.copy_(rep.view([N, C]).mean(0)).
+void copyBatchMean(const Tensor& running, const Tensor& rep, int64_t N, int64_t C) {
+  if (!running.defined()) return;
+  const Tensor v = rep.view({N, C});
+  if (!isFloatingType(v.dtype()))
+    throw RuntimeError(str("mean(): could not infer output dtype. Input dtype must be either a floating point or "
+                           "complex dtype. Got: ", irName(v.dtype())));
+  const std::vector<double> vals = toVector<double>(v);
+  std::vector<double> m(C, 0.0);
+  for (int64_t n = 0; n < N; ++n)
+    for (int64_t c = 0; c < C; ++c) m[c] += vals[n * C + c];
+  for (double& x : m) x /= static_cast<double>(N);
+  running.copy_(Tensor::fromDoubles(m, {C}, v.dtype()));
+}
+
+// instance_norm = batch_norm over [1, N*C, ...] with the parameters repeated per batch element;
+// the running stats then take the batch mean of the repeated ones (ATen's composition).
 Tensor instanceNorm(const Tensor& input, const Tensor& weight, const Tensor& bias, const Tensor& rm, const Tensor& rv,
                     bool useInputStats, double momentum, double eps) {
   if (!useInputStats && !(rm.defined() && rv.defined()))
     throw RuntimeError("Expected running_mean and running_var to be defined when use_input_stats is false");
   // size(0)/size(1) raise PyTorch's own messages for an input of rank < 2.
   const int64_t N = input.size(0), C = input.size(1);
-  if (!useInputStats) return batchNorm(input, weight, bias, rm, rv, false, momentum, eps);
-  const int64_t inner = input.numel() / std::max<int64_t>(N * C, 1);
-  checkChannels(weight, C, "weight");
-  checkChannels(bias, C, "bias");
-  const Tensor x = input.contiguous();
-  Tensor out = Tensor::empty(input.sizes(), input.dtype(), input.device());
-  visitFloating(input.dtype(), "instance_norm", [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    // Every (n, c) is its own channel of a [1, N*C, inner] batch norm.
-    std::vector<double> mean, var, invstd(N * C), w, b;
-    channelStats(static_cast<const T*>(x.data()), 1, N * C, inner, mean, var);
-    for (int64_t i = 0; i < N * C; ++i) invstd[i] = 1.0 / std::sqrt(var[i] + eps);
-    const std::vector<double> w0 = optVector(weight), b0 = optVector(bias);
-    for (int64_t n = 0; n < N; ++n)
-      for (int64_t c = 0; c < C; ++c) {
-        if (!w0.empty()) w.push_back(w0[c]);
-        if (!b0.empty()) b.push_back(b0[c]);
-      }
-    normalizeChannels(static_cast<const T*>(x.data()), static_cast<T*>(out.data()), 1, N * C, inner, mean, invstd, w, b);
-    if (rm.defined() || rv.defined()) {
-      std::vector<double> mm(C, 0.0), vv(C, 0.0);
-      const double cnt = static_cast<double>(inner);
-      for (int64_t n = 0; n < N; ++n)
-        for (int64_t c = 0; c < C; ++c) {
-          mm[c] += mean[n * C + c] / static_cast<double>(N);
-          vv[c] += var[n * C + c] * cnt / (cnt - 1) / static_cast<double>(N);
-        }
-      updateRunning(rm, mm, momentum);
-      updateRunning(rv, vv, momentum);
-    }
-  });
-  return out;
+  std::vector<int64_t> shape = input.sizes();
+  shape[0] = 1;
+  shape[1] = N * C;
+  const Tensor w = repeatN(weight, N), b = repeatN(bias, N), m = repeatN(rm, N), v = repeatN(rv, N);
+  const Tensor out = batchNorm(input.contiguous().view(shape), w, b, m, v, useInputStats, momentum, eps);
+  copyBatchMean(rm, m, N, C);
+  copyBatchMean(rv, v, N, C);
+  return out.view(input.sizes());
 }
 
 // Normalizes groups of `inner` consecutive elements (layer_norm / group_norm core), then applies a
 // per-element (layer) or per-channel (group) affine transform.
 Tensor layerNorm(const Tensor& input, const std::vector<int64_t>& shape, const Tensor& weight, const Tensor& bias, double eps) {
   const int64_t k = static_cast<int64_t>(shape.size());
-  bool ok = k >= 1 && input.dim() >= k;
+  if (k == 0)
+    throw RuntimeError(str("Expected normalized_shape to be at least 1-dimensional, i.e., containing at least one "
+                           "element, but got normalized_shape = ", shapeStr(shape)));
+  if (weight.defined() && weight.sizes() != shape)
+    throw RuntimeError(str("Expected weight to be of same shape as normalized_shape, but got weight of shape ",
+                           shapeStr(weight.sizes()), " and normalized_shape = ", shapeStr(shape)));
+  if (bias.defined() && bias.sizes() != shape)
+    throw RuntimeError(str("Expected bias to be of same shape as normalized_shape, but got bias of shape ",
+                           shapeStr(bias.sizes()), " and normalized_shape = ", shapeStr(shape)));
+  bool ok = input.dim() >= k;
   for (int64_t i = 0; ok && i < k; ++i) ok = input.size(input.dim() - k + i) == shape[i];
   if (!ok) {
     std::string expected = "[*";
@@ -161,21 +221,21 @@ Tensor layerNorm(const Tensor& input, const std::vector<int64_t>& shape, const T
     throw RuntimeError(str("Given normalized_shape=", shapeStr(shape), ", expected input with shape ", expected,
                            "], but got input of size", shapeStr(input.sizes())));
   }
-  if (weight.defined() && weight.sizes() != shape)
-    throw RuntimeError(str("Expected weight to be of same shape as normalized_shape, but got weight of shape ",
-                           shapeStr(weight.sizes()), " and normalized_shape = ", shapeStr(shape)));
-  int64_t inner = 1;
+  int64_t inner = 1, outer = 1;
   for (int64_t s : shape) inner *= s;
-  const int64_t outer = inner == 0 ? 0 : input.numel() / inner;
-  const Tensor x = input.contiguous();
-  Tensor out = Tensor::empty(input.sizes(), input.dtype(), input.device());
-  visitFloating(input.dtype(), "layer_norm", [&](auto tag) {
+  for (int64_t d = 0; d < input.dim() - k; ++d) outer *= input.size(d);
+  // ATen's kernel (and its dtype dispatch) runs only when there are rows.
+  if (outer == 0) return Tensor::empty(input.sizes(), input.dtype(), input.device());
+  checkNormDtype(input, "LayerNormKernelImpl");
+  checkParam(input, weight);
+  checkParam(input, bias);
+  return computeNorm(input, "LayerNormKernelImpl", [&](auto tag, const Tensor& x, const Tensor& out) {
     using T = typename decltype(tag)::type;
     const std::vector<T> w = weight.defined() ? toVector<T>(weight) : std::vector<T>{};
     const std::vector<T> b = bias.defined() ? toVector<T>(bias) : std::vector<T>{};
     const T* xp = static_cast<const T*>(x.data());
     T* op = static_cast<T*>(out.data());
-    for (int64_t r = 0; r < outer; ++r) {
+    for (int64_t r = 0; r < outer && inner > 0; ++r) {
       const T* row = xp + r * inner;
       double s = 0;
       for (int64_t i = 0; i < inner; ++i) s += row[i];
@@ -193,25 +253,43 @@ Tensor layerNorm(const Tensor& input, const std::vector<int64_t>& shape, const T
       }
     }
   });
-  return out;
 }
 
 Tensor groupNorm(const Tensor& input, int64_t G, const Tensor& weight, const Tensor& bias, double eps) {
-  if (input.dim() < 2) throw RuntimeError("group_norm: expected an input with at least 2 dimensions");
+  // size(0)/size(1) raise PyTorch's own messages for an input of rank < 2.
   const int64_t N = input.size(0), C = input.size(1);
-  if (G <= 0 || C % G != 0)
+  if (G <= 0) throw RuntimeError(str("Expected num groups to be greater than 0, got ", G));
+  if (C % G != 0)
     throw RuntimeError(str("Expected number of channels in input to be divisible by num_groups, but got input of shape ",
                            shapeStr(input.sizes()), " and num_groups=", G));
-  checkChannels(weight, C, "weight");
-  checkChannels(bias, C, "bias");
-  const int64_t spatial = input.numel() / std::max<int64_t>(N * C, 1);
-  const Tensor x = input.contiguous();
-  Tensor out = Tensor::empty(input.sizes(), input.dtype(), input.device());
-  visitFloating(input.dtype(), "group_norm", [&](auto tag) {
+  if (weight.defined() && !(weight.dim() == 1 && weight.numel() == C))
+    throw RuntimeError(str("Expected weight to be a vector of size equal to the number of channels in input, but got "
+                           "weight of shape ", shapeStr(weight.sizes()), " and input of shape ", shapeStr(input.sizes())));
+  if (bias.defined() && !(bias.dim() == 1 && bias.numel() == C))  // ATen prints the weight's shape here
+    throw RuntimeError(str("Expected bias to be a vector of size equal to the number of channels in input, but got "
+                           "bias of shape ", shapeStr(weight.defined() ? weight.sizes() : bias.sizes()),
+                           " and input of shape ", shapeStr(input.sizes())));
+  checkNormDtype(input, "GroupNormKernelImpl");
+  checkParam(input, weight);
+  checkParam(input, bias);
+  const int64_t spatial = N * C == 0 ? 0 : input.numel() / (N * C);
+  if (spatial == 0) return Tensor::empty(input.sizes(), input.dtype(), input.device());
+  return computeNorm(input, "GroupNormKernelImpl", [&](auto tag, const Tensor& x, const Tensor& out) {
     using T = typename decltype(tag)::type;
+    const T* xp = static_cast<const T*>(x.data());
+    T* op = static_cast<T*>(out.data());
     std::vector<double> mean, var;
     // Groups are consecutive runs of (C/G)*spatial elements: stats over [1, N*G, run].
-    channelStats(static_cast<const T*>(x.data()), 1, N * G, (C / G) * spatial, mean, var);
+    const int64_t run = (C / G) * spatial;
+    channelStats(xp, 1, N * G, run, mean, var);
+    if (!weight.defined() && !bias.defined()) {
+      // No affine parameters: (x - mean) * rstd, as ATen's kernel does.
+      for (int64_t g = 0; g < N * G; ++g) {
+        const T m = static_cast<T>(mean[g]), r = static_cast<T>(1.0 / std::sqrt(var[g] + eps));
+        for (int64_t i = 0; i < run; ++i) op[g * run + i] = (xp[g * run + i] - m) * r;
+      }
+      return;
+    }
     std::vector<double> m(N * C), inv(N * C), w, b;
     const std::vector<double> w0 = optVector(weight), b0 = optVector(bias);
     for (int64_t n = 0; n < N; ++n)
@@ -222,16 +300,15 @@ Tensor groupNorm(const Tensor& input, int64_t G, const Tensor& weight, const Ten
         if (!w0.empty()) w.push_back(w0[c]);
         if (!b0.empty()) b.push_back(b0[c]);
       }
-    normalizeChannels(static_cast<const T*>(x.data()), static_cast<T*>(out.data()), 1, N * C, spatial, m, inv, w, b);
+    normalizeChannels(xp, op, 1, N * C, spatial, m, inv, w, b);
   });
-  return out;
 }
 
 Tensor embedding(const Tensor& weight, const Tensor& indices) {
+  if (weight.dim() != 2) throw RuntimeError("'weight' must be 2-D");  // PyTorch 1.13 checks weight first
   if (indices.dtype() != ScalarType::Int64 && indices.dtype() != ScalarType::Int32)
     throw RuntimeError(str("Expected tensor for argument #1 'indices' to have one of the following scalar types: Long, Int; but got ",
                            legacyTypeName(indices.dtype()), " instead (while checking arguments for embedding)"));
-  if (weight.dim() != 2) throw RuntimeError("'weight' must be 2-D");
   const std::vector<int64_t> idx = toVector<int64_t>(indices);
   const int64_t rows = weight.size(0), D = weight.size(1);
   for (int64_t i : idx)
@@ -273,35 +350,39 @@ IValue dropout(const IValue& inputV, double p, bool train, bool inplace) {
 Tensor cosineSimilarity(const Tensor& x1, const Tensor& x2, int64_t dim, double eps) {
   const std::vector<int64_t> shape = inferBroadcastShape(x1.sizes(), x2.sizes());
   const int64_t d = wrapDim(dim, static_cast<int64_t>(shape.size()));
-  const ScalarType dt = x1.dtype();
-  if (x2.dtype() != dt) throw RuntimeError(str("expected scalar type ", irName(dt), " but found ", irName(x2.dtype())));
+  // Integral and bool inputs count as float32 (ATen converts them); the norms are clamped with
+  // clamp_min_, which has no Half kernel in 1.13.
+  auto floatingOf = [](const Tensor& t) { return isFloatingType(t.dtype()) ? t.dtype() : ScalarType::Float; };
+  if (floatingOf(x1) == ScalarType::Half || floatingOf(x2) == ScalarType::Half)
+    throw RuntimeError("\"clamp_min_cpu\" not implemented for 'Half'");
+  const ScalarType dt = promoteTypes(floatingOf(x1), floatingOf(x2));
   // Move dim last.
   std::vector<int64_t> perm;
   for (int64_t k = 0; k < static_cast<int64_t>(shape.size()); ++k)
     if (k != d) perm.push_back(k);
-  perm.push_back(d);
+  if (!shape.empty()) perm.push_back(d);
   const std::vector<double> a = toVector<double>(x1.expand(shape).permute(perm));
   const std::vector<double> b = toVector<double>(x2.expand(shape).permute(perm));
   std::vector<int64_t> outSizes;
   for (int64_t k = 0; k < static_cast<int64_t>(shape.size()); ++k)
     if (k != d) outSizes.push_back(shape[k]);
-  Tensor out = Tensor::empty(outSizes, dt, x1.device());
   const int64_t n = shape.empty() ? 1 : shape[d];
-  visitFloating(dt, "cosine_similarity", [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    T* o = static_cast<T*>(out.data());
-    for (int64_t r = 0; r < out.numel(); ++r) {
-      double dotv = 0, na = 0, nb = 0;
-      for (int64_t i = 0; i < n; ++i) {
-        const double x = a[r * n + i], y = b[r * n + i];
-        dotv += x * y;
-        na += x * x;
-        nb += y * y;
-      }
-      o[r] = static_cast<T>(dotv / (std::max(std::sqrt(na), eps) * std::max(std::sqrt(nb), eps)));
+  int64_t rows = 1;
+  for (int64_t s : outSizes) rows *= s;
+  std::vector<double> o(rows);
+  for (int64_t r = 0; r < rows; ++r) {
+    double na = 0, nb = 0;
+    for (int64_t i = 0; i < n; ++i) {
+      na += a[r * n + i] * a[r * n + i];
+      nb += b[r * n + i] * b[r * n + i];
     }
-  });
-  return out;
+    // Each side divided by its clamped norm, then the sum of products (an empty dim sums to 0).
+    const double ca = std::max(std::sqrt(na), eps), cb = std::max(std::sqrt(nb), eps);
+    double s = 0;
+    for (int64_t i = 0; i < n; ++i) s += (a[r * n + i] / ca) * (b[r * n + i] / cb);
+    o[r] = s;
+  }
+  return Tensor::fromDoubles(o, outSizes, dt);
 }
 
 std::pair<Tensor, Tensor> lstmCell(const Tensor& input, const std::vector<Tensor>& hx, const Tensor& wIh, const Tensor& wHh,

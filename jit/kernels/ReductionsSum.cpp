@@ -7,6 +7,7 @@
 // reduction tolerance) and round once; rows are summed with 8 independent accumulators and
 // columns (inner > 1) into a vector of accumulators, so both loops vectorize. NaN propagates
 // through every arithmetic reduction.
+#include <cstdio>
 #include <cmath>
 #include <limits>
 
@@ -126,24 +127,46 @@ Tensor stdVar(const Tensor& self, const std::vector<int64_t>& dims, double corre
   });
 }
 
+// ord as c10::Scalar prints it (ostream of a double: "2", "0.5", "inf").
 std::string formatOrd(double p) {
-  if (std::isinf(p)) return p > 0 ? "inf" : "-inf";
-  std::string s = str(p);
-  return s;
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", p);
+  return buf;
 }
 
-Tensor norm(const Tensor& self, double ord, const std::vector<int64_t>& dims, bool keepdim,
-            std::optional<ScalarType> dtype, bool linalg) {
-  if (!isFloatingType(self.dtype())) {
-    if (!linalg)
-      throw RuntimeError(str("norm(): input dtype should be either floating point or complex. Got ", self.dtype(),
-                             " instead."));
+// norm / linalg_vector_norm with PyTorch 1.13's checks in their order: aten::norm's own dtype
+// check (of the input, or of the requested dtype), then linalg.vector_norm's (floating input,
+// the empty-tensor rule for ord < 0 / inf, the requested dtype), then the dims (rawDims: the
+// argument as given, None = all).
+Tensor norm(const Tensor& self, double ord, const IValue& rawDims, bool keepdim, std::optional<ScalarType> dtype,
+            bool linalg) {
+  if (!linalg && dtype && !isFloatingType(*dtype))
+    throw RuntimeError(str("norm(): the desired output dtype should be either floating point or complex. Got ",
+                           irName(*dtype), " instead."));
+  if (!linalg && !dtype && !isFloatingType(self.dtype()))
+    throw RuntimeError(str("norm(): input dtype should be either floating point or complex. Got ", irName(self.dtype()),
+                           " instead."));
+  if (!isFloatingType(self.dtype()))
     throw RuntimeError(str("linalg.vector_norm: Expected a floating point or complex tensor as input. Got ",
-                           self.dtype()));
+                           irName(self.dtype())));
+  const std::vector<int64_t> given = rawDims.isNone() ? std::vector<int64_t>{} : intListArg(rawDims);
+  if (self.numel() == 0 && (ord < 0 || ord == INFINITY)) {
+    if (given.empty())
+      throw RuntimeError(str("linalg.vector_norm cannot compute the ", formatOrd(ord),
+                             " norm on an empty tensor because the operation does not have an identity"));
+    for (int64_t d : given)
+      if (self.size(d) == 0)
+        throw RuntimeError(str("linalg.vector_norm cannot compute the ", formatOrd(ord), " norm on the dimension ", d,
+                               "because this dimension is empty and the operation does not have an identity"));
   }
-  if (self.numel() == 0 && (ord < 0 || std::isinf(ord)))
-    throw RuntimeError(str("linalg.vector_norm cannot compute the ", formatOrd(ord),
-                           " norm on an empty tensor because the operation does not have an identity"));
+  if (dtype) {
+    if (!isFloatingType(*dtype))
+      throw RuntimeError(str("linalg.vector_norm: dtype should be floating point or complex, but got ", irName(*dtype)));
+    if (promoteTypes(self.dtype(), *dtype) != *dtype)
+      throw RuntimeError(str("linalg.vector_norm: the dtype of the input (", irName(self.dtype()),
+                             ") should be convertible without narrowing to the specified dtype (", irName(*dtype), ")"));
+  }
+  const std::vector<int64_t> dims = dimListArg(rawDims, self.dim());
   const ScalarType dt = dtype.value_or(self.dtype());
   const ReducePlan p = planReduce(self, dims, keepdim, dt);
   return perSlot(p, dt, "norm", [ord](const auto* b, int64_t stride, int64_t n) {
@@ -265,30 +288,30 @@ void registerReductionsSumKernels() {
       });
     }
   }
-  defR("aten::norm.Scalar", [](const IValue* a) { const Tensor t = a[0].toTensor(); return norm(t, pOf(a[1]), {}, false, std::nullopt, false); });
+  defR("aten::norm.Scalar", [](const IValue* a) { const Tensor t = a[0].toTensor(); return norm(t, pOf(a[1]), IValue(), false, std::nullopt, false); });
   defR("aten::norm.ScalarOpt_dim", [](const IValue* a) {
     const Tensor t = a[0].toTensor();
-    return norm(t, pOf(a[1]), dimsOf(a[2], t), a[3].toBool(), std::nullopt, false);
+    return norm(t, pOf(a[1]), a[2], a[3].toBool(), std::nullopt, false);
   });
   defR("aten::norm.ScalarOpt_dtype", [](const IValue* a) {
     const Tensor t = a[0].toTensor();
-    return norm(t, pOf(a[1]), {}, false, dtypeArg(a[2]), false);
+    return norm(t, pOf(a[1]), IValue(), false, dtypeArg(a[2]), false);
   });
   defR("aten::norm.ScalarOpt_dim_dtype", [](const IValue* a) {
     const Tensor t = a[0].toTensor();
-    return norm(t, pOf(a[1]), dimsOf(a[2], t), a[3].toBool(), dtypeArg(a[4]), false);
+    return norm(t, pOf(a[1]), a[2], a[3].toBool(), dtypeArg(a[4]), false);
   });
-  defR("aten::frobenius_norm", [](const IValue* a) { const Tensor t = a[0].toTensor(); return norm(t, 2, {}, false, std::nullopt, false); });
+  defR("aten::frobenius_norm", [](const IValue* a) { const Tensor t = a[0].toTensor(); return norm(t, 2, IValue(), false, std::nullopt, false); });
   defR("aten::frobenius_norm.dim", [](const IValue* a) {
     const Tensor t = a[0].toTensor();
     const std::vector<int64_t> raw = intListArg(a[1]);
     if (raw.size() > 2)
       throw RuntimeError(str("Expected at most 2 dimensions, but got ", raw.size(), " dimensions instead."));
-    return norm(t, 2, dimsOf(a[1], t), a[2].toBool(), std::nullopt, false);
+    return norm(t, 2, a[1], a[2].toBool(), std::nullopt, false);
   });
   defR("aten::linalg_vector_norm", [](const IValue* a) {
     const Tensor t = a[0].toTensor();
-    return norm(t, scalarArgDouble(a[1]), dimsOf(a[2], t), a[3].toBool(), optDtypeArg(a[4]), true);
+    return norm(t, scalarArgDouble(a[1]), a[2], a[3].toBool(), optDtypeArg(a[4]), true);
   });
   defR("aten::logsumexp", [](const IValue* a) {
     const Tensor t = a[0].toTensor();

@@ -4,9 +4,11 @@
 //
 // Semantics (PyTorch 1.13): clamp with Scalar bounds keeps a floating self's dtype and promotes
 // an integral self with the bounds (int tensor clamped to 0.5 is float32); a NaN element stays
-// NaN; a NaN Scalar bound is ignored; with Tensor bounds the result type covers all three and a
-// NaN bound gives NaN. relu is clamp_min(x, 0): relu(-0.0) is -0.0, relu(NaN) is NaN. The
-// smooth activations accept floating inputs only and compute in double, rounded once.
+// NaN; a NaN Scalar bound makes every element NaN; Bool and Half have no clamp kernel; with
+// Tensor bounds the result type covers all three and a NaN bound gives NaN; one Tensor bound is
+// maximum / minimum, defined for every dtype (Bool: or / and). relu is clamp_min(x, 0):
+// relu(-0.0) is -0.0, relu(NaN) is NaN. The smooth activations accept floating inputs only and
+// compute in double, rounded once.
 #include <cmath>
 
 #include "reference/kernels/ElementwiseParts.h"
@@ -27,14 +29,20 @@ Tensor clampScalar(const Tensor& self, const IValue& minV, const IValue& maxV) {
     dt = resultTypeOf(ops);
   }
   const bool hasMin = !minV.isNone(), hasMax = !maxV.isNone();
+  // PyTorch 1.13: a NaN bound fills the result with NaN before any kernel; the scalar kernels
+  // (clamp_scalar_cpu / clamp_min_cpu / clamp_max_scalar_cpu) have no Bool or Half version.
+  const bool nanBound = (hasMin && std::isnan(scalarDouble(minV))) || (hasMax && std::isnan(scalarDouble(maxV)));
+  if (nanBound) return mapFloating({self}, dt, dt, [](const double*) { return std::nan(""); });
+  if (dt == ScalarType::Bool || dt == ScalarType::Half)
+    throwNotImplemented(hasMin && hasMax ? "clamp_scalar_cpu" : hasMin ? "clamp_min_cpu" : "clamp_max_scalar_cpu", dt);
   if (isFloating(dt)) {
     const double lo = hasMin ? castDouble(scalarDouble(minV), dt) : 0;
     const double hi = hasMax ? castDouble(scalarDouble(maxV), dt) : 0;
     return mapFloating({self}, dt, dt, [=](const double* v) {
       double x = v[0];
       if (std::isnan(x)) return x;
-      if (hasMin && !std::isnan(lo) && x < lo) x = lo;
-      if (hasMax && !std::isnan(hi) && hi < x) x = hi;
+      if (hasMin && x < lo) x = lo;
+      if (hasMax && hi < x) x = hi;
       return x;
     });
   }
@@ -65,6 +73,7 @@ Tensor clampTensor(const Tensor& self, const std::optional<Tensor>& lo, const st
   if (!hi) return boundTensor(self, *lo, true);
   if (!lo) return boundTensor(self, *hi, false);
   const ScalarType dt = resultTypeOf({self, *lo, *hi});
+  if (dt == ScalarType::Bool || dt == ScalarType::Half) throwNotImplemented("clamp_cpu", dt);  // no 1.13 kernel
   if (isFloating(dt))
     return mapFloating({self, *lo, *hi}, dt, dt, [](const double* v) {
       if (std::isnan(v[1]) || std::isnan(v[2])) return std::nan("");

@@ -2,6 +2,8 @@
 // with all rank combinations, mv, dot, outer, linear) and their fused "add" forms (addmm, addmv,
 // addr, baddbmm), plus trace. einsum is in LinalgEinsum.cpp; det / inv / norms in LinalgDecomp.cpp.
 //
+// Dtypes follow PyTorch 1.13's CPU kernels: no Half / Bool gemm, gemv or dot, Half in the small
+// bmm loop, nothing at all for products with an empty result or K == 0 (checkGemmDtype).
 // Invariants: plain loops (LinalgCommon.h), double accumulation for floating dtypes, wrapping
 // int64 for integral ones, one rounding to the result dtype. Shape and dtype errors are raised
 // before any arithmetic, with PyTorch 1.13's messages ("mat1 and mat2 shapes cannot be multiplied
@@ -17,6 +19,29 @@ namespace linalg {
 using namespace shape;
 
 namespace {
+
+// ---- dtype support of PyTorch 1.13's CPU product kernels ----------------------------------------
+// The gemm path ("addmm_impl_cpu_") and gemv path ("addmv_impl_cpu") dispatch all types but Half
+// and Bool; dot ("dot") likewise; bmm runs a plain loop ("bmm": Half yes, Bool no) when
+// K * M * N < 400 and one gemm per batch otherwise. A product with an empty result or K == 0
+// never reaches a kernel (it is zero-filled), so it works for every dtype.
+[[noreturn]] void notImplemented(const char* kernel, ScalarType dt) {
+  throw RuntimeError(str("\"", kernel, "\" not implemented for '", dt, "'"));
+}
+
+void checkGemmDtype(ScalarType dt, int64_t M, int64_t N, int64_t K, const char* kernel) {
+  if (M * N == 0 || K == 0) return;
+  if (dt == ScalarType::Half || dt == ScalarType::Bool) notImplemented(kernel, dt);
+}
+
+void checkBmmDtype(ScalarType dt, int64_t B, int64_t M, int64_t N, int64_t K) {
+  if (B * M * N == 0 || K == 0) return;
+  if (K * M * N < 400) {
+    if (dt == ScalarType::Bool) notImplemented("bmm", dt);
+  } else {
+    checkGemmDtype(dt, M, N, K, "addmm_impl_cpu_");
+  }
+}
 
 void checkSameDtype(const Tensor& a, const Tensor& b) {
   if (a.dtype() != b.dtype())
@@ -40,6 +65,7 @@ Tensor dot(const Tensor& a, const Tensor& b) {
     throw RuntimeError(str("inconsistent tensor size, expected tensor [", a.numel(), "] and src [", b.numel(),
                            "] to have the same number of elements, but got ", a.numel(), " and ", b.numel(),
                            " elements respectively"));
+  if (a.dtype() == ScalarType::Half || a.dtype() == ScalarType::Bool) notImplemented("dot", a.dtype());
   return matProduct(a, b, 1, 1, a.numel(), 1, {}, a.dtype());
 }
 
@@ -50,16 +76,20 @@ Tensor mv(const Tensor& mat, const Tensor& vec) {
     throw RuntimeError(str("size mismatch, got input (", mat.size(0), "), mat (", mat.size(0), "x", mat.size(1),
                            "), vec (", vec.size(0), ")"));
   checkSameDtype(mat, vec);
+  if (mat.numel() != 0) checkGemmDtype(mat.dtype(), mat.size(0), 1, mat.size(1), "addmv_impl_cpu");
   return matProduct(mat, vec, 1, mat.size(0), mat.size(1), 1, {mat.size(0)}, mat.dtype());
 }
 
-Tensor bmm(const Tensor& a, const Tensor& b) {
+// bmm's shape and dtype checks, then the product; checkKernel=false when the caller applied the
+// dtype rule of the kernel PyTorch would really use.
+Tensor bmm(const Tensor& a, const Tensor& b, bool checkKernel = true) {
   if (a.dim() != 3) throw RuntimeError("batch1 must be a 3D tensor");
   if (b.dim() != 3) throw RuntimeError("batch2 must be a 3D tensor");
   if (b.size(0) != a.size(0) || b.size(1) != a.size(2))
     throw RuntimeError(str("Expected size for first two dimensions of batch2 tensor to be: [", a.size(0), ", ",
                            a.size(2), "] but got: [", b.size(0), ", ", b.size(1), "]."));
   checkSameDtype(a, b);
+  if (checkKernel) checkBmmDtype(a.dtype(), a.size(0), a.size(1), b.size(2), a.size(2));
   return matProduct(a, b, a.size(0), a.size(1), a.size(2), b.size(2), {a.size(0), a.size(1), b.size(2)}, a.dtype());
 }
 
@@ -70,6 +100,7 @@ Tensor mm(const Tensor& a, const Tensor& b) {
   if (b.dim() != 2) throw RuntimeError("mat2 must be a matrix");
   checkMultipliable(a, b);
   checkSameDtype(a, b);
+  checkGemmDtype(a.dtype(), a.size(0), b.size(1), a.size(1), "addmm_impl_cpu_");
   return matProduct(a, b, 1, a.size(0), a.size(1), b.size(1), {a.size(0), b.size(1)}, a.dtype());
 }
 
@@ -108,7 +139,9 @@ Tensor matmul(const Tensor& a, const Tensor& b) {
     bSizes.insert(bSizes.end(), {m2, p});
     be = b.expand(bSizes).reshape({batch, m2, p});
   }
-  Tensor r = bmm(ae, be);
+  // A 1-D / 2-D left operand: PyTorch 1.13 transposes both sides and folds the batch into one mm.
+  if (d1 <= 2) checkGemmDtype(a.dtype(), batch * p, n, m1, "addmm_impl_cpu_");
+  Tensor r = bmm(ae, be, d1 > 2);
   if (d1 > 1) outSizes.push_back(n);
   if (d2 > 1) outSizes.push_back(p);
   return r.view(outSizes);
@@ -171,13 +204,28 @@ std::vector<IValue> addmv(Args& a) {
 
 std::vector<IValue> baddbmm(Args& a) {
   Tensor self = tensorArg(a, 0), b1 = tensorArg(a, 1), b2 = tensorArg(a, 2);
-  if (b1.dim() != 3) throw RuntimeError("batch1 must be a 3D tensor");
-  if (b2.dim() != 3) throw RuntimeError("batch2 must be a 3D tensor");
+  // PyTorch 1.13's baddbmm meta: self expanded to [b1.size(0), b1.size(1), b2.size(2)] (size()
+  // raising for too few dims), self's dtype against batch1's, then bmm's rank and size checks.
   self.expand({b1.size(0), b1.size(1), b2.size(2)});
-  if (self.dtype() != b1.dtype() || self.dtype() != b2.dtype())
+  if (self.dtype() != b1.dtype())
     throw RuntimeError(str("Input dtypes must be the same, got: input ", self.dtype(), ", batch1: ", b1.dtype(),
                            ", batch2: ", b2.dtype()));
-  bmm(b1, b2);  // shape checks with bmm's messages
+  if (b1.dim() != 3) throw RuntimeError("batch1 must be a 3D tensor");
+  if (b2.dim() != 3) throw RuntimeError("batch2 must be a 3D tensor");
+  if (b2.size(0) != b1.size(0) || b2.size(1) != b1.size(2))
+    throw RuntimeError(str("Expected size for first two dimensions of batch2 tensor to be: [", b1.size(0), ", ",
+                           b1.size(2), "] but got: [", b2.size(0), ", ", b2.size(1), "]."));
+  // The CPU kernel (skipped for an empty result or K == 0) dispatches on batch1's dtype and reads
+  // batch2 as that dtype: small products in baddbmm's loop, others through addmm_impl_cpu_.
+  const int64_t B = b1.size(0), M = b1.size(1), N = b2.size(2), K = b1.size(2);
+  if (B * M * N != 0 && K != 0) {
+    const bool small = K * M * N < 400;
+    const ScalarType dt = b1.dtype();
+    if (dt == ScalarType::Bool || (!small && dt == ScalarType::Half))
+      throw RuntimeError(str("\"", small ? "baddbmm" : "addmm_impl_cpu_", "\" not implemented for '", dt, "'"));
+    if (small && dt != b2.dtype()) throw RuntimeError(str("expected scalar type ", dt, " but found ", b2.dtype()));
+    if (!small) checkSameDtype(b1, b2);
+  }
   Tensor prod = exactProduct(b1, b2, b1.size(0), b1.size(1), b1.size(2), b2.size(2),
                              {b1.size(0), b1.size(1), b2.size(2)});
   return one(addScaled(self, prod, a.at(3), a.at(4), b1.dtype()));
@@ -237,6 +285,7 @@ std::vector<IValue> linear(Args& a) {
     if (wt.dim() != 2) throw RuntimeError(str("mat2 must be a matrix, got ", wt.dim(), "-D tensor"));
     checkMultipliable(input, wt);
     checkSameDtype(input, wt);
+    checkGemmDtype(input.dtype(), input.size(0), wt.size(1), input.size(1), "addmm_impl_cpu_");
     Tensor prod = exactProduct(input, wt.contiguous(), 1, input.size(0), input.size(1), wt.size(1),
                                {input.size(0), wt.size(1)});
     return one(addScaled(*bias, prod, IValue(int64_t{1}), IValue(int64_t{1}), input.dtype()));

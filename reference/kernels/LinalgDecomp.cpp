@@ -94,6 +94,9 @@ std::vector<IValue> linalgDet(Args& args) {
   Tensor A = tensorArg(args, 0);
   checkSquareBatch(A, "linalg.det");
   const int64_t n = A.size(-1);
+  // PyTorch 1.13's LU kernel ("lu_cpu") has no Half / BFloat16 version; an empty input never reaches it.
+  if ((A.dtype() == ScalarType::Half || A.dtype() == ScalarType::BFloat16) && A.numel() != 0)
+    throw RuntimeError(str("\"lu_cpu\" not implemented for '", A.dtype(), "'"));
   const std::vector<double> v = A.toDoubles();
   const std::vector<int64_t> batchSizes(A.sizes().begin(), A.sizes().end() - 2);
   const int64_t batch = product(batchSizes);
@@ -108,6 +111,8 @@ std::vector<IValue> linalgDet(Args& args) {
 std::vector<IValue> linalgInv(Args& args) {
   Tensor A = tensorArg(args, 0);
   checkSquareBatch(A, "linalg.inv");
+  if (A.dtype() == ScalarType::Half || A.dtype() == ScalarType::BFloat16)
+    throw RuntimeError(str("linalg.inv: Low precision dtypes not supported. Got ", A.dtype()));
   const int64_t n = A.size(-1);
   const std::vector<double> v = A.toDoubles();
   const int64_t batch = product(std::vector<int64_t>(A.sizes().begin(), A.sizes().end() - 2));
@@ -173,11 +178,16 @@ std::vector<double> singularValues(std::vector<double> a, int64_t rows, int64_t 
   return sv;
 }
 
+// sum(linalg_svdvals(...), -1) as PyTorch 1.13 composes it: wrapped dims that must differ, then
+// linalg.svd's floating check, then its LAPACK kernel ("linalg_svd_cpu": no Half / BFloat16; an
+// empty input never reaches it).
 Tensor nuclearNorm(const Tensor& self, int64_t d0, int64_t d1, bool keepdim) {
+  const int64_t a0 = wrapDim(d0, self.dim()), a1 = wrapDim(d1, self.dim());
+  if (a0 == a1) throw RuntimeError("duplicate or invalid dimensions");
   if (!isFloating(self))
     throw RuntimeError(str("linalg.svd: Expected a floating point or complex tensor as input. Got ", self.dtype()));
-  const int64_t a0 = wrapDim(d0, self.dim()), a1 = wrapDim(d1, self.dim());
-  if (a0 == a1) throw RuntimeError(str("Expected dims to be different, got (", d0, ", ", d1, ") instead"));
+  if ((self.dtype() == ScalarType::Half || self.dtype() == ScalarType::BFloat16) && self.numel() != 0)
+    throw RuntimeError(str("\"linalg_svd_cpu\" not implemented for '", self.dtype(), "'"));
   std::vector<int64_t> perm, batchSizes;
   for (int64_t d = 0; d < self.dim(); ++d)
     if (d != a0 && d != a1) {

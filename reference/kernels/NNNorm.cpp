@@ -3,6 +3,12 @@
 // running_var with the unbiased variance), instance_norm, layer_norm, group_norm, embedding,
 // dropout / dropout_, lstm_cell and cosine_similarity.
 //
+// Semantics (PyTorch 1.13 CPU): the kernels dispatch float, double and bfloat16 only and read the
+// parameters as the input's type; an empty batch_norm input skips every check (clone * weight[0]
+// + bias[0]); instance_norm is batch_norm over [1, N*C, ...] with repeated parameters whose running
+// stats are then averaged back (view / mean errors included); cosine_similarity converts integral
+// inputs to float32.
+//
 // Invariants: statistics are computed in double over the logical values; the normalized output is
 // rounded once to the input dtype; running stats are written in place into the caller's buffers
 // (which is how modules see them change). Dropout is the identity unless it would be random: in
@@ -27,55 +33,99 @@ void checkFeatures(const char* name, int64_t expected, const std::optional<Tenso
     throw RuntimeError(str(name, " should contain ", expected, " elements not ", t->numel()));
 }
 
+// The dtypes of ATen's CPU normalization kernels (AT_DISPATCH_FLOATING_TYPES_AND(BFloat16)).
+void checkNormDtype(const Tensor& input, const char* kernel) {
+  const ScalarType dt = input.dtype();
+  if (dt != ScalarType::Float && dt != ScalarType::Double && dt != ScalarType::BFloat16)
+    throw RuntimeError(str("\"", kernel, "\" not implemented for '", dt, "'"));
+}
+
+// A parameter read through data_ptr<scalar_t>(): it must have the input's dtype (a BFloat16 input
+// also takes float32 parameters, ATen's mixed-type path).
+void checkParamDtype(const Tensor& input, const std::optional<Tensor>& p) {
+  if (!p) return;
+  const ScalarType want = input.dtype(), got = p->dtype();
+  if (got == want || (want == ScalarType::BFloat16 && got == ScalarType::Float)) return;
+  throw RuntimeError(str("expected scalar type ", want, " but found ", got));
+}
+
+// `out * p[0]` on an empty `out` (the empty-batch path of ATen's _batch_norm_impl_index): only the
+// result's shape and dtype matter, and select's / broadcasting's errors.
+Tensor emptyAffine(const Tensor& out, const std::optional<Tensor>& p) {
+  if (!p) return out;
+  const Tensor first = p->select(0, 0);
+  const std::vector<int64_t> shape = inferBroadcastShape(out.sizes(), first.sizes());
+  return Tensor::empty(shape, resultType(out, first));
+}
+
 // x viewed as [N, C, inner]; normalizes each channel over N and inner. Training: batch stats, and
 // the running stats (when given) move towards them by `momentum` (unbiased variance).
 Tensor batchNorm(const Tensor& input, const std::optional<Tensor>& weight, const std::optional<Tensor>& bias,
                  const std::optional<Tensor>& runMean, const std::optional<Tensor>& runVar, bool training,
                  double momentum, double eps) {
+  // PyTorch reads sizes()[1] unchecked; both engines refuse such inputs with this message.
   if (input.dim() < 2) throw RuntimeError(str("batch_norm: expected a tensor with at least 2 dims, got ", input.dim()));
   const int64_t C = input.size(1);
-  if (input.numel() == 0) return input.clone();
+  if (input.numel() == 0) return emptyAffine(emptyAffine(input.clone(), weight), bias);
   if (runMean) checkFeatures("running_mean", C, runMean);
   else if (!training) throw RuntimeError("running_mean must be defined in evaluation mode");
   if (runVar) checkFeatures("running_var", C, runVar);
   else if (!training) throw RuntimeError("running_var must be defined in evaluation mode");
   checkFeatures("weight", C, weight);
   checkFeatures("bias", C, bias);
+  checkNormDtype(input, "batch_norm");
+  if (training) {
+    checkParamDtype(input, runMean);
+    checkParamDtype(input, runVar);
+  }
+  checkParamDtype(input, weight);
+  checkParamDtype(input, bias);
+  if (!training) {
+    checkParamDtype(input, runMean);
+    checkParamDtype(input, runVar);
+  }
   const int64_t N = input.size(0), inner = input.numel() / (N * C);
-  const std::vector<double> x = input.toDoubles();
-  std::vector<double> out(x.size());
+  // ATen first computes the statistics and updates the running stats (all channels), then
+  // normalizes reading input / weight / bias again: a running stat aliasing them is seen updated.
+  std::vector<double> x = input.toDoubles(), means(static_cast<size_t>(C)), invStds(static_cast<size_t>(C));
   for (int64_t c = 0; c < C; ++c) {
-    double mean, var;
     if (training) {
       double sum = 0;
       for (int64_t n = 0; n < N; ++n)
         for (int64_t i = 0; i < inner; ++i) sum += x[static_cast<size_t>((n * C + c) * inner + i)];
       const double count = static_cast<double>(N * inner);
-      mean = sum / count;
+      const double mean = sum / count;
       double sq = 0;
       for (int64_t n = 0; n < N; ++n)
         for (int64_t i = 0; i < inner; ++i) {
           const double d = x[static_cast<size_t>((n * C + c) * inner + i)] - mean;
           sq += d * d;
         }
-      var = sq / count;
+      const double var = sq / count;
+      means[static_cast<size_t>(c)] = mean;
+      // ATen's InvStd: 0 (not inf) for a zero variance with eps == 0.
+      invStds[static_cast<size_t>(c)] = var == 0 && eps == 0 ? 0.0 : 1 / std::sqrt(var + eps);
       if (runMean) runMean->setDouble(c, (1 - momentum) * runMean->getDouble(c) + momentum * mean);
       if (runVar) runVar->setDouble(c, (1 - momentum) * runVar->getDouble(c) + momentum * (sq / (count - 1)));
     } else {
-      mean = runMean->getDouble(c);
-      var = runVar->getDouble(c);
+      means[static_cast<size_t>(c)] = runMean->getDouble(c);
+      invStds[static_cast<size_t>(c)] = 1 / std::sqrt(runVar->getDouble(c) + eps);
     }
-    const double invStd = 1 / std::sqrt(var + eps);
+  }
+  if (training) {
+    if (runMean) runMean->bumpVersion();
+    if (runVar) runVar->bumpVersion();
+    x = input.toDoubles();
+  }
+  std::vector<double> out(x.size());
+  for (int64_t c = 0; c < C; ++c) {
+    const double mean = means[static_cast<size_t>(c)], invStd = invStds[static_cast<size_t>(c)];
     const double w = weight ? weight->getDouble(c) : 1.0, b = bias ? bias->getDouble(c) : 0.0;
     for (int64_t n = 0; n < N; ++n)
       for (int64_t i = 0; i < inner; ++i) {
         const size_t at = static_cast<size_t>((n * C + c) * inner + i);
         out[at] = (x[at] - mean) * invStd * w + b;
       }
-  }
-  if (training) {
-    if (runMean) runMean->bumpVersion();
-    if (runVar) runVar->bumpVersion();
   }
   return Tensor::fromDoubles(out, input.sizes(), input.dtype());
 }
@@ -85,15 +135,36 @@ std::vector<IValue> batchNormKernel(Args& a) {
                        optTensorArg(a, 4), boolArg(a, 5), doubleArg(a, 6), doubleArg(a, 7)));
 }
 
-// A per-channel tensor repeated once per batch element ([C] -> [N*C]).
+// t.repeat([N]) of a per-channel tensor (0-dim or 1-D; [k] -> [N*k]).
 std::optional<Tensor> repeatPerBatch(const std::optional<Tensor>& t, int64_t N) {
   if (!t) return std::nullopt;
-  Tensor out = Tensor::empty({N * t->numel()}, t->dtype());
+  if (t->dim() > 1)
+    throw RuntimeError("Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor");
+  const int64_t k = t->numel();
+  Tensor out = Tensor::empty({N * k}, t->dtype());
   for (int64_t n = 0; n < N; ++n)
-    for (int64_t c = 0; c < t->numel(); ++c) copyElem(out, n * t->numel() + c, *t, c);
+    for (int64_t c = 0; c < k; ++c) copyElem(out, n * k + c, *t, c);
   return out;
 }
 
+// running.copy_(rep.view({N, C}).mean(0)): the batch average of the per-instance running stats.
+void averageInto(const Tensor& running, const Tensor& rep, int64_t N, int64_t C) {
+  const Tensor v = rep.view({N, C});
+  if (!isFloating(v))
+    throw RuntimeError(str("mean(): could not infer output dtype. Input dtype must be either a floating point or "
+                           "complex dtype. Got: ", v.dtype()));
+  std::vector<double> m(static_cast<size_t>(C), 0.0);
+  for (int64_t c = 0; c < C; ++c) {
+    double s = 0;
+    for (int64_t n = 0; n < N; ++n) s += v.getDouble(n * C + c);
+    m[static_cast<size_t>(c)] = s / static_cast<double>(N);
+  }
+  running.copy_(Tensor::fromDoubles(m, {C}, v.dtype()));
+  running.bumpVersion();
+}
+
+// instance_norm as ATen composes it: batch_norm over [1, N*C, ...] with per-batch repeated
+// parameters, then the running stats become the batch average of the repeated ones.
 std::vector<IValue> instanceNorm(Args& a) {
   Tensor input = tensorArg(a, 0);
   std::optional<Tensor> weight = optTensorArg(a, 1), bias = optTensorArg(a, 2);
@@ -105,21 +176,11 @@ std::vector<IValue> instanceNorm(Args& a) {
   std::vector<int64_t> shape = input.sizes();
   shape[1] = N * C;
   shape[0] = 1;
+  std::optional<Tensor> w = repeatPerBatch(weight, N), b = repeatPerBatch(bias, N);
   std::optional<Tensor> rm = repeatPerBatch(runMean, N), rv = repeatPerBatch(runVar, N);
-  Tensor out = batchNorm(input.contiguous().view(shape), repeatPerBatch(weight, N), repeatPerBatch(bias, N), rm, rv,
-                         useInputStats, doubleArg(a, 6), doubleArg(a, 7));
-  // The running stats become the batch average of the per-instance ones.
-  auto average = [&](const std::optional<Tensor>& dst, const std::optional<Tensor>& rep) {
-    if (!dst) return;
-    for (int64_t c = 0; c < C; ++c) {
-      double s = 0;
-      for (int64_t n = 0; n < N; ++n) s += rep->getDouble(n * C + c);
-      dst->setDouble(c, s / static_cast<double>(N));
-    }
-    dst->bumpVersion();
-  };
-  average(runMean, rm);
-  average(runVar, rv);
+  Tensor out = batchNorm(input.contiguous().view(shape), w, b, rm, rv, useInputStats, doubleArg(a, 6), doubleArg(a, 7));
+  if (runMean) averageInto(*runMean, *rm, N, C);
+  if (runVar) averageInto(*runVar, *rv, N, C);
   return one(out.view(input.sizes()));
 }
 
@@ -168,6 +229,12 @@ std::vector<IValue> layerNorm(Args& a) {
     throw RuntimeError(msg + str("], but got input of size", formatInts(input.sizes())));
   }
   const int64_t M = product(ns);
+  // ATen runs its kernel (and its dtype dispatch) only when there is a row to normalize.
+  const std::vector<int64_t> rows(input.sizes().begin(), input.sizes().end() - nd);
+  if (product(rows) == 0) return one(Tensor::empty(input.sizes(), input.dtype()));
+  checkNormDtype(input, "LayerNormKernelImpl");
+  checkParamDtype(input, weight);
+  checkParamDtype(input, bias);
   std::vector<double> y = normalizeGroups(input.toDoubles(), M, eps);
   const std::vector<double> w = weight ? weight->toDoubles() : std::vector<double>();
   const std::vector<double> b = bias ? bias->toDoubles() : std::vector<double>();
@@ -185,7 +252,8 @@ std::vector<IValue> groupNorm(Args& a) {
   std::optional<Tensor> weight = optTensorArg(a, 2), bias = optTensorArg(a, 3);
   const double eps = doubleArg(a, 4);
   const int64_t N = input.size(0), C = input.size(1);
-  if (G <= 0 || C % G != 0)
+  if (G <= 0) throw RuntimeError(str("Expected num groups to be greater than 0, got ", G));
+  if (C % G != 0)
     throw RuntimeError(str("Expected number of channels in input to be divisible by num_groups, but got input of "
                            "shape ", formatInts(input.sizes()), " and num_groups=", G));
   if (weight && !(weight->dim() == 1 && weight->numel() == C))
@@ -196,7 +264,11 @@ std::vector<IValue> groupNorm(Args& a) {
     throw RuntimeError(str("Expected bias to be a vector of size equal to the number of channels in input, but got "
                            "bias of shape ", formatInts(weight ? weight->sizes() : bias->sizes()),
                            " and input of shape ", formatInts(input.sizes())));
+  checkNormDtype(input, "GroupNormKernelImpl");
+  checkParamDtype(input, weight);
+  checkParamDtype(input, bias);
   const int64_t inner = N * C == 0 ? 0 : input.numel() / (N * C);
+  if (inner == 0) return one(Tensor::empty(input.sizes(), input.dtype()));
   std::vector<double> y = normalizeGroups(input.toDoubles(), (C / G) * inner, eps);
   for (size_t i = 0; i < y.size(); ++i) {
     const int64_t c = (static_cast<int64_t>(i) / inner) % C;
@@ -295,13 +367,17 @@ std::vector<IValue> lstmCell(Args& a) {
 std::vector<IValue> cosineSimilarity(Args& a) {
   Tensor x1 = tensorArg(a, 0), x2 = tensorArg(a, 1);
   const double eps = doubleArg(a, 3);
-  const ScalarType dt = resultType(x1, x2);
-  if (!isFloatingType(dt))
-    throw RuntimeError(str("expected common dtype to be floating point, yet common dtype is ", dt));
+  // ATen converts integral (and bool) inputs to float32, broadcasts, divides each side by its
+  // linalg_vector_norm clamped to eps (clamp_min_, which has no Half kernel), and sums the product.
+  auto floatingOf = [](const Tensor& t) { return isFloating(t) ? t.dtype() : ScalarType::Float; };
+  const ScalarType d1 = floatingOf(x1), d2 = floatingOf(x2);
   const std::vector<int64_t> shape = inferBroadcastShape(x1.sizes(), x2.sizes());
   Tensor e1 = x1.expand(shape), e2 = x2.expand(shape);
   const int64_t nd = static_cast<int64_t>(shape.size());
   const int64_t dim = wrapDim(intArg(a, 2), nd);
+  if (d1 == ScalarType::Half || d2 == ScalarType::Half)
+    throw RuntimeError("\"clamp_min_cpu\" not implemented for 'Half'");
+  const ScalarType dt = promoteTypes(d1, d2);
   std::vector<int64_t> outSizes;
   for (int64_t d = 0; d < nd; ++d)
     if (d != dim) outSizes.push_back(shape[static_cast<size_t>(d)]);

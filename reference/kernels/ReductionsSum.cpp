@@ -10,6 +10,7 @@
 #include <cmath>
 #include <limits>
 
+#include "jit/tensor/TypePromotion.h"
 #include "reference/kernels/ReductionsParts.h"
 #include "reference/kernels/TensorArgs.h"
 
@@ -132,18 +133,38 @@ std::string formatOrd(double p) {
   return str(p);
 }
 
-Tensor norm(const Tensor& self, double p, const std::vector<int64_t>& dims, bool keepdim,
-            std::optional<ScalarType> dtype, const char* who) {
-  if (!isFloating(self.dtype())) {
-    if (std::string(who) == "norm")
+// aten::norm ("norm": its own dtype check first) and linalg_vector_norm, with PyTorch 1.13's checks
+// in order: floating input, the empty-tensor rule for p < 0 / inf (per given dim), the requested
+// dtype (floating, no narrowing), then the dims (dimV as given; None or [] = all).
+Tensor norm(const Tensor& self, double p, const IValue& dimV, bool keepdim, std::optional<ScalarType> dtype,
+            const char* who) {
+  if (std::string(who) == "norm") {
+    if (dtype && !isFloating(*dtype))
+      throw RuntimeError(str("norm(): the desired output dtype should be either floating point or complex. Got ",
+                             *dtype, " instead."));
+    if (!dtype && !isFloating(self.dtype()))
       throw RuntimeError(str("norm(): input dtype should be either floating point or complex. Got ", self.dtype(),
                              " instead."));
+  }
+  if (!isFloating(self.dtype()))
     throw RuntimeError(str("linalg.vector_norm: Expected a floating point or complex tensor as input. Got ",
                            self.dtype()));
+  const std::vector<int64_t> given = dimV.isNone() ? std::vector<int64_t>{} : intListArg(dimV);
+  if (self.numel() == 0 && (p < 0 || p == INFINITY)) {
+    if (given.empty())
+      throw RuntimeError(str("linalg.vector_norm cannot compute the ", formatOrd(p),
+                             " norm on an empty tensor because the operation does not have an identity"));
+    for (int64_t d : given)
+      if (self.size(d) == 0)
+        throw RuntimeError(str("linalg.vector_norm cannot compute the ", formatOrd(p), " norm on the dimension ", d,
+                               "because this dimension is empty and the operation does not have an identity"));
   }
-  if (self.numel() == 0 && (p < 0 || std::isinf(p)))
-    throw RuntimeError(str("linalg.vector_norm cannot compute the ", formatOrd(p),
-                           " norm on an empty tensor because the operation does not have an identity"));
+  if (dtype && !isFloating(*dtype))
+    throw RuntimeError(str("linalg.vector_norm: dtype should be floating point or complex, but got ", *dtype));
+  if (dtype && promoteTypes(self.dtype(), *dtype) != *dtype)
+    throw RuntimeError(str("linalg.vector_norm: the dtype of the input (", self.dtype(),
+                           ") should be convertible without narrowing to the specified dtype (", *dtype, ")"));
+  const std::vector<int64_t> dims = dimListArg(dimV, self.dim());
   const ScalarType dt = dtype.value_or(self.dtype());
   return reduceFloating(self, dims, keepdim, dt, dt, [p](const Values& v) { return vectorNorm(v, p); });
 }
@@ -152,7 +173,7 @@ Tensor frobeniusNorm(const Tensor& self, const IValue& dimV, bool keepdim) {
   std::vector<int64_t> raw = dimV.isNone() ? std::vector<int64_t>{} : intListArg(dimV);
   if (raw.size() > 2)
     throw RuntimeError(str("Expected at most 2 dimensions, but got ", raw.size(), " dimensions instead."));
-  return norm(self, 2.0, dimListArg(dimV, self.dim()), keepdim, std::nullopt, "norm");
+  return norm(self, 2.0, dimV, keepdim, std::nullopt, "norm");
 }
 
 // ---- logsumexp / count_nonzero / any / all -------------------------------------------------------
@@ -257,23 +278,23 @@ void registerReductionsSumKernels() {
   auto p = [](const IValue& v) { return optScalarDouble(v).value_or(2.0); };
   defWithOut("aten::norm.Scalar", "aten::norm.Scalar_out", [p](Args& a) {
     const Tensor self = tensorArg(a.at(0));
-    return norm(self, p(a.at(1)), allDims(self), false, std::nullopt, "norm");
+    return norm(self, p(a.at(1)), IValue(), false, std::nullopt, "norm");
   });
   defWithOut("aten::norm.ScalarOpt_dtype", "aten::norm.ScalarOpt_dtype_out", [p](Args& a) {
     const Tensor self = tensorArg(a.at(0));
-    return norm(self, p(a.at(1)), allDims(self), false, dtypeArg(a.at(2)), "norm");
+    return norm(self, p(a.at(1)), IValue(), false, dtypeArg(a.at(2)), "norm");
   });
   defWithOut("aten::norm.ScalarOpt_dim", "aten::norm.out", [p](Args& a) {
     const Tensor self = tensorArg(a.at(0));
-    return norm(self, p(a.at(1)), dimListArg(a.at(2), self.dim()), boolArg(a.at(3)), std::nullopt, "norm");
+    return norm(self, p(a.at(1)), a.at(2), boolArg(a.at(3)), std::nullopt, "norm");
   });
   defWithOut("aten::norm.ScalarOpt_dim_dtype", "aten::norm.dtype_out", [p](Args& a) {
     const Tensor self = tensorArg(a.at(0));
-    return norm(self, p(a.at(1)), dimListArg(a.at(2), self.dim()), boolArg(a.at(3)), dtypeArg(a.at(4)), "norm");
+    return norm(self, p(a.at(1)), a.at(2), boolArg(a.at(3)), dtypeArg(a.at(4)), "norm");
   });
   defWithOut("aten::linalg_vector_norm", "aten::linalg_vector_norm.out", [](Args& a) {
     const Tensor self = tensorArg(a.at(0));
-    return norm(self, scalarDouble(a.at(1)), dimListArg(a.at(2), self.dim()), boolArg(a.at(3)),
+    return norm(self, scalarDouble(a.at(1)), a.at(2), boolArg(a.at(3)),
                 optDtypeArg(a.at(4)), "linalg_vector_norm");
   });
   defWithOut("aten::frobenius_norm", "", [](Args& a) {

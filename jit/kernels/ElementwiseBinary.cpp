@@ -151,9 +151,15 @@ Tensor divImpl(const Operand& a, const Operand& b, const std::optional<std::stri
   if (*mode != "trunc")
     throw RuntimeError(str("div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '", *mode, "'"));
   const ScalarType dt = resultTypeOf({&a, &b});
+  // PyTorch truncates a / b computed in the dtype: for Half / BFloat16 the quotient is rounded to
+  // the dtype first (c10's Half / BFloat16 operator/ returns the dtype): trunc(bf16(-9.99)) = -10.
   if (isFloatingType(dt))
-    return binaryOp<Types::Floating>("div_trunc_cpu", a, b, dt, dt, self,
-                                     [](auto x, auto y) { return std::trunc(x / y); });
+    return binaryOpT<Types::Floating>("div_trunc_cpu", a, b, dt, dt, self, [](auto tag) {
+      using T = typename decltype(tag)::type;
+      return [](opmath_t<T> x, opmath_t<T> y) {
+        return std::trunc(static_cast<opmath_t<T>>(static_cast<T>(x / y)));
+      };
+    });
   return binaryOp<Types::IntegralNoBool>("div_trunc_cpu", a, b, dt, dt, self,
                                          [](auto x, auto y) { return truncDivInt(x, y); });
 }

@@ -82,6 +82,8 @@ Tensor lerp(const IValue* args, const Tensor* self, bool tensorWeight) {
                            typeMetaName(w.dtype())));
   const ScalarType dt = s.dtype();
   const char* name = tensorWeight ? "lerp_kernel_tensor" : "lerp_kernel_scalar";
+  // PyTorch 1.13's CPU lerp dispatches float, double and BFloat16 (and complex): no Half.
+  if (dt == ScalarType::Half) throwNotImplemented(name, dt);
   return runElementwise({&s, &e, &w}, dt, self, [&](const Tensor& out) {
     visitFloating(dt, name, [&](auto tag) {
       using T = typename decltype(tag)::type;
@@ -108,6 +110,8 @@ Tensor addcop(const IValue* args, const Tensor* self) {
           "implementation: (input + value * tensor1 / tensor2), for all dtypes.");
   }
   const ScalarType dt = resultTypeOf({&s, &t1, &t2});
+  // PyTorch 1.13's CPU kernels dispatch all types and BFloat16: no Bool, no Half.
+  if (dt == ScalarType::Bool || dt == ScalarType::Half) throwNotImplemented(Div ? "addcdiv_cpu_out" : "addcmul_cpu_out", dt);
   return runElementwise({&s, &t1, &t2}, dt, self, [&](const Tensor& out) {
     visitScalarType(dt, [&](auto tag) {
       using T = typename decltype(tag)::type;

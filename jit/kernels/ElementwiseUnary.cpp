@@ -100,10 +100,19 @@ Tensor roundDecimals(const IValue* args, const Tensor* self) {
   const int64_t decimals = args[1].toInt();
   const bool negative = decimals < 0;
   const double tenPow = std::pow(10.0, static_cast<double>(negative ? -decimals : decimals));
-  return unaryOpT<Types::Floating>("round_cpu", a, a.dtype(), self, [&](auto tag) {
-    using C = opmath_t<typename decltype(tag)::type>;
-    const C p = static_cast<C>(tenPow);
-    return [p, negative](C x) { return negative ? std::nearbyint(x / p) * p : std::nearbyint(x * p) / p; };
+  // PyTorch 1.13's round_cpu dispatches float, double and BFloat16 only, and computes in the
+  // dtype: 10^d, and x * 10^d (x / 10^d) are rounded to it before nearbyint (c10's BFloat16
+  // arithmetic returns BFloat16); the final division / product is in float, rounded once.
+  // decimals == 0 goes to plain round's kernel (round_vml_cpu, floating dtypes).
+  if (a.dtype() == ScalarType::Half && decimals != 0) throwNotImplemented("round_cpu", ScalarType::Half);
+  return unaryOpT<Types::Floating>(decimals == 0 ? "round_vml_cpu" : "round_cpu", a, a.dtype(), self, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    using C = opmath_t<T>;
+    const C p = static_cast<C>(static_cast<T>(tenPow));
+    return [p, negative](C x) {
+      return negative ? std::nearbyint(static_cast<C>(static_cast<T>(x / p))) * p
+                      : std::nearbyint(static_cast<C>(static_cast<T>(x * p))) / p;
+    };
   });
 }
 

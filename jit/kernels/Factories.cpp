@@ -141,7 +141,12 @@ Tensor arange(const IValue& startV, const IValue& endV, const IValue& stepV, std
     visitFloating(dt, "arange", [&](auto tag) {
       using T = typename decltype(tag)::type;
       T* p = static_cast<T*>(t.data());
-      for (int64_t i = 0; i < size; ++i) p[i] = convertScalar<T>(start + step * static_cast<double>(i));
+      // start + step * i in double, rounded twice (product, sum) as PyTorch's accumulate type does:
+      // a fused multiply-add would round once and give 2^-54 for arange(-1, 1, 0.1)[10], not 0.
+      for (int64_t i = 0; i < size; ++i) {
+        volatile double term = step * static_cast<double>(i);  // keeps the compiler from fusing
+        p[i] = convertScalar<T>(start + term);
+      }
     });
     return t;
   }

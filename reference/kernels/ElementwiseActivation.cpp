@@ -97,45 +97,53 @@ Tensor hardtanh(const Tensor& self, const IValue& lo, const IValue& hi) {
   return clampScalar(self, lo, hi);
 }
 
-// A floating-only activation: fn(x) in double.
+// A floating-only activation: fn(x) in double. halfOk: PyTorch 1.13's CPU kernel dispatches Half
+// (gelu, elu, leaky_relu and softplus dispatch float, double and BFloat16 only).
 template <typename F>
-Tensor activation(const Tensor& self, const char* kernelName, F fn) {
+Tensor activation(const Tensor& self, const char* kernelName, F fn, bool halfOk = true) {
   const ScalarType dt = self.dtype();
-  if (!isFloating(dt)) throwNotImplemented(kernelName, dt);
+  if (!isFloating(dt) || (!halfOk && dt == ScalarType::Half)) throwNotImplemented(kernelName, dt);
   return mapFloating({self}, dt, dt, [&fn](const double* v) { return fn(v[0]); });
 }
 
 Tensor gelu(const Tensor& self, const std::string& approximate) {
   if (approximate == "none")
-    return activation(self, "GeluKernelImpl", [](double x) { return x * 0.5 * (1.0 + std::erf(x / std::sqrt(2.0))); });
+    return activation(self, "GeluKernelImpl", [](double x) { return x * 0.5 * (1.0 + std::erf(x / std::sqrt(2.0))); },
+                      false);
   if (approximate == "tanh")
     return activation(self, "GeluKernelImpl", [](double x) {
       const double inner = std::sqrt(2.0 / M_PI) * (x + 0.044715 * x * x * x);
       return 0.5 * x * (1.0 + std::tanh(inner));
-    });
+    }, false);
   throw RuntimeError("approximate argument must be either none or tanh.");
 }
 
 Tensor leakyRelu(const Tensor& self, double slope) {
-  return activation(self, "leaky_relu_cpu", [slope](double x) { return x > 0 ? x : x * slope; });
+  return activation(self, "leaky_relu_cpu", [slope](double x) { return x > 0 ? x : x * slope; }, false);
 }
 
 Tensor elu(const Tensor& self, double alpha, double scale, double inputScale) {
   return activation(self, "elu_cpu", [=](double x) {
-    return x <= 0 ? (std::exp(x * inputScale) - 1.0) * alpha * scale : x * scale;
-  });
+    // expm1, not exp(.) - 1: the subtraction would cancel and cost float64 results ulps.
+    return x <= 0 ? std::expm1(x * inputScale) * alpha * scale : x * scale;
+  }, false);
 }
 
 Tensor softplus(const Tensor& self, double beta, double threshold) {
   return activation(self, "softplus_cpu", [=](double x) {
     return x * beta > threshold ? x : std::log1p(std::exp(x * beta)) / beta;
-  });
+  }, false);
 }
 
 void defVariants(const std::string& op, const TensorFn& f, const char* functional, const char* out,
                  const char* inplace) {
   if (functional) def(op + functional, functionalKernel(f));
   if (out) def(op + out, outKernel(f));
+  // PyTorch converts beta and threshold to the dtype (float for BFloat16) before comparing
+  // x * beta with threshold: softplus(0.1f, 1, 0.1) compares 0.1f > 0.1f (false) -> log1p path.
+  const ScalarType pt = self.dtype() == ScalarType::Double ? ScalarType::Double : ScalarType::Float;
+  beta = castDouble(beta, pt);
+  threshold = castDouble(threshold, pt);
   if (inplace) def(op + "_" + inplace, inplaceKernel(f));
 }
 

@@ -61,7 +61,9 @@ Tensor lerp(const Tensor& self, const Tensor& end, const Tensor& weight, bool te
     throw RuntimeError(str("expected dtype ", typeMetaName(self.dtype()), " for `weight` but got dtype ",
                            typeMetaName(weight.dtype())));
   const ScalarType dt = self.dtype();
-  if (!isFloating(dt)) throwNotImplemented(tensorWeight ? "lerp_kernel_tensor" : "lerp_kernel_scalar", dt);
+  // PyTorch 1.13's CPU lerp dispatches float, double and BFloat16 (and complex): no Half.
+  if (!isFloating(dt) || dt == ScalarType::Half)
+    throwNotImplemented(tensorWeight ? "lerp_kernel_tensor" : "lerp_kernel_scalar", dt);
   // PyTorch's steps, each rounded to dt; the final multiply-add is fused (one rounding), as
   // PyTorch's CPU build compiles it.
   return mapFloating({self, end, weight}, dt, dt, [dt](const double* v) {
@@ -73,6 +75,8 @@ Tensor lerp(const Tensor& self, const Tensor& end, const Tensor& weight, bool te
 
 Tensor addcmul(const Tensor& self, const Tensor& t1, const Tensor& t2, const IValue& value) {
   const ScalarType dt = resultTypeOf({self, t1, t2});
+  // PyTorch 1.13's CPU kernel dispatches all types and BFloat16: no Bool, no Half.
+  if (dt == ScalarType::Bool || dt == ScalarType::Half) throwNotImplemented("addcmul_cpu_out", dt);
   if (isFloating(dt)) {
     const double val = castDouble(scalarDouble(value), dt);
     // self + (value * t1) * t2: value * t1 rounded to dt, then a fused multiply-add.
@@ -96,6 +100,8 @@ Tensor addcdiv(const Tensor& self, const Tensor& t1, const Tensor& t2, const IVa
         "(input + value * tensor1 / tensor2) for float inputs. The future addcdiv behavior is just the latter "
         "implementation: (input + value * tensor1 / tensor2), for all dtypes.");
   const ScalarType dt = resultTypeOf({self, t1, t2});
+  // PyTorch 1.13's CPU kernel dispatches all types and BFloat16: no Half.
+  if (dt == ScalarType::Half) throwNotImplemented("addcdiv_cpu_out", dt);
   const double val = castDouble(scalarDouble(value), dt);
   // self + (value * t1) / t2, each step rounded to dt as PyTorch evaluates it.
   return mapFloating({self, t1, t2}, dt, dt, [val, dt](const double* v) {

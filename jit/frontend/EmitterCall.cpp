@@ -50,6 +50,8 @@ Value* FunctionEmitter::tryConvert(Value* v, const TypePtr& type, bool allowConv
   }
   if (auto* lt = type->cast<ListType>()) {
     const TypePtr& elem = lt->elementType();
+    // Any[] (aten::len.any): every list qualifies as it is; a list literal is not rebuilt.
+    if (elem->kind() == TypeKind::Any && v->type()->kind() == TypeKind::List) return v;
     Node* p = v->node();
     if (fixedN && elem->kind() == TypeKind::Int && v->type()->kind() == TypeKind::Int)
       return emitList(elem, std::vector<Value*>(static_cast<size_t>(*fixedN), v));

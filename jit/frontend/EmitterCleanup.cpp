@@ -104,9 +104,9 @@ std::optional<Literal> fold(Node* n) {
   const std::string& name = k.toUnqualString();
   TypeKind out = n->output()->type()->kind();
   if (in.size() == 2) {
-    double a, b;
-    bool ai, bi;
-    int64_t x, y;
+    double a = 0, b = 0;
+    bool ai = false, bi = false;
+    int64_t x = 0, y = 0;
     if (!num(in[0], a, ai, x) || !num(in[1], b, bi, y)) return std::nullopt;
     bool ints = ai && bi;
     if (name == "add" && out != TypeKind::Tensor) return ints ? Literal{x + y} : Literal{a + b};

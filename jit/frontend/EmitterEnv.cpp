@@ -146,6 +146,29 @@ static bool containsJumpImpl(const std::vector<Stmt>& stmts, bool inLoop) {
 }
 bool containsJump(const std::vector<Stmt>& stmts) { return containsJumpImpl(stmts, false); }
 
+bool containsReturn(const std::vector<Stmt>& stmts) {
+  for (const Stmt& s : stmts) {
+    switch (s.kind()) {
+      case Kind::Return:
+        return true;
+      case Kind::If: {
+        If i(s.get());
+        if (containsReturn(toVector(i.trueBranch())) || containsReturn(toVector(i.falseBranch()))) return true;
+        break;
+      }
+      case Kind::For:
+        if (containsReturn(toVector(For(s.get()).body()))) return true;
+        break;
+      case Kind::While:
+        if (containsReturn(toVector(While(s.get()).body()))) return true;
+        break;
+      default:
+        break;
+    }
+  }
+  return false;
+}
+
 static void collectTargets(const Expr& e, std::vector<std::string>& out) {
   if (e.kind() == Kind::Ident) {
     out.push_back(Ident(e.get()).name());
@@ -261,28 +284,67 @@ void FunctionEmitter::emitBlockInFrame(Frame& f, Block* b, const std::function<v
   popFrame();
 }
 
+namespace {
+// A branch's did-exit flag: Yes (it exited by return / break / continue), No (it fell through, or
+// raised), or Maybe (an If inside it exits on some paths: `value` is that If's flag output).
+struct ExitFlag {
+  enum { No, Yes, Maybe } state = No;
+  Value* value = nullptr;
+};
+}  // namespace
+
 void FunctionEmitter::mergeIf(Node* ifNode, Frame& t, Frame& f, const SourceRange& loc) {
   std::vector<std::string> names = t.assignedOrder;
   for (auto& n : f.assignedOrder)
     if (std::find(names.begin(), names.end(), n) == names.end()) names.push_back(n);
   Block* tb = ifNode->blocks()[0];
   Block* fb = ifNode->blocks()[1];
-  bool tRaise = t.exit == ExitKind::Raise, fRaise = f.exit == ExitKind::Raise;
+  auto flagOf = [](Frame& b) {
+    ExitFlag e;
+    if (b.exit == ExitKind::Return || b.exit == ExitKind::Loop) {
+      e.state = ExitFlag::Yes;
+    } else if (b.exit == ExitKind::None) {
+      Value* v = lookupFrom(&b, "$exited");
+      if (v && !isConstFalse(v)) {
+        e.state = ExitFlag::Maybe;
+        e.value = v;
+      }
+    }
+    return e;
+  };
+  ExitFlag tFlag = flagOf(t), fFlag = flagOf(f);
+  bool bothExit = t.exit != ExitKind::None && f.exit != ExitKind::None;
+  // The value a branch contributes for `name`; nullptr = prim::Uninitialized. `defined` is false
+  // when the branch falls through without binding the name.
+  auto valueIn = [&](Frame& b, const ExitFlag& fl, const std::string& name, bool& defined) -> Value* {
+    defined = true;
+    if (b.exit == ExitKind::Raise) return nullptr;
+    if (name[0] == '$') {  // exit values: only meaningful on exiting paths
+      if (fl.state == ExitFlag::No) return nullptr;
+      return lookupFrom(&b, name);
+    }
+    if (b.exit == ExitKind::Return) return nullptr;
+    Value* v = lookupFrom(&b, name);
+    if (!v && b.exit == ExitKind::None) defined = false;
+    return v;
+  };
   for (const std::string& name : names) {
-    if (tRaise && fRaise) break;
-    Value* tv = tRaise ? nullptr : lookupFrom(&t, name);
-    Value* fv = fRaise ? nullptr : lookupFrom(&f, name);
-    if ((!tv && !tRaise) || (!fv && !fRaise)) {
+    if (name == "$exited") continue;
+    bool tDef, fDef;
+    Value* tv = valueIn(t, tFlag, name, tDef);
+    Value* fv = valueIn(f, fFlag, name, fDef);
+    if (!tDef || !fDef) {
       frame_->undefinedReason[name] =
-          name + " is not defined in the " + std::string(!tv ? "true" : "false") + " branch";
+          name + " is not defined in the " + std::string(!tDef ? "true" : "false") + " branch";
       continue;
     }
+    if (!tv && !fv) continue;  // nothing meaningful on either path
     if (tv == fv) {  // unchanged (e.g. only refined then restored)
       setVar(name, tv, loc);
       continue;
     }
     TypePtr type;
-    if (TypePtr d = declaredType(name)) {
+    if (TypePtr d = name[0] == '$' ? nullptr : declaredType(name)) {
       type = d;
     } else if (tv && fv) {
       auto u = unifyTypes(tv->type(), fv->type());
@@ -314,8 +376,23 @@ void FunctionEmitter::mergeIf(Node* ifNode, Frame& t, Frame& f, const SourceRang
     out->setType(type);
     setVar(name, out, loc);
   }
-  if (t.exit != ExitKind::None && f.exit != ExitKind::None)
-    frame_->exit = (t.exit == ExitKind::Jump || f.exit == ExitKind::Jump) ? ExitKind::Jump : ExitKind::Raise;
+  if (bothExit) {
+    auto has = [&](ExitKind k) { return t.exit == k || f.exit == k; };
+    frame_->exit = has(ExitKind::Loop) ? ExitKind::Loop : has(ExitKind::Return) ? ExitKind::Return : ExitKind::Raise;
+    return;
+  }
+  if (tFlag.state == ExitFlag::No && fFlag.state == ExitFlag::No) return;
+  // Exits on some paths: the did-exit flag becomes an output.
+  auto flagValue = [&](Block* b, const ExitFlag& fl) {
+    WithInsertPoint guard(b);
+    if (fl.state == ExitFlag::Maybe) return fl.value;
+    return emitConst(Literal{fl.state == ExitFlag::Yes});
+  };
+  tb->registerOutput(flagValue(tb, tFlag));
+  fb->registerOutput(flagValue(fb, fFlag));
+  Value* out = ifNode->addOutput();
+  out->setType(BoolType::get());
+  setVar("$exited", out, loc);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -273,10 +273,17 @@ SugaredPtr FunctionEmitter::emitSugared(const Expr& e, const TypePtr& hint) {
     }
     case Kind::Apply: {
       Apply a(e.get());
+      // len(self.layers) of a ModuleList / Sequential: a constant, as PyTorch's SugaredTupleValue.
+      if (a.callee().kind() == Kind::Ident && Ident(a.callee().get()).name() == "len" && !lookup("len") &&
+          a.inputs().size() == 1 && a.attributes().size() == 0 && isModuleContainer(a.inputs()[0])) {
+        auto children = containerChildren(emitSugared(a.inputs()[0]));
+        return value(emitConst(Literal{static_cast<int64_t>(children->size())}, loc));
+      }
       SugaredPtr callee = emitSugared(a.callee());
       return callee->call(loc, *this, a);
     }
     case Kind::Subscript:
+      if (auto m = emitModuleContainerIndex(Subscript(e.get()))) return m;
       return value(emitSubscript(Subscript(e.get())));
     case Kind::TernaryIf: {
       TernaryIf t(e.get());
@@ -412,7 +419,7 @@ SugaredPtr FunctionEmitter::emitSugared(const Expr& e, const TypePtr& hint) {
     case Kind::Dots:
       fail(loc, "'...' is only supported in tensor subscripts");
     case Kind::ListComp:
-      fail(loc, "list comprehensions are not supported yet");
+      return value(emitListComp(ListComp(e.get()), hint));
     case Kind::DictComp:
     case Kind::GeneratorExp:
       fail(loc, "comprehensions are not supported");

@@ -4,12 +4,16 @@
 // emitted) maps variable names to the Value currently bound to them. Control flow merges happen
 // when an If or Loop is closed: variables assigned in a branch become If outputs; variables
 // assigned in a loop body (found by a syntactic pre-scan) that exist before the loop become
-// loop-carried. Exits follow PyTorch's exit transform: `return` / `break` / `continue` in one
-// branch of an `if` move the statements after the `if` into the other branch; the returned value
-// lives in the pseudo-variable "$ret" and the loop's continue-condition in "$cond", so the usual
-// If merge threads them out. `raise` ends a block (its If outputs become prim::Uninitialized).
+// loop-carried. Exits follow PyTorch's exit transform (EmitterExit.cpp): exit values live in
+// pseudo-variables ("$ret" the returned value, "$cond" the loop's continue-condition, "$did_ret"
+// a loop's did-return flag) that the usual If merge threads out; "$exited" is the did-exit flag of
+// an If that exits on some paths only: the statements after it are guarded by prim::If($exited)
+// (exit branch first). When one branch always exits and the other has no exit, the statements
+// after the `if` move into the other branch (PyTorch's inlining of consecutive Ifs).
+// `raise` ends a block (its If outputs become prim::Uninitialized).
 // Invariants: the graph's insertion point is always the end of the innermost frame's block;
-// `Frame::exit` != None means nothing more is emitted into that frame.
+// `Frame::exit` != None means nothing more is emitted into that frame; at any point where code is
+// emitted, "$exited" is unbound or a constant false.
 #pragma once
 
 #include <functional>
@@ -133,7 +137,7 @@ struct ModuleMethod : SugaredValue {
 };
 
 // ---- environment ----
-enum class ExitKind { None, Jump, Raise };  // Jump: return / break / continue
+enum class ExitKind { None, Loop, Return, Raise };  // Loop: break / continue / end of a loop body
 
 struct Frame {
   Frame* parent = nullptr;
@@ -149,6 +153,8 @@ struct Frame {
 // The loop being emitted (for break / continue).
 struct LoopContext {
   std::function<Value*()> continueCondition;  // emits the condition for the next iteration
+  bool hasReturn = false;  // a `return` in the body: "$did_ret" / "$ret" are loop-carried
+  bool unrolled = false;   // iteration over a module container, unrolled at compile time
 };
 
 // A compiled def and what it needs: signature info for calls.
@@ -230,11 +236,38 @@ class FunctionEmitter {
   SugaredPtr emitSpecialForm(const SourceRange& loc, const std::string& name, const Apply& apply);
 
   // ---- statements (EmitterStmt.cpp) ----
-  void emitStatements(const std::vector<Stmt>& stmts);
+  // `tail`: the end of stmts is the end of the function or loop body (an implicit exit).
+  void emitStatements(const std::vector<Stmt>& stmts, bool tail = false);
   void emitAssignTarget(const Expr& target, Value* v, const TypePtr& declared = nullptr);
-  void emitFor(const For& f, const std::vector<Stmt>& rest);
-  void emitWhile(const While& w, const std::vector<Stmt>& rest);
-  void emitIf(const If& s, const std::vector<Stmt>& rest, bool moveRest);
+  void emitIf(const If& s, const std::vector<Stmt>& rest, bool moveRest, bool tail);
+
+  // ---- exits (EmitterExit.cpp) ----
+  void emitReturn(const Return& r);
+  void emitBreakContinue(const Stmt& s);
+  void emitImplicitExit();  // falling off the end of a tail statement list
+  // After a statement that may have exited ("$exited" not constant false): emits
+  // prim::If($exited) { exit } { rest }.
+  void guardRest(const std::vector<Stmt>& rest, bool tail, const SourceRange& loc);
+  bool mightHaveExited();
+
+  // ---- loops (EmitterLoop.cpp) ----
+  void emitFor(const For& f);
+  void emitWhile(const While& w);
+  // Emits a for loop over `iter` binding `target`; `body` emits one iteration, `bodyStmts` (may be
+  // null) are scanned for loop-carried variables; `iterValue`, when set, emits the iterable instead
+  // of `iter` (which then only gives source locations).
+  void emitForIn(const SourceRange& loc, const Expr& target, const Expr& iter, const std::function<void()>& body,
+                 const std::vector<Stmt>* bodyStmts, const std::function<Value*()>& iterValue = {});
+  Value* emitListComp(const ListComp& lc, const TypePtr& hint);
+  Value* emitComprehension(const SourceRange& loc, const std::function<Value*(const TypePtr&)>& elt,
+                           const std::vector<Comprehension>& gens, size_t k, const TypePtr& hint);
+  // The module an attribute path (`self.a.b`, a name bound to a module) denotes, without emitting.
+  std::shared_ptr<ModuleInfo> staticModuleOf(const Expr& e);
+  bool isModuleContainer(const Expr& e);  // an nn.ModuleList / nn.Sequential
+  // A ModuleList / Sequential value: its children in order; nullptr otherwise.
+  std::shared_ptr<std::vector<std::string>> containerChildren(const SugaredPtr& sv);
+  // `self.layers[0]` / `self.layers[-1]` with an integer literal; nullptr when not a container.
+  SugaredPtr emitModuleContainerIndex(const Subscript& s);
 
   // ---- environment (EmitterEnv.cpp) ----
   Frame* frame() { return frame_; }
@@ -252,6 +285,7 @@ class FunctionEmitter {
 
   TypePtr returnType() const { return returnType_; }
   std::vector<LoopContext*> loops;
+  SourceRange defRange;  // the def being emitted (for "does not return along all paths")
 
  private:
   CompilerContext& ctx_;
@@ -274,6 +308,8 @@ std::string typeName(const TypePtr& t);  // annotation spelling for messages
 // Syntactic facts about statement lists.
 bool alwaysExits(const std::vector<Stmt>& stmts);  // ends in return/break/continue/raise on all paths
 bool containsJump(const std::vector<Stmt>& stmts);  // return/break/continue at any depth (not in loops for break)
+bool containsReturn(const std::vector<Stmt>& stmts);  // return at any depth, loops included
+bool isConstFalse(const Value* v);
 void collectAssigned(const std::vector<Stmt>& stmts, std::vector<std::string>& out);
 std::vector<Stmt> toVector(const ListView<Stmt>& l);
 TypePtr literalType(const Literal& l);

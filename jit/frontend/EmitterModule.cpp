@@ -3,6 +3,7 @@
 // once, module values (prim::GetAttr of parameters/buffers/attributes/submodules, constants baked
 // in, prim::CallMethod), the ModuleDesc -> ClassType/Object builder, and the public entry points.
 #include <algorithm>
+#include <cctype>
 
 #include "jit/frontend/EmitterImpl.h"
 #include "jit/frontend/Parser.h"
@@ -104,7 +105,8 @@ SugaredPtr ModuleValue::attr(const SourceRange& loc, FunctionEmitter& e, const s
     Node* n = g.insert(prim::GetAttr, {self}, 1);
     n->s_(attr::name, name);
     n->output()->setType(it->second->type);
-    n->output()->setDebugName(name);
+    // Children of module containers are named "0", "1", ...: PyTorch prints them %_0, %_1.
+    n->output()->setDebugName(!name.empty() && std::isdigit(static_cast<unsigned char>(name[0])) ? "_" + name : name);
     return std::make_shared<ModuleValue>(n->output(), it->second);
   }
   if (const auto* a = info->type->findAttribute(name)) {
@@ -234,15 +236,10 @@ void FunctionEmitter::emitDef(const Def& def, FunctionInfo& info) {
   }
   hasDeclaredReturn_ = def.decl().returnType().present();
   returnType_ = hasDeclaredReturn_ ? parseTypeExpr(def.decl().returnType().value()) : nullptr;
-  emitStatements(toVector(def.statements()));
-  if (root_.exit == ExitKind::None) {
-    if (hasDeclaredReturn_ && !NoneType::get()->isSubtypeOf(returnType_) && !alwaysExits(toVector(def.statements())))
-      fail(def.range(), "Function was annotated as returning " + typeName(returnType_) +
-                            " but does not return along all paths");
-    setVar("$ret", emitNone(), def.range());
-  } else if (root_.exit == ExitKind::Raise && !lookup("$ret")) {
+  defRange = def.range();
+  emitStatements(toVector(def.statements()), /*tail=*/true);
+  if (!lookup("$ret"))  // every path raised
     setVar("$ret", insertNode(*graph_, prim::Uninitialized, {}, returnType_ ? returnType_ : NoneType::get()), {});
-  }
   Value* ret = lookup("$ret");
   if (!returnType_) returnType_ = ret->type();
   graph_->registerOutput(ret);
@@ -277,6 +274,19 @@ FunctionInfo* CompilerContext::getMethod(const std::shared_ptr<ModuleInfo>& info
   if (auto it = methodInfos.find(key); it != methodInfos.end()) return &it->second;
   parseLibraries();
   auto cd = findClassDef(*info);
+  if (!cd && info->type->baseName() == "Sequential") {
+    // nn.Sequential compiled from its Python source (no archive code): forward applies each child.
+    static const char* kSequential =
+        "class Sequential(Module):\n"
+        "    def forward(self, input):\n"
+        "        for module in self:\n"
+        "            input = module(input)\n"
+        "        return input\n";
+    Module m = parseSource(kSequential, "torch/nn/modules/container.py");
+    for (auto s : m.statements())
+      if (s.kind() == Kind::ClassDef) libraryClasses.emplace(info->type->qualifiedName(), ClassDef(s.get()));
+    cd = findClassDef(*info);
+  }
   if (!cd) return nullptr;
   std::optional<Def> def;
   for (auto s : cd->body())

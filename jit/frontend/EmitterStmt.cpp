@@ -1,8 +1,9 @@
 // EmitterStmt.cpp — statements: def bodies, assignment (names, tuples, subscripts, attributes),
-// augmented assignment (in place for tensors), if / for / while with the exit transform
-// (return / break / continue move the following statements into the other branch), raise,
-// assert, del, expression statements.
-// Invariant: after emitStatements returns, frame()->exit says whether control can fall through.
+// augmented assignment (in place for tensors), if statements (the choice between moving the
+// statements after an exiting `if` into its other branch and guarding them, see EmitterExit.cpp),
+// raise, assert, del, expression statements. Loops are in EmitterLoop.cpp.
+// Invariant: after emitStatements returns, frame()->exit says whether control can fall through;
+// a tail list never falls through (its end is an implicit return / next iteration).
 #include <algorithm>
 
 #include "jit/frontend/EmitterImpl.h"
@@ -30,7 +31,7 @@ Symbol augOpSymbol(Kind k, bool inplace, bool tensorLhs) {
 }
 }  // namespace
 
-void FunctionEmitter::emitIf(const If& s, const std::vector<Stmt>& rest, bool moveRest) {
+void FunctionEmitter::emitIf(const If& s, const std::vector<Stmt>& rest, bool moveRest, bool tail) {
   Value* cond = emitCondition(s.cond());
   Refinements ref = refinementsOf(s.cond());
   Node* n = graph_->insert(prim::If, {cond}, 0);
@@ -41,22 +42,10 @@ void FunctionEmitter::emitIf(const If& s, const std::vector<Stmt>& rest, bool mo
   bool tAlways = alwaysExits(tStmts), fAlways = alwaysExits(fStmts);
   Frame tf, ff;
   auto branch = [&](std::vector<Stmt> stmts, bool always) {
-    return [this, stmts, always, moveRest, &rest, &s]() mutable {
+    return [this, stmts, always, moveRest, tail, &rest]() mutable {
       bool moving = moveRest && !always;
       if (moving) stmts.insert(stmts.end(), rest.begin(), rest.end());
-      emitStatements(stmts);
-      if (moving && frame_->exit == ExitKind::None) {
-        // Falling off the end of a moved continuation: the implicit return / next iteration.
-        if (!loops.empty()) {
-          setVar("$cond", loops.back()->continueCondition(), {});
-        } else {
-          if (hasDeclaredReturn_ && !NoneType::get()->isSubtypeOf(returnType_))
-            fail(s.range(), "Function was annotated as returning " + typeName(returnType_) +
-                                " but does not return along all paths");
-          setVar("$ret", emitNone(), {});
-        }
-        frame_->exit = ExitKind::Jump;
-      }
+      emitStatements(stmts, moving && tail);
     };
   };
   emitBlockInFrame(tf, tb, branch(tStmts, tAlways), ref.whenTrue);
@@ -64,7 +53,7 @@ void FunctionEmitter::emitIf(const If& s, const std::vector<Stmt>& rest, bool mo
   mergeIf(n, tf, ff, s.range());
 }
 
-void FunctionEmitter::emitStatements(const std::vector<Stmt>& stmts) {
+void FunctionEmitter::emitStatements(const std::vector<Stmt>& stmts, bool tail) {
   for (size_t i = 0; i < stmts.size(); ++i) {
     if (frame_->exit != ExitKind::None) return;
     const Stmt& s = stmts[i];
@@ -75,23 +64,31 @@ void FunctionEmitter::emitStatements(const std::vector<Stmt>& stmts) {
         auto t = toVector(ifs.trueBranch()), f = toVector(ifs.falseBranch());
         bool tJ = containsJump(t), fJ = containsJump(f);
         bool tA = alwaysExits(t), fA = alwaysExits(f);
-        if ((tJ || fJ) && !(tA && fA)) {
-          if (!tA && !fA)
-            fail(s.range(),
-                 "unsupported control flow: an early return/break/continue that does not leave on every path "
-                 "of its branch while the other branch continues");
-          emitIf(ifs, rest, true);
+        if ((tA && tJ && !fJ) || (fA && fJ && !tJ)) {
+          // One branch always exits, the other never does: the rest moves into the other branch
+          // (what PyTorch's exit transform + inlining of consecutive Ifs produce).
+          // Not tail: when the moved rest falls through, "$exited" flows out to the enclosing list.
+          emitIf(ifs, rest, !(tA && fA), tail);
           return;
         }
-        emitIf(ifs, {}, false);
+        emitIf(ifs, {}, false, false);
+        if (frame_->exit == ExitKind::None && mightHaveExited()) {
+          guardRest(rest, tail, s.range());
+          return;
+        }
         break;
       }
       case Kind::For:
-        emitFor(For(s.get()), rest);
+      case Kind::While: {
+        auto body = toVector(s.kind() == Kind::For ? For(s.get()).body() : While(s.get()).body());
+        if (s.kind() == Kind::For) emitFor(For(s.get()));
+        else emitWhile(While(s.get()));
+        if (frame_->exit == ExitKind::None && containsReturn(body) && mightHaveExited()) {
+          guardRest(rest, tail, s.range());
+          return;
+        }
         break;
-      case Kind::While:
-        emitWhile(While(s.get()), rest);
-        break;
+      }
       case Kind::Assign: {
         Assign a(s.get());
         TypePtr declared = a.type().present() ? parseTypeExpr(a.type().value()) : nullptr;
@@ -152,30 +149,13 @@ void FunctionEmitter::emitStatements(const std::vector<Stmt>& stmts) {
         emitAssignTarget(lhs, nv);
         break;
       }
-      case Kind::Return: {
-        Return r(s.get());
-        if (!loops.empty()) fail(s.range(), "return statements inside loops are not supported");
-        Value* v = r.expr().present() ? emitExpr(r.expr().value(), returnType_) : emitNone();
-        if (hasDeclaredReturn_ && !v->type()->isSubtypeOf(returnType_)) {
-          Value* c = tryConvert(v, returnType_, true);
-          if (!c)
-            fail(s.range(), "Return value was annotated as having type " + typeName(returnType_) +
-                                " but is actually of type " + typeName(v->type()));
-          v = c;
-        }
-        setVar("$ret", v, s.range());
-        frame_->exit = ExitKind::Jump;
+      case Kind::Return:
+        emitReturn(Return(s.get()));
         break;
-      }
       case Kind::Break:
-      case Kind::Continue: {
-        if (loops.empty())
-          fail(s.range(), std::string("'") + (s.kind() == Kind::Break ? "break" : "continue") + "' outside loop");
-        Value* c = s.kind() == Kind::Break ? emitConst(Literal{false}) : loops.back()->continueCondition();
-        setVar("$cond", c, s.range());
-        frame_->exit = ExitKind::Jump;
+      case Kind::Continue:
+        emitBreakContinue(s);
         break;
-      }
       case Kind::Raise: {
         Raise r(s.get());
         if (!r.expr().present()) fail(s.range(), "a bare 'raise' is not supported");
@@ -265,6 +245,7 @@ void FunctionEmitter::emitStatements(const std::vector<Stmt>& stmts) {
         fail(s.range(), std::string("unsupported statement: ") + kindName(s.kind()));
     }
   }
+  if (tail && frame_->exit == ExitKind::None) emitImplicitExit();
 }
 
 void FunctionEmitter::emitAssignTarget(const Expr& target, Value* v, const TypePtr& declared) {
@@ -336,166 +317,6 @@ void FunctionEmitter::emitAssignTarget(const Expr& target, Value* v, const TypeP
       (void)declared;
       fail(target.range(), std::string("cannot assign to ") + kindName(target.kind()));
   }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Loops
-
-namespace {
-struct LoopPlan {
-  Value* trip;
-  Value* cond;
-  std::function<void(Value* idx)> bind;
-  std::function<Value*()> next;
-};
-}  // namespace
-
-static void emitLoop(FunctionEmitter& e, const SourceRange& loc, const LoopPlan& plan, const std::vector<Stmt>& body,
-                     const std::vector<std::string>& extraAssigned) {
-  Graph& g = e.graph();
-  std::vector<std::string> assigned = extraAssigned;
-  collectAssigned(body, assigned);
-  std::vector<std::string> carried;
-  for (auto& n : assigned) {
-    if (n == "$ret" || std::find(carried.begin(), carried.end(), n) != carried.end()) continue;
-    if (e.lookup(n)) carried.push_back(n);
-  }
-  std::vector<Value*> inputs = {plan.trip, plan.cond};
-  std::vector<TypePtr> types;
-  for (auto& n : carried) {
-    Value* v = e.lookup(n);
-    TypePtr t = e.declaredType(n);
-    if (!t) t = v->type();
-    inputs.push_back(v);
-    types.push_back(t);
-  }
-  Node* loop = g.insert(prim::Loop, inputs, 0);
-  loop->setSourceRange(loc);
-  Block* b = loop->addBlock();
-  Value* idx = b->addInput();
-  idx->setType(IntType::get());
-  Frame bf;
-  e.pushFrame(bf, b);
-  for (size_t i = 0; i < carried.size(); ++i) {
-    Value* in = b->addInput();
-    in->setType(types[i]);
-    bf.vars[carried[i]] = in;
-    if (carried[i][0] != '$') in->setDebugName(carried[i]);
-  }
-  plan.bind(idx);
-  LoopContext lc{plan.next};
-  e.loops.push_back(&lc);
-  e.emitStatements(body);
-  if (bf.exit == ExitKind::None) e.setVar("$cond", plan.next(), {});
-  e.loops.pop_back();
-  Value* c = e.lookup("$cond");
-  if (!c) c = e.emitConst(Literal{true});
-  b->registerOutput(c);
-  for (size_t i = 0; i < carried.size(); ++i) {
-    Value* v = e.lookup(carried[i]);
-    if (!v->type()->isSubtypeOf(types[i])) {
-      Value* cv = e.tryConvert(v, types[i], true);
-      if (!cv)
-        fail(loc, "Variable '" + carried[i] + "' previously had type " + typeName(types[i]) +
-                      " but is now being assigned to a value of type " + typeName(v->type()));
-      v = cv;
-    }
-    b->registerOutput(v);
-  }
-  e.popFrame();
-  for (size_t i = 0; i < carried.size(); ++i) {
-    Value* out = loop->addOutput();
-    out->setType(types[i]);
-    e.setVar(carried[i], out, loc);
-  }
-}
-
-void FunctionEmitter::emitWhile(const While& w, const std::vector<Stmt>&) {
-  LoopPlan p;
-  p.trip = emitConst(Literal{int64_t(9223372036854775807LL)});
-  p.cond = emitCondition(w.cond());
-  p.bind = [](Value*) {};
-  Expr cond = w.cond();
-  p.next = [this, cond]() { return emitCondition(cond); };
-  emitLoop(*this, w.range(), p, toVector(w.body()), {});
-}
-
-void FunctionEmitter::emitFor(const For& f, const std::vector<Stmt>&) {
-  LoopPlan p;
-  p.cond = emitConst(Literal{true});
-  p.next = [this]() { return emitConst(Literal{true}); };
-  Expr target = f.target();
-  Expr iter = f.iter();
-  std::vector<std::string> extra;
-  auto bindTo = [this, target](Value* v) { emitAssignTarget(target, v); };
-  auto lenOf = [this, &f](Value* v) {
-    return emitBuiltinCall(f.range(), aten::len, {{{}, "", v}}, {});
-  };
-  auto elemOf = [this, &f](Value* seq, Value* idx) -> Value* {
-    if (isTensor(seq->type()))
-      return emitBuiltinCall(f.range(), Symbol::aten("select"),
-                             {{{}, "", seq}, {{}, "", emitConst(Literal{int64_t(0)})}, {{}, "", idx}}, {});
-    return emitBuiltinCall(f.range(), aten::__getitem__, {{{}, "", seq}, {{}, "", idx}}, {});
-  };
-  auto asSequence = [this, &f](Value* v) -> Value* {
-    if (v->type()->kind() == TypeKind::Dict)
-      return emitBuiltinCall(f.range(), Symbol::aten("keys"), {{{}, "", v}}, {});
-    if (v->type()->kind() == TypeKind::List || v->type()->kind() == TypeKind::Str || isTensor(v->type())) return v;
-    fail(f.iter().range(), "'" + typeName(v->type()) + "' object is not iterable");
-  };
-  std::string callee;
-  if (iter.kind() == Kind::Apply && Apply(iter.get()).callee().kind() == Kind::Ident)
-    callee = Ident(Apply(iter.get()).callee().get()).name();
-  if (callee == "range" && !lookup("range")) {
-    Apply a(iter.get());
-    auto args = a.inputs();
-    if (args.size() < 1 || args.size() > 3) fail(iter.range(), "range expected 1 to 3 arguments");
-    std::vector<Value*> vs;
-    for (auto x : args) {
-      Value* v = emitExpr(x);
-      if (v->type()->kind() != TypeKind::Int) fail(x.range(), "range: expected int arguments, got " + typeName(v->type()));
-      vs.push_back(v);
-    }
-    if (vs.size() == 1) {
-      p.trip = vs[0];
-      p.bind = bindTo;
-    } else {
-      Value* start = vs[0];
-      Value* step = vs.size() == 3 ? vs[2] : emitConst(Literal{int64_t(1)});
-      p.trip = insertNode(*graph_, Symbol::aten("__range_length"), {start, vs[1], step}, IntType::get());
-      p.bind = [this, start, step, bindTo](Value* i) {
-        bindTo(insertNode(*graph_, Symbol::aten("__derive_index"), {i, start, step}, IntType::get()));
-      };
-    }
-  } else if ((callee == "enumerate" || callee == "zip") && !lookup(callee)) {
-    Apply a(iter.get());
-    std::vector<Value*> seqs;
-    for (auto x : a.inputs()) seqs.push_back(asSequence(emitExpr(x)));
-    if (seqs.empty()) fail(iter.range(), callee + " expected at least one argument");
-    std::vector<Value*> lens;
-    if (callee == "enumerate") lens.push_back(emitConst(Literal{int64_t(9223372036854775807LL)}));
-    for (auto* s : seqs) lens.push_back(lenOf(s));
-    Value* list = emitList(IntType::get(), lens);
-    p.trip = insertNode(*graph_, prim::min, {list}, IntType::get());
-    bool isEnum = callee == "enumerate";
-    p.bind = [this, seqs, isEnum, target, elemOf](Value* i) {
-      std::vector<Value*> parts;
-      if (isEnum) parts.push_back(i);
-      for (auto* s : seqs) parts.push_back(elemOf(s, i));
-      if (target.kind() == Kind::TupleLiteral || target.kind() == Kind::ListLiteral) {
-        ListView<Expr> ts(target.get()->tree(0));
-        if (ts.size() != parts.size()) fail(target.range(), "wrong number of loop targets");
-        for (size_t k = 0; k < parts.size(); ++k) emitAssignTarget(ts[k], parts[k]);
-      } else {
-        emitAssignTarget(target, emitTuple(parts));
-      }
-    };
-  } else {
-    Value* seq = asSequence(emitExpr(iter));
-    p.trip = lenOf(seq);
-    p.bind = [bindTo, elemOf, seq](Value* i) { bindTo(elemOf(seq, i)); };
-  }
-  emitLoop(*this, f.range(), p, toVector(f.body()), extra);
 }
 
 }  // namespace tsjit::frontend::detail

@@ -130,6 +130,11 @@ Tensor elu(const Tensor& self, double alpha, double scale, double inputScale) {
 }
 
 Tensor softplus(const Tensor& self, double beta, double threshold) {
+  // PyTorch converts beta and threshold to the dtype (float for BFloat16) before comparing
+  // x * beta with threshold: softplus(0.1f, 1, 0.1) compares 0.1f > 0.1f (false) -> log1p path.
+  const ScalarType pt = self.dtype() == ScalarType::Double ? ScalarType::Double : ScalarType::Float;
+  beta = castDouble(beta, pt);
+  threshold = castDouble(threshold, pt);
   return activation(self, "softplus_cpu", [=](double x) {
     return x * beta > threshold ? x : std::log1p(std::exp(x * beta)) / beta;
   }, false);
@@ -139,11 +144,6 @@ void defVariants(const std::string& op, const TensorFn& f, const char* functiona
                  const char* inplace) {
   if (functional) def(op + functional, functionalKernel(f));
   if (out) def(op + out, outKernel(f));
-  // PyTorch converts beta and threshold to the dtype (float for BFloat16) before comparing
-  // x * beta with threshold: softplus(0.1f, 1, 0.1) compares 0.1f > 0.1f (false) -> log1p path.
-  const ScalarType pt = self.dtype() == ScalarType::Double ? ScalarType::Double : ScalarType::Float;
-  beta = castDouble(beta, pt);
-  threshold = castDouble(threshold, pt);
   if (inplace) def(op + "_" + inplace, inplaceKernel(f));
 }
 

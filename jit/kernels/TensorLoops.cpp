@@ -6,9 +6,9 @@
 #include <algorithm>
 #include <sstream>
 
+#include "jit/tensor/IterationLayout.h"
 #include "jit/tensor/Layout.h"
 
-#include "jit/tensor/IterationLayout.h"
 namespace tsjit::kernels {
 
 Operand Operand::of(const IValue& v) {
@@ -134,8 +134,6 @@ Tensor allocOutput(IntArrayRef shape, ScalarType dtype, const Tensor* like) {
   return Tensor::empty(shape, dtype);
 }
 
-void checkInplace(const Tensor& self, ScalarType compute, IntArrayRef shape,
-                  std::initializer_list<const Operand*> inputs) {
 Tensor allocElementwiseOutput(std::initializer_list<const Operand*> inputs, IntArrayRef shape, ScalarType outDtype) {
   bool rowMajor = true;
   for (const Operand* o : inputs)
@@ -156,6 +154,8 @@ Tensor allocElementwiseOutput(std::initializer_list<const Operand*> inputs, IntA
   return Tensor::empty_strided(shape, elementwiseOutputStrides(shape, ins), outDtype);
 }
 
+void checkInplace(const Tensor& self, ScalarType compute, IntArrayRef shape,
+                  std::initializer_list<const Operand*> inputs) {
   checkCanCast(compute, self.dtype());
   if (IntArrayRef(self.sizes()) != shape)
     throw RuntimeError(str("output with shape ", shapeString(self.sizes()),

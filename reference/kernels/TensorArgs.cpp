@@ -171,8 +171,6 @@ int64_t readIntAs(const Tensor& t, int64_t i, ScalarType to) {
 
 Tensor makeOutput(IntArrayRef sizes, ScalarType dtype) { return Tensor::empty(sizes, dtype); }
 
-std::vector<int64_t> broadcastShapeOf(const std::vector<Tensor>& operands) {
-  std::vector<std::vector<int64_t>> shapes;
 Tensor detail::makeElementwiseOutput(const std::vector<Tensor>& operands, IntArrayRef shape, ScalarType outDtype,
                                      ScalarType computeDtype) {
   std::vector<IterationInput> ins;
@@ -188,6 +186,8 @@ Tensor detail::makeElementwiseOutput(const std::vector<Tensor>& operands, IntArr
   return Tensor::empty_strided(shape, elementwiseOutputStrides(shape, ins), outDtype);
 }
 
+std::vector<int64_t> broadcastShapeOf(const std::vector<Tensor>& operands) {
+  std::vector<std::vector<int64_t>> shapes;
   shapes.reserve(operands.size());
   for (const Tensor& t : operands) shapes.push_back(t.sizes());
   if (shapes.empty()) return {};

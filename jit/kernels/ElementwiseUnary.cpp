@@ -11,6 +11,7 @@
 #include <limits>
 
 #include "jit/kernels/TensorLoops.h"
+#include "jit/kernels/VecMath.h"
 
 namespace tsjit::kernels {
 namespace {
@@ -41,9 +42,9 @@ TSJIT_MATH_UNARY(tanK, std::tan(x))
 TSJIT_MATH_UNARY(sinhK, std::sinh(x))
 TSJIT_MATH_UNARY(asinK, std::asin(x))
 TSJIT_MATH_UNARY(atanhK, std::atanh(x))
-TSJIT_MATH_UNARY(tanhK, std::tanh(x))
+TSJIT_MATH_UNARY(tanhK, vecmath::tanh(x))  // vectorizable for float (VecMath.h)
 TSJIT_MATH_UNARY(erfK, std::erf(x))
-TSJIT_MATH_UNARY(sigmoidK, C(1) / (C(1) + std::exp(-x)))
+TSJIT_MATH_UNARY(sigmoidK, vecmath::sigmoid(x))
 TSJIT_MATH_UNARY(reciprocalK, C(1) / x)
 #undef TSJIT_MATH_UNARY
 

@@ -71,7 +71,11 @@ std::vector<int64_t> offsetsOf(IntArrayRef sizes, IntArrayRef strides) {
 }
 
 IndexPlan planIndex(const Tensor& self, const std::vector<Tensor>& indicesIn) {
-  // Masks become one long index per dim they cover.
+  if (static_cast<int64_t>(indicesIn.size()) > self.dim())
+    throw RuntimeError(str("too many indices for tensor of dimension ", self.dim(), " (got ", indicesIn.size(), ")"),
+                       "IndexError");
+  // Masks become one long index per dim they cover (PyTorch: the columns of mask.nonzero()), so a
+  // 0-dim mask contributes no index at all.
   std::vector<Tensor> idx;
   for (size_t i = 0; i < indicesIn.size(); ++i) {
     const Tensor& t = indicesIn[i];
@@ -94,9 +98,6 @@ IndexPlan planIndex(const Tensor& self, const std::vector<Tensor>& indicesIn) {
         const int64_t n = static_cast<int64_t>(c.size());
         idx.push_back(Tensor::fromInt64s(c, {n}));
       }
-      if (t.dim() == 0) {  // a 0-dim mask adds a dim of size 1 (true) or 0 (false)
-        throw RuntimeError("indexing with a 0-dim boolean tensor is not supported");
-      }
     } else if (dt == ScalarType::Int64) {
       idx.push_back(t);
     } else {  // PyTorch 1.13 does not accept int32 index tensors here
@@ -114,7 +115,6 @@ IndexPlan planIndex(const Tensor& self, const std::vector<Tensor>& indicesIn) {
       advDims.push_back(d);
       shapes.push_back(idx[d].sizes());
     }
-  TSJIT_CHECK(!advDims.empty(), "index: no index tensor");
   std::vector<int64_t> B;
   try {
     B = inferBroadcastShape(shapes);
@@ -123,11 +123,12 @@ IndexPlan planIndex(const Tensor& self, const std::vector<Tensor>& indicesIn) {
     for (size_t i = 0; i < shapes.size(); ++i) msg += (i ? ", " : "") + shapeStr(shapes[i]);
     throw RuntimeError(msg, "IndexError");
   }
-  bool adjacent = advDims.back() - advDims.front() + 1 == static_cast<int64_t>(advDims.size());
+  // No index tensor left (only 0-dim masks): every element, in self's shape.
+  bool adjacent = advDims.empty() || advDims.back() - advDims.front() + 1 == static_cast<int64_t>(advDims.size());
   std::vector<int64_t> preSizes, preStrides, postSizes, postStrides;
   for (int64_t d = 0; d < self.dim(); ++d) {
     if (idx[d].defined()) continue;
-    if (adjacent && d < advDims.front()) {
+    if (adjacent && !advDims.empty() && d < advDims.front()) {
       preSizes.push_back(self.size(d));
       preStrides.push_back(self.stride(d));
     } else {
@@ -231,17 +232,34 @@ std::vector<int64_t> indexVector(const Tensor& index, const char* what, int64_t 
   return v;
 }
 
+// PyTorch 1.13's index_select on CPU: dim wrapped first, then the index checks (a vector, one
+// value for a 0-dim self, int32/int64); negative indices are NOT wrapped ("index out of range in
+// self"); a 0-dim self gives a 0-dim result.
 Tensor indexSelect(const Tensor& self, int64_t dim, const Tensor& index) {
-  if (index.dim() > 1) throw RuntimeError("index_select(): Index is supposed to be a vector");
+  const int64_t d = wrapDim(dim, self.dim());
+  if (index.dim() > 1) throw RuntimeError("index_select(): Index is supposed to be a vector", "IndexError");
+  if (self.dim() == 0 && index.numel() != 1)
+    throw RuntimeError(str("index_select(): Index to scalar can have only 1 value, got ", index.numel(), " value(s)"));
   if (index.dtype() != ScalarType::Int64 && index.dtype() != ScalarType::Int32)
     throw RuntimeError("index_select(): Expected dtype int32 or int64 for index");
-  const int64_t d = wrapDim(dim, self.dim());
   const Tensor src = self.dim() == 0 ? self.reshape({1}) : self;
-  const std::vector<int64_t> idx = indexVector(index, "index_select", d, src.size(d));
+  const std::vector<int64_t> idx = toVector<int64_t>(index);
+  const int64_t n = src.size(d);
   std::vector<int64_t> outSizes = src.sizes();
   outSizes[d] = static_cast<int64_t>(idx.size());
-  if (self.dim() == 0) outSizes = index.dim() == 0 ? std::vector<int64_t>{} : std::vector<int64_t>{outSizes[0]};
+  if (self.dim() == 0) outSizes = {};
   Tensor out = Tensor::empty(outSizes, self.dtype(), self.device());
+  // A multi-dim self: no index, nothing to check; an empty self only range-checks the indices
+  // (negative ones allowed there) after requiring a non-empty indexed dim.
+  if (self.dim() > 1 && (idx.empty() || self.numel() == 0)) {
+    if (idx.empty()) return out;
+    if (n == 0) throw RuntimeError("index_select(): self indexing axis dim should be positive", "IndexError");
+    for (int64_t i : idx)
+      if (i < -n || i >= n) throw RuntimeError("index out of range in self", "IndexError");
+    return out;
+  }
+  for (int64_t i : idx)
+    if (i < 0 || i >= n) throw RuntimeError("index out of range in self", "IndexError");
   if (out.numel() == 0) return out;
   const Tensor c = src.contiguous();
   int64_t outer = 1, inner = 1;
@@ -250,24 +268,49 @@ Tensor indexSelect(const Tensor& self, int64_t dim, const Tensor& index) {
   const size_t es = c.itemSize(), row = static_cast<size_t>(inner) * es;
   const char* s = static_cast<const char*>(c.data());
   char* o = static_cast<char*>(out.data());
-  const int64_t n = c.size(d), m = static_cast<int64_t>(idx.size());
+  const int64_t m = static_cast<int64_t>(idx.size());
   for (int64_t a = 0; a < outer; ++a)
     for (int64_t j = 0; j < m; ++j) std::memcpy(o + (a * m + j) * row, s + (a * n + idx[j]) * row, row);
   return out;
 }
 
+// index_add as PyTorch 1.13 checks it: dim; index rank (IndexError), index dtype, equal dtypes,
+// dim within source, index count (whose message reads source.size(dim), failing for a 0-dim
+// source); then the CPU kernel's checks: for out.dim() > 1 the slices out[dim=0] and
+// source[dim=0] must broadcast to out's slice (an in-place add), for out.dim() <= 1 source has at
+// most one dim; indices must lie in [0, size) (no wrapping; "index out of range in self").
 void indexAddInto(const Tensor& out, int64_t dim, const Tensor& index, const Tensor& source, const IValue& alphaV) {
   const int64_t d = wrapDim(dim, out.dim());
+  if (index.dim() > 1)
+    throw RuntimeError(str("index_add_(): Index is supposed to be a vector, but got dim: ", index.dim(),
+                           " with type: ", irName(index.dtype()), " and size: ", shapeStr(index.sizes())),
+                       "IndexError");
+  if (index.dtype() != ScalarType::Int64 && index.dtype() != ScalarType::Int32)
+    throw RuntimeError(str("index_add_(): Expected dtype int32/int64 for index but got: ", irName(index.dtype())));
   if (source.dtype() != out.dtype())
     throw RuntimeError(str("index_add_(): self (", irName(out.dtype()), ") and source (", irName(source.dtype()),
                            ") must have the same scalar type"));
+  if (d != 0 && d >= source.dim())
+    throw RuntimeError(str("index_add_(): Indexing dim ", d, " is out of bounds of the source tensor with dim ",
+                           source.dim()));
+  if (index.numel() != (source.dim() == 0 ? 1 : source.size(d)))
+    throw RuntimeError(str("index_add_(): Number of indices (", index.numel(),
+                           ") should be equal to source.size(dim): (", source.size(d), "), for dim: ", d));
+  const std::vector<int64_t> idx = toVector<int64_t>(index);
+  if (out.dim() > 1) {
+    if (idx.empty()) return;
+    const Tensor os = out.select(d, 0), ss = source.select(d, 0);
+    const std::vector<int64_t> shape = inferBroadcastShape(os.sizes(), ss.sizes());
+    if (shape != os.sizes())
+      throw RuntimeError(str("output with shape ", shapeStr(os.sizes()), " doesn't match the broadcast shape ",
+                             shapeStr(shape)));
+  } else if (source.dim() > 1) {
+    throw RuntimeError(str("source.dim() (", source.dim(), ") must one or zero for given self.dim() (", out.dim(), ")"));
+  }
   const Tensor dst = out.dim() == 0 ? out.reshape({1}) : out;
   const Tensor src = source.dim() == 0 ? source.reshape({1}) : source;
-  const std::vector<int64_t> idx = indexVector(index, "index_add_", d, dst.size(d));
-  if (src.dim() != dst.dim() && !(src.numel() == static_cast<int64_t>(idx.size()) && dst.dim() == 1))
-    throw RuntimeError("index_add_(): Source/destination tensor must have same slice shapes.");
-  if (src.size(d) != static_cast<int64_t>(idx.size()))
-    throw RuntimeError("index_add_(): Number of indices should be equal to source.size(dim)");
+  for (int64_t i : idx)
+    if (i < 0 || i >= dst.size(d)) throw RuntimeError("index out of range in self", "IndexError");
   out.bumpVersion();
   visitScalarType(out.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
@@ -275,7 +318,8 @@ void indexAddInto(const Tensor& out, int64_t dim, const Tensor& index, const Ten
     const T* sp = static_cast<const T*>(src.data());
     const T alpha = scalarIsIntegral(alphaV) ? convertScalar<T>(scalarI(alphaV)) : convertScalar<T>(scalarD(alphaV));
     for (size_t i = 0; i < idx.size(); ++i) {
-      const Tensor ds = dst.select(d, idx[i]), ss = src.select(d, static_cast<int64_t>(i));
+      const Tensor ds = dst.select(d, idx[i]);
+      const Tensor ss = src.select(d, static_cast<int64_t>(i)).expand(ds.sizes());
       T* dp = op + (ds.storageOffset() - dst.storageOffset());
       const T* srp = sp + (ss.storageOffset() - src.storageOffset());
       forEachOffset<2>(ds.sizes(), {IntArrayRef(ds.strides()), IntArrayRef(ss.strides())}, [&](const int64_t* o) {
@@ -312,7 +356,7 @@ const IValue& indexFill(const IValue& selfV, int64_t dim, const Tensor& index, c
 Tensor maskedSelect(const Tensor& self, const Tensor& mask) {
   if (mask.dtype() != ScalarType::Bool && mask.dtype() != ScalarType::UInt8)
     throw RuntimeError(str("masked_select: expected BoolTensor or ByteTensor for mask"));
-  const std::vector<int64_t> shape = inferBroadcastShape(self.sizes(), mask.sizes());
+  const std::vector<int64_t> shape = inferBroadcastShape(mask.sizes(), self.sizes());  // expand_outplace(mask, self)
   const Tensor s = self.expand(shape), m = mask.expand(shape);
   std::vector<int64_t> picked;
   const std::vector<bool> mv = [&] {

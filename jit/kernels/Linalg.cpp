@@ -273,8 +273,8 @@ Tensor linear(const Tensor& input, const Tensor& weight, const Tensor& bias) {
 }
 
 Tensor outer(const Tensor& a, const Tensor& b) {
-  if (a.dim() != 1 || b.dim() != 1)
-    throw RuntimeError(str("outer: Expected 1-D argument self, but got ", a.dim(), "-D"));
+  if (a.dim() != 1) throw RuntimeError(str("outer: Expected 1-D argument self, but got ", a.dim(), "-D"));
+  if (b.dim() != 1) throw RuntimeError(str("outer: Expected 1-D argument vec2, but got ", b.dim(), "-D"));
   const ScalarType dt = promoteTypes(a.dtype(), b.dtype());
   Tensor out = Tensor::empty({a.size(0), b.size(0)}, dt, a.device());
   visitScalarType(dt, [&](auto tag) {
@@ -297,9 +297,7 @@ Tensor addr(const Tensor& self, const Tensor& v1, const Tensor& v2, const IValue
   if (v2.dim() != 1) throw RuntimeError(str("addr: Expected 1-D argument vec2, but got ", v2.dim(), "-D"));
   const ScalarType dt = promoteTypes(promoteTypes(self.dtype(), v1.dtype()), v2.dtype());
   const std::vector<int64_t> shape{v1.size(0), v2.size(0)};
-  if (!isExpandableTo(self.sizes(), shape))
-    throw RuntimeError(str("The size of tensor a (", self.dim() ? self.size(-1) : 1, ") must match the size of tensor b (",
-                           shape[1], ") at non-singleton dimension 1"));
+  self.expand(shape);  // PyTorch 1.13's addr expands self first (expand's own error message)
   Tensor out = Tensor::empty(shape, dt, self.device());
   visitScalarType(dt, [&](auto tag) {
     using T = typename decltype(tag)::type;
@@ -349,7 +347,13 @@ void registerLinalgKernels() {
   def("aten::bmm", op([](IValue* a) { return IValue(baddbmmImpl(Tensor(), a[0].toTensor(), a[1].toTensor(), nullptr, nullptr)); }));
   def("aten::matmul", op([](IValue* a) { return IValue(matmul(a[0].toTensor(), a[1].toTensor())); }));
   def("aten::addmm", op([](IValue* a) {
-        return IValue(addmmImpl(a[0].toTensor(), a[1].toTensor(), a[2].toTensor(), &a[3], &a[4]));
+        // PyTorch 1.13's addmm meta (its messages differ from mm's), then the impl's expand of self.
+        const Tensor self = a[0].toTensor(), m1 = a[1].toTensor(), m2 = a[2].toTensor();
+        if (m1.dim() != 2) throw RuntimeError(str("mat1 must be a matrix, got ", m1.dim(), "-D tensor"));
+        if (m2.dim() != 2) throw RuntimeError(str("mat2 must be a matrix, got ", m2.dim(), "-D tensor"));
+        if (m1.size(1) != m2.size(0)) mmShapeError(m1.size(0), m1.size(1), m2.size(0), m2.size(1));
+        self.expand({m1.size(0), m2.size(1)});
+        return IValue(addmmImpl(self, m1, m2, &a[3], &a[4]));
       }));
   def("aten::addmv", op([](IValue* a) {
         return IValue(addmvImpl(a[0].toTensor(), a[1].toTensor(), a[2].toTensor(), &a[3], &a[4]));
@@ -358,7 +362,30 @@ void registerLinalgKernels() {
         return IValue(addr(a[0].toTensor(), a[1].toTensor(), a[2].toTensor(), a[3], a[4]));
       }));
   def("aten::baddbmm", op([](IValue* a) {
-        return IValue(baddbmmImpl(a[0].toTensor(), a[1].toTensor(), a[2].toTensor(), &a[3], &a[4]));
+        // PyTorch 1.13's baddbmm meta order: expand self to [B, M, N] (size() raising for too few
+        // dims), self vs batch1 dtype, then the bmm checks; the CPU kernel reads batch2 as batch1's
+        // dtype unless the result is empty or K == 0.
+        const Tensor self = a[0].toTensor(), b1 = a[1].toTensor(), b2 = a[2].toTensor();
+        self.expand({b1.size(0), b1.size(1), b2.size(2)});
+        if (self.dtype() != b1.dtype())
+          throw RuntimeError(str("Input dtypes must be the same, got: input ", irName(self.dtype()), ", batch1: ",
+                                 irName(b1.dtype()), ", batch2: ", irName(b2.dtype())));
+        if (b1.dim() != 3) throw RuntimeError("batch1 must be a 3D tensor");
+        if (b2.dim() != 3) throw RuntimeError("batch2 must be a 3D tensor");
+        if (b2.size(0) != b1.size(0) || b2.size(1) != b1.size(2))
+          throw RuntimeError(str("Expected size for first two dimensions of batch2 tensor to be: [", b1.size(0), ", ",
+                                 b1.size(2), "] but got: [", b2.size(0), ", ", b2.size(1), "]."));
+        const int64_t B = b1.size(0), M = b1.size(1), N = b2.size(2), K = b1.size(2);
+        if (B * M * N != 0 && K != 0) {
+          const bool small = K * M * N < 400;  // the loop kernel; else addmm_impl_cpu_ per batch
+          const ScalarType dt = b1.dtype();
+          if (dt == ScalarType::Bool || (!small && dt == ScalarType::Half))
+            throw RuntimeError(str("\"", small ? "baddbmm" : "addmm_impl_cpu_", "\" not implemented for '", irName(dt), "'"));
+          if (small && dt != b2.dtype())
+            throw RuntimeError(str("expected scalar type ", irName(dt), " but found ", irName(b2.dtype())));
+          if (!small) checkSameDtype(b1, b2, "mat1", "mat2");
+        }
+        return IValue(baddbmmImpl(self, b1, b2.dtype() == b1.dtype() ? b2 : b2.to(b1.dtype()), &a[3], &a[4]));
       }));
   def("aten::dot", op([](IValue* a) { return IValue(dot(a[0].toTensor(), a[1].toTensor())); }));
   def("aten::mv", op([](IValue* a) { return IValue(addmvImpl(Tensor(), a[0].toTensor(), a[1].toTensor(), nullptr, nullptr)); }));

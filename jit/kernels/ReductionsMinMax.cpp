@@ -78,8 +78,9 @@ void dimValues(Stack& s, size_t n) {
   const Tensor self = arg(s, 0, n).toTensor();
   const int64_t rawDim = arg(s, 1, n).toInt();
   const bool keepdim = arg(s, 2, n).toBool();
-  checkReduceDim(self, rawDim, IsMax ? "max()" : "min()");
-  const ReducePlan p = planReduce(self, {wrapDim(rawDim, self.dim())}, keepdim, self.dtype());
+  const int64_t dim = wrapDim(rawDim, self.dim());  // PyTorch wraps before its empty-dim check
+  checkReduceDim(self, dim, IsMax ? "max()" : "min()");
+  const ReducePlan p = planReduce(self, {dim}, keepdim, self.dtype());
   Tensor v = Tensor::empty(p.outShape, self.dtype()), idx = Tensor::empty(p.outShape, ScalarType::Int64);
   extremum<IsMax>(p, v, idx);
   drop(s, n);
@@ -89,14 +90,18 @@ void dimValues(Stack& s, size_t n) {
 
 template <bool IsMax>
 Tensor amaxAmin(const Tensor& self, const IValue& dimV, bool keepdim) {
-  const std::vector<int64_t> dims = dimListArg(dimV, self.dim());
   const char* fn = IsMax ? "amax()" : "amin()";
-  for (int64_t d : dims)
-    if (self.dim() > 0 && self.size(d) == 0)
-      throw RuntimeError(str(fn, ": Expected reduction dim ", d, " to have non-zero size."), "IndexError");
-  if (self.numel() == 0 && dims.size() == static_cast<size_t>(self.dim()))
-    throw RuntimeError(str(fn, ": Expected reduction dim to be specified for input.numel() == 0. Specify the "
-                               "reduction dim with the 'dim' argument."));
+  // PyTorch 1.13 checks an empty input's dims as given (unwrapped) before resolving the dim list.
+  if (self.numel() == 0) {
+    const std::vector<int64_t> raw = dimV.isNone() ? std::vector<int64_t>{} : intListArg(dimV);
+    if (raw.empty())
+      throw RuntimeError(str(fn, ": Expected reduction dim to be specified for input.numel() == 0. Specify the "
+                                 "reduction dim with the 'dim' argument."));
+    for (int64_t d : raw)
+      if (self.size(d) == 0)
+        throw RuntimeError(str(fn, ": Expected reduction dim ", d, " to have non-zero size."), "IndexError");
+  }
+  const std::vector<int64_t> dims = dimListArg(dimV, self.dim());
   const ReducePlan p = planReduce(self, dims, keepdim, self.dtype());
   Tensor v = Tensor::empty(p.outShape, self.dtype());
   extremum<IsMax>(p, v, Tensor());
@@ -106,10 +111,14 @@ Tensor amaxAmin(const Tensor& self, const IValue& dimV, bool keepdim) {
 template <bool IsMax>
 Tensor argExtremum(const Tensor& self, const IValue& dimV, bool keepdim) {
   const std::string fn = str(IsMax ? "argmax" : "argmin", "()");
-  if (self.dtype() == ScalarType::Bool) throwNotImplemented(IsMax ? "argmax_cpu" : "argmin_cpu", self.dtype());
+  // PyTorch 1.13: the meta checks (dim, empty input) come before the kernel's dtype dispatch.
+  const auto checkDtype = [&] {
+    if (self.dtype() == ScalarType::Bool) throwNotImplemented(IsMax ? "argmax_cpu" : "argmin_cpu", self.dtype());
+  };
   if (dimV.isNone()) {
     if (self.numel() == 0)
       throw RuntimeError(fn + ": Expected reduction dim to be specified for input.numel() == 0.", "IndexError");
+    checkDtype();
     const Tensor flat = self.reshape({self.numel()});
     const ReducePlan p = planReduce(flat, {0}, keepdim, self.dtype());
     std::vector<int64_t> shape = keepdim ? std::vector<int64_t>(static_cast<size_t>(self.dim()), 1) : std::vector<int64_t>{};
@@ -117,9 +126,10 @@ Tensor argExtremum(const Tensor& self, const IValue& dimV, bool keepdim) {
     extremum<IsMax>(p, Tensor(), idx);
     return idx;
   }
-  const int64_t rawDim = dimV.toInt();
-  checkReduceDim(self, rawDim, fn);
-  const ReducePlan p = planReduce(self, {wrapDim(rawDim, self.dim())}, keepdim, self.dtype());
+  const int64_t dim = wrapDim(dimV.toInt(), self.dim());
+  checkReduceDim(self, dim, fn);
+  checkDtype();
+  const ReducePlan p = planReduce(self, {dim}, keepdim, self.dtype());
   Tensor idx = Tensor::empty(p.outShape, ScalarType::Int64);
   extremum<IsMax>(p, Tensor(), idx);
   return idx;

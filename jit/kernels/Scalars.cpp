@@ -1,8 +1,15 @@
 // Scalars.cpp — optimized kernels of the Scalars family, part 1: int/float/bool arithmetic and
-// comparisons with TorchScript's semantics (int64 wrapping + - *, Python floor division and
-// remainder taking the divisor's sign, true division to float (x / 0 is IEEE inf/nan, as in
-// TorchScript), ZeroDivisionError messages for integer // and %), the
-// `Scalar` overloads (int op int stays int, anything with a float is float), range helpers.
+// comparisons with TorchScript's (PyTorch 1.13's register_prim_ops) semantics, which differ from
+// Python's in places:
+//   * int + - * wrap (int64); int // int floors, and a zero divisor raises "division by 0";
+//   * int % int takes the divisor's sign; a zero divisor raises Python's "ZeroDivisionError:
+//     integer division or modulo by zero" (PyTorch 1.13 itself dies of SIGFPE there);
+//   * float // is floor(a / b) and float % is fmod(b + fmod(a, b), b) — no error for a zero
+//     divisor (inf / nan), and not Python's divmod-based rounding; fmod(a, 0) is nan;
+//   * true division gives a float (x / 0 is IEEE inf/nan, pytorch#53744);
+//   * pow: 0 ** negative raises "0.0 cannot be raised to a negative power" (not for the
+//     Scalar_Scalar overload, which has no check); int ** int is a float;
+//   * the `Scalar` overloads: int op int stays int, anything with a float is float; range helpers.
 // Math functions and conversions are in ScalarsMath.cpp (registerScalarsMathKernels).
 // The interpreter runs the plain int/float overloads as unboxed instructions; these kernels serve
 // every other call site (boxed operands, Scalar overloads) and are their independent statement.
@@ -32,7 +39,7 @@ int64_t wsub(int64_t a, int64_t b) { return static_cast<int64_t>(static_cast<uin
 int64_t wmul(int64_t a, int64_t b) { return static_cast<int64_t>(static_cast<uint64_t>(a) * static_cast<uint64_t>(b)); }
 
 int64_t ifloordiv(int64_t a, int64_t b) {
-  if (b == 0) throw RuntimeError("ZeroDivisionError: integer division or modulo by zero");
+  if (b == 0) throw RuntimeError("division by 0");
   if (b == -1) return wsub(0, a);
   int64_t q = a / b;
   if (a % b != 0 && ((a < 0) != (b < 0))) --q;
@@ -45,38 +52,18 @@ int64_t iremainder(int64_t a, int64_t b) {
   if (r != 0 && ((r < 0) != (b < 0))) r += b;
   return r;
 }
-double ffloordiv(double a, double b) {
-  if (b == 0) throw RuntimeError("ZeroDivisionError: float divmod()");
-  double r = std::fmod(a, b);
-  double q = (a - r) / b;
-  if (r != 0 && ((r < 0) != (b < 0))) q -= 1;
-  double fq = std::floor(q);
-  if (q - fq > 0.5) fq += 1;
-  return q == 0 ? std::copysign(0.0, a / b) : fq;
-}
-double fremainder(double a, double b) {
-  if (b == 0) throw RuntimeError("ZeroDivisionError: float modulo");
-  double r = std::fmod(a, b);
-  if (r != 0 && ((r < 0) != (b < 0))) r += b;
-  else if (r == 0) r = std::copysign(0.0, b);
-  return r;
-}
+double ffloordiv(double a, double b) { return std::floor(a / b); }
+double fremainder(double a, double b) { return std::fmod(b + std::fmod(a, b), b); }
 // TorchScript's true division does NOT raise on a zero divisor (unlike Python): PyTorch 1.13's
 // aten::div.int/.float/Scalar compute a / b in double, giving inf / -inf / nan (pytorch#53744).
 double fdiv(double a, double b) { return a / b; }
+// PyTorch 1.13's pow.int_to_int computes std::pow in double and converts to int64 as x86's
+// cvttsd2si does: truncation, and INT64_MIN for NaN or a value outside int64's range.
 int64_t ipow(int64_t base, int64_t exp) {
-  if (exp < 0) {
-    if (base == 1) return 1;
-    if (base == -1) return (exp % 2 == 0) ? 1 : -1;
-    throw RuntimeError("Integers to negative integer powers are not allowed.");
-  }
-  uint64_t result = 1, b = static_cast<uint64_t>(base);
-  while (exp) {
-    if (exp & 1) result *= b;
-    b *= b;
-    exp >>= 1;
-  }
-  return static_cast<int64_t>(result);
+  if (base == 0 && exp < 0) throw RuntimeError("0.0 cannot be raised to a negative power");
+  double p = std::pow(static_cast<double>(base), static_cast<double>(exp));
+  if (!(p >= -9223372036854775808.0 && p < 9223372036854775808.0)) return INT64_MIN;
+  return static_cast<int64_t>(p);
 }
 
 // Registers a binary op for the int, float, int_float, float_int and Scalar overloads.
@@ -161,7 +148,6 @@ void registerScalarsKernels() {
     def(n, [](Stack& s, size_t) {
       double b = num(s.back()), a = num(s[s.size() - 2]);
       drop(s, 2);
-      if (b == 0) throw RuntimeError("ZeroDivisionError: float modulo");
       s.emplace_back(std::fmod(a, b));
     });
   for (const char* n : {"aten::atan2.int", "aten::atan2.float", "aten::atan2.int_float", "aten::atan2.float_int",
@@ -171,14 +157,18 @@ void registerScalarsKernels() {
       drop(s, 2);
       s.emplace_back(std::atan2(a, b));
     });
-  for (const char* n : {"aten::pow.int", "aten::pow.float", "aten::pow.int_float", "aten::pow.float_int",
-                        "aten::pow.Scalar_Scalar"})
+  for (const char* n : {"aten::pow.int", "aten::pow.float", "aten::pow.int_float", "aten::pow.float_int"})
     def(n, [](Stack& s, size_t) {
       double b = num(s.back()), a = num(s[s.size() - 2]);
       drop(s, 2);
-      if (a == 0 && b < 0) throw RuntimeError("ZeroDivisionError: 0.0 cannot be raised to a negative power");
+      if (a == 0 && b < 0) throw RuntimeError("0.0 cannot be raised to a negative power");
       s.emplace_back(std::pow(a, b));
     });
+  def("aten::pow.Scalar_Scalar", [](Stack& s, size_t) {  // unchecked: 0 ** -1 is inf
+    double b = num(s.back()), a = num(s[s.size() - 2]);
+    drop(s, 2);
+    s.emplace_back(std::pow(a, b));
+  });
   def("aten::pow.int_to_int", [](Stack& s, size_t) {
     int64_t b = s.back().toInt(), a = s[s.size() - 2].toInt();
     drop(s, 2);
@@ -204,6 +194,8 @@ void registerScalarsKernels() {
   def("aten::divmod.int", [](Stack& s, size_t) {
     int64_t b = s.back().toInt(), a = s[s.size() - 2].toInt();
     drop(s, 2);
+    // divmod checks the divisor itself, with Python's message (floordiv's is "division by 0").
+    if (b == 0) throw RuntimeError("ZeroDivisionError: integer division or modulo by zero");
     s.emplace_back(ifloordiv(a, b));
     s.emplace_back(iremainder(a, b));
   });

@@ -1,11 +1,18 @@
 // ScalarsMath.cpp — optimized kernels of the Scalars family, part 2: math.* on int/float/Scalar
 // (results are floats except floor/ceil -> int and the int abs), conversions int()/float()/bool()
 // from numbers, strings and one-element tensors, prim::min/max/abs on numbers and lists.
-// Errors follow TorchScript: math domain errors give nan as C does (TorchScript does not raise),
-// int(nan) / int("x") raise with Python's wording.
+// Errors follow TorchScript: math domain errors give nan as C does (TorchScript does not raise);
+// int("x") raises with Python's wording. Float -> int conversions are PyTorch 1.13's, not Python's:
+//   * int(float) (aten::Int.float) is a bare C++ cast, which on x86-64 truncates and gives
+//     INT64_MIN for NaN, infinities and values outside int64 — no error;
+//   * int(Scalar) / int(Tensor) go through c10's checked conversion: NaN and values outside
+//     [-2**63, 2**63] raise "value cannot be converted to type int64_t without overflow";
+//   * math.floor/ceil check the argument first: NaN, inf or |x| > 2**63 raise
+//     "Cannot convert float nan to integer" (the value printed as C++ streams print it).
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <string>
 
@@ -31,11 +38,28 @@ void unaryFloat(const std::string& name, F f) {
   def(name + ".Scalar", op);
 }
 
-int64_t toIntChecked(double d) {
-  if (std::isnan(d)) throw RuntimeError("ValueError: cannot convert float NaN to integer");
-  if (std::isinf(d)) throw RuntimeError("OverflowError: cannot convert float infinity to integer");
+constexpr double kTwo63 = 9223372036854775808.0;
+
+// cvttsd2si: truncation toward zero; NaN and anything outside [-2**63, 2**63) -> INT64_MIN.
+int64_t castToInt(double d) {
+  if (!(d >= -kTwo63 && d < kTwo63)) return INT64_MIN;
   return static_cast<int64_t>(d);
 }
+// c10::checked_convert<int64_t>(double).
+int64_t checkedToInt(double d) {
+  if (std::isnan(d) || d < -kTwo63 || d > kTwo63)
+    throw RuntimeError("value cannot be converted to type int64_t without overflow");
+  return castToInt(d);
+}
+// torch::jit's floor/ceil: the argument is range-checked before rounding.
+template <typename Round>
+int64_t roundToInt(double d, Round round) {
+  if (std::isnan(d) || std::isinf(d) || d > kTwo63 || d < -kTwo63)
+    throw RuntimeError(str("Cannot convert float ", d, " to integer"));
+  return castToInt(round(d));
+}
+int64_t floorToInt(double d) { return roundToInt(d, [](double x) { return std::floor(x); }); }
+int64_t ceilToInt(double d) { return roundToInt(d, [](double x) { return std::ceil(x); }); }
 
 IValue tensorItem(const Tensor& t) {
   if (t.numel() != 1)
@@ -141,15 +165,15 @@ void registerScalarsMathKernels() {
       drop(s, 2);
       s.emplace_back(std::log(x) / std::log(base));
     });
-  def("aten::floor.float", [](Stack& s, size_t) { s.back() = IValue(toIntChecked(std::floor(s.back().toDouble()))); });
-  def("aten::ceil.float", [](Stack& s, size_t) { s.back() = IValue(toIntChecked(std::ceil(s.back().toDouble()))); });
+  def("aten::floor.float", [](Stack& s, size_t) { s.back() = IValue(floorToInt(s.back().toDouble())); });
+  def("aten::ceil.float", [](Stack& s, size_t) { s.back() = IValue(ceilToInt(s.back().toDouble())); });
   def("aten::floor.int", [](Stack&, size_t) {});
   def("aten::ceil.int", [](Stack&, size_t) {});
   def("aten::floor.Scalar", [](Stack& s, size_t) {
-    if (s.back().isDouble()) s.back() = IValue(toIntChecked(std::floor(s.back().toDouble())));
+    if (s.back().isDouble()) s.back() = IValue(floorToInt(s.back().toDouble()));
   });
   def("aten::ceil.Scalar", [](Stack& s, size_t) {
-    if (s.back().isDouble()) s.back() = IValue(toIntChecked(std::ceil(s.back().toDouble())));
+    if (s.back().isDouble()) s.back() = IValue(ceilToInt(s.back().toDouble()));
   });
   def("aten::isnan.float", [](Stack& s, size_t) { s.back() = IValue(static_cast<bool>(std::isnan(s.back().toDouble()))); });
   def("aten::isinf.float", [](Stack& s, size_t) { s.back() = IValue(static_cast<bool>(std::isinf(s.back().toDouble()))); });
@@ -181,15 +205,15 @@ void registerScalarsMathKernels() {
   minMax<true>("prim::max");
 
   // ---- conversions ----
-  def("aten::Int.float", [](Stack& s, size_t) { s.back() = IValue(toIntChecked(s.back().toDouble())); });
+  def("aten::Int.float", [](Stack& s, size_t) { s.back() = IValue(castToInt(s.back().toDouble())); });
   def("aten::Int.bool", [](Stack& s, size_t) { s.back() = IValue(static_cast<int64_t>(s.back().toBool())); });
   def("aten::Int.Scalar", [](Stack& s, size_t) {
-    if (s.back().isDouble()) s.back() = IValue(toIntChecked(s.back().toDouble()));
+    if (s.back().isDouble()) s.back() = IValue(checkedToInt(s.back().toDouble()));
     else if (s.back().isBool()) s.back() = IValue(static_cast<int64_t>(s.back().toBool()));
   });
   def("aten::Int.Tensor", [](Stack& s, size_t) {
     IValue v = tensorItem(s.back().toTensor());
-    s.back() = v.isDouble() ? IValue(toIntChecked(v.toDouble())) : IValue(v.isBool() ? int64_t(v.toBool()) : v.toInt());
+    s.back() = v.isDouble() ? IValue(checkedToInt(v.toDouble())) : IValue(v.isBool() ? int64_t(v.toBool()) : v.toInt());
   });
   def("aten::Int.str", [](Stack& s, size_t) {
     std::string t = trimmed(s.back().toStringRef());
@@ -216,7 +240,8 @@ void registerScalarsMathKernels() {
   def("aten::Bool.float", [](Stack& s, size_t) { s.back() = IValue(s.back().toDouble() != 0); });
   def("aten::Bool.Tensor", [](Stack& s, size_t) {
     const Tensor t = s.back().toTensor();
-    if (t.numel() != 1) throw RuntimeError("Boolean value of Tensor with more than one value is ambiguous");
+    if (t.numel() == 0) throw RuntimeError("Boolean value of Tensor with no values is ambiguous");
+    if (t.numel() > 1) throw RuntimeError("Boolean value of Tensor with more than one value is ambiguous");
     s.back() = IValue(num(tensorItem(t)) != 0);
   });
 }

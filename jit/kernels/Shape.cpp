@@ -7,6 +7,7 @@
 // tensors (cat, stack, flip, roll, repeat, pad, tril...).
 #include "jit/kernels/Families.h"
 #include "jit/kernels/ShapeCommon.h"
+#include "jit/kernels/TensorLoops.h"
 
 namespace tsjit::kernels {
 void registerShapeBuildKernels();
@@ -36,11 +37,40 @@ Tensor mT(const Tensor& t) {
   return t.transpose(-2, -1);
 }
 
+// view(dtype) as PyTorch 1.13: same element size -> the same layout reinterpreted; a smaller
+// element splits every element of the (stride-1) last dim, a larger one merges them, with the
+// other strides and the storage offset rescaled; PyTorch's preconditions in its order.
 Tensor viewDtype(const Tensor& t, ScalarType dt) {
   if (dt == t.dtype()) return t.alias();
-  if (elementSize(dt) != t.itemSize())
-    throw RuntimeError(str("self.element_size() must equal the new dtype's element size when viewing as ", irName(dt)));
-  return Tensor::fromStorage(t.storage(), t.sizes(), t.strides(), t.storageOffset(), dt);
+  const int64_t from = static_cast<int64_t>(t.itemSize()), to = static_cast<int64_t>(elementSize(dt));
+  if (from == to) return Tensor::fromStorage(t.storage(), t.sizes(), t.strides(), t.storageOffset(), dt);
+  auto fail = [&](const std::string& head, const std::string& tail) {
+    throw RuntimeError(str(head, " to view ", irName(t.dtype()), " as ", irName(dt), " (different element sizes)", tail));
+  };
+  if (t.dim() == 0) fail("self.dim() cannot be 0", "");
+  std::vector<int64_t> sizes = t.sizes(), strides = t.strides();
+  const int64_t n = t.dim();
+  int64_t offset;
+  if (from > to) {
+    const int64_t k = from / to;
+    if (strides[n - 1] != 1) fail("self.stride(-1) must be 1", str(", but got ", strides[n - 1]));
+    for (int64_t d = 0; d + 1 < n; ++d) strides[d] *= k;
+    sizes[n - 1] *= k;
+    offset = t.storageOffset() * k;
+  } else {
+    const int64_t k = to / from;
+    if (sizes[n - 1] % k) fail(str("self.size(-1) must be divisible by ", k), str(", but got ", sizes[n - 1]));
+    if (t.storageOffset() % k)
+      fail(str("self.storage_offset() must be divisible by ", k), str(", but got ", t.storageOffset()));
+    if (strides[n - 1] != 1) fail("self.stride(-1) must be 1", str(", but got ", strides[n - 1]));
+    for (int64_t d = 0; d + 1 < n; ++d) {
+      if (strides[d] % k) fail(str("self.stride(", d, ") must be divisible by ", k), str(", but got ", strides[d]));
+      strides[d] /= k;
+    }
+    sizes[n - 1] /= k;
+    offset = t.storageOffset() / k;
+  }
+  return Tensor::fromStorage(t.storage(), sizes, strides, offset, dt);
 }
 
 void registerInfo() {
@@ -66,9 +96,7 @@ void registerInfo() {
 void registerViews() {
   def("aten::view", op([](IValue* a) { return IValue(a[0].toTensor().view(intList(a[1]))); }));
   def("aten::view.dtype", op([](IValue* a) {
-        auto dt = fromTorchCode(a[1].toInt());
-        if (!dt) throw RuntimeError("view: unsupported dtype");
-        return IValue(viewDtype(a[0].toTensor(), *dt));
+        return IValue(viewDtype(a[0].toTensor(), dtypeArg(a[1])));
       }));
   def("aten::reshape", op([](IValue* a) { return IValue(a[0].toTensor().reshape(intList(a[1]))); }));
   def("aten::view_as", op([](IValue* a) { return IValue(a[0].toTensor().view(a[1].toTensor().sizes())); }));
@@ -92,7 +120,7 @@ void registerViews() {
       }));
   def("aten::narrow.Tensor", op([](IValue* a) {
         const Tensor start = a[2].toTensor();
-        if (start.dim() != 0 || isFloating(start))
+        if (start.dim() != 0 || !isIntegralType(start.dtype(), /*includeBool=*/false))  // bool start too
           throw RuntimeError("start must be an 0-dim integral Tensor.");
         return IValue(a[0].toTensor().narrow(a[1].toInt(), start.itemInt64(), a[3].toInt()));
       }));

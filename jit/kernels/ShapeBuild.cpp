@@ -30,6 +30,10 @@ void visitBySize(size_t size, F&& fn) {
 // ---- cat / stack ---------------------------------------------------------------------------------
 
 Tensor cat(const std::vector<Tensor>& tensors, int64_t dim) {
+  // PyTorch 1.13 rejects 0-dim inputs before anything else (dim wrapping included).
+  for (size_t i = 0; i < tensors.size(); ++i)
+    if (tensors[i].dim() == 0)
+      throw RuntimeError(str("zero-dimensional tensor (at position ", i, ") cannot be concatenated"));
   if (tensors.empty()) throw RuntimeError("torch.cat(): expected a non-empty list of Tensors");
   // Legacy rule: 1-D tensors of size 0 are skipped whatever their shape.
   auto skipped = [](const Tensor& t) { return t.dim() == 1 && t.numel() == 0; };
@@ -46,8 +50,6 @@ Tensor cat(const std::vector<Tensor>& tensors, int64_t dim) {
   int64_t total = 0;
   for (size_t i = 0; i < tensors.size(); ++i) {
     const Tensor& t = tensors[i];
-    if (t.dim() == 0)
-      throw RuntimeError(str("zero-dimensional tensor (at position ", i, ") cannot be concatenated"));
     if (skipped(t)) continue;
     if (t.dim() != ref->dim())
       throw RuntimeError(str("Tensors must have same number of dimensions: got ", ref->dim(), " and ", t.dim()));
@@ -87,11 +89,11 @@ Tensor cat(const std::vector<Tensor>& tensors, int64_t dim) {
 
 Tensor stack(const std::vector<Tensor>& tensors, int64_t dim) {
   if (tensors.empty()) throw RuntimeError("stack expects a non-empty TensorList");
+  const int64_t d = wrapDim(dim, tensors[0].dim() + 1);  // PyTorch wraps before comparing sizes
   for (size_t i = 1; i < tensors.size(); ++i)
     if (tensors[i].sizes() != tensors[0].sizes())
       throw RuntimeError(str("stack expects each tensor to be equal size, but got ", shapeStr(tensors[0].sizes()),
                              " at entry 0 and ", shapeStr(tensors[i].sizes()), " at entry ", i));
-  const int64_t d = wrapDim(dim, tensors[0].dim() + 1);
   std::vector<Tensor> parts;
   parts.reserve(tensors.size());
   for (const Tensor& t : tensors) parts.push_back(t.unsqueeze(d));
@@ -187,54 +189,59 @@ Tensor repeat(const Tensor& self, const std::vector<int64_t>& repeats) {
   return out;
 }
 
-Tensor repeatInterleaveInt(const Tensor& self, int64_t repeats, const IValue& dimArg) {
-  if (repeats < 0) throw RuntimeError("repeats can not be negative");
-  Tensor input = dimArg.isNone() ? self.reshape({-1}) : self;
-  const int64_t d = dimArg.isNone() ? 0 : wrapDim(dimArg.toInt(), input.dim());
-  // A 0-dim input (dim 0 or -1) repeats as a one-element vector, as the reference does.
-  if (input.dim() == 0) input = input.reshape({1});
-  std::vector<int64_t> expanded = input.sizes();
-  expanded.insert(expanded.begin() + d + 1, repeats);
-  std::vector<int64_t> outSizes = input.sizes();
-  outSizes[d] *= repeats;
-  Tensor out = Tensor::empty(outSizes, self.dtype(), self.device());
-  if (out.numel() == 0) return out;
-  out.view(expanded).copy_(input.unsqueeze(d + 1).expand(expanded));
-  return out;
-}
-
-// repeat_interleave(repeats): [0]*r0 + [1]*r1 + ...
-Tensor repeatIndices(const Tensor& repeats) {
+// PyTorch 1.13's repeat_interleave(repeats, output_size): the indices [0]*r0 ++ [1]*r1 ++ ... in
+// repeats' dtype. Order of its checks: dtype (the CPU dispatch), rank, empty repeats (an empty
+// result whatever output_size says), then either output_size or the sum with a non-negativity
+// check, the result allocation, and the kernel's own checks (size match, then negativity).
+Tensor repeatIndices(const Tensor& repeats, const IValue& outputSize) {
+  if (repeats.dtype() != ScalarType::Int64 && repeats.dtype() != ScalarType::Int32)
+    throw RuntimeError(str("\"repeat_interleave_cpu\" not implemented for '", irName(repeats.dtype()), "'"));
   if (repeats.dim() != 1) throw RuntimeError("repeat_interleave only accept 1D vector as repeat");
-  if (isFloating(repeats) || repeats.dtype() == ScalarType::Bool)
-    throw RuntimeError("repeats has to be Long or Int tensor");
-  std::vector<int64_t> r = toVector<int64_t>(repeats);
-  int64_t total = 0;
-  for (int64_t x : r) {
-    if (x < 0) throw RuntimeError("repeats can not be negative");
-    total += x;
+  if (repeats.size(0) == 0) return Tensor::empty({0}, repeats.dtype(), repeats.device());
+  const std::vector<int64_t> r = toVector<int64_t>(repeats);
+  int64_t sum = 0;
+  for (int64_t x : r) sum += x;
+  const auto checkNonNegative = [&] {
+    for (int64_t x : r)
+      if (x < 0) throw RuntimeError("repeats can not be negative");
+  };
+  int64_t total = sum;
+  if (!outputSize.isNone()) {
+    total = outputSize.toInt();
+  } else {
+    checkNonNegative();
   }
+  checkSizesNonNegative({total});
+  if (total != sum) throw RuntimeError("allocated size does not match required size");
+  checkNonNegative();
   std::vector<int64_t> idx;
-  idx.reserve(total);
-  for (size_t i = 0; i < r.size(); ++i) idx.insert(idx.end(), r[i], static_cast<int64_t>(i));
+  idx.reserve(static_cast<size_t>(total));
+  for (size_t i = 0; i < r.size(); ++i) idx.insert(idx.end(), static_cast<size_t>(r[i]), static_cast<int64_t>(i));
   return Tensor::fromInt64s(idx, {total}, repeats.dtype());
 }
 
-Tensor indexSelectRows(const Tensor& self, int64_t d, const std::vector<int64_t>& idx) {
-  std::vector<int64_t> outSizes = self.sizes();
+// self.repeat_interleave(repeats, dim, output_size): a flattened self when dim is None; a 0-dim or
+// one-element repeats stands for every slice; then index_select along dim.
+Tensor repeatInterleaveTensor(const Tensor& self, const Tensor& repeats, const IValue& dimArg,
+                              const IValue& outputSize) {
+  Tensor input = dimArg.isNone() ? self.reshape({-1}) : self;
+  const int64_t dimValue = dimArg.isNone() ? 0 : dimArg.toInt();
+  Tensor reps = repeats;
+  if (repeats.dim() == 0 || (repeats.dim() == 1 && repeats.size(0) == 1)) {
+    reps = repeats.reshape({1}).expand({input.size(dimValue)});
+  } else if (repeats.dim() == 1) {
+    if (repeats.size(0) != input.size(dimValue))
+      throw RuntimeError("repeats must have the same size as input along dim");
+  } else {
+    throw RuntimeError("repeats must be 0-dim or 1-dim tensor");
+  }
+  const std::vector<int64_t> idx = toVector<int64_t>(repeatIndices(reps, outputSize));
+  const int64_t d = wrapDim(dimValue, input.dim());
+  std::vector<int64_t> outSizes = input.sizes();
   outSizes[d] = static_cast<int64_t>(idx.size());
   Tensor out = Tensor::empty(outSizes, self.dtype(), self.device());
-  for (size_t i = 0; i < idx.size(); ++i) out.select(d, static_cast<int64_t>(i)).copy_(self.select(d, idx[i]));
+  for (size_t i = 0; i < idx.size(); ++i) out.select(d, static_cast<int64_t>(i)).copy_(input.select(d, idx[i]));
   return out;
-}
-
-Tensor repeatInterleaveTensor(const Tensor& self, const Tensor& repeats, const IValue& dimArg) {
-  if (repeats.numel() == 1 && repeats.dim() <= 1) return repeatInterleaveInt(self, repeats.itemInt64(), dimArg);
-  Tensor input = dimArg.isNone() ? self.reshape({-1}) : self;
-  const int64_t d = dimArg.isNone() ? 0 : wrapDim(dimArg.toInt(), input.dim());
-  if (repeats.dim() != 1 || repeats.size(0) != input.size(d))
-    throw RuntimeError("repeats must have the same size as input along dim");
-  return indexSelectRows(input, d, toVector<int64_t>(repeatIndices(repeats)));
 }
 
 // ---- pad -----------------------------------------------------------------------------------------
@@ -379,12 +386,13 @@ void registerShapeBuildKernels() {
   def("aten::roll", op([](IValue* a) { return IValue(roll(a[0].toTensor(), intList(a[1]), intList(a[2]))); }));
   def("aten::repeat", op([](IValue* a) { return IValue(repeat(a[0].toTensor(), intList(a[1]))); }));
   def("aten::repeat_interleave.self_int", op([](IValue* a) {
-        return IValue(repeatInterleaveInt(a[0].toTensor(), a[1].toInt(), a[2]));
+        const Tensor reps = Tensor::fromInt64s({a[1].toInt()}, {1});
+        return IValue(repeatInterleaveTensor(a[0].toTensor(), reps, a[2], a[3]));
       }));
   def("aten::repeat_interleave.self_Tensor", op([](IValue* a) {
-        return IValue(repeatInterleaveTensor(a[0].toTensor(), a[1].toTensor(), a[2]));
+        return IValue(repeatInterleaveTensor(a[0].toTensor(), a[1].toTensor(), a[2], a[3]));
       }));
-  def("aten::repeat_interleave.Tensor", op([](IValue* a) { return IValue(repeatIndices(a[0].toTensor())); }));
+  def("aten::repeat_interleave.Tensor", op([](IValue* a) { return IValue(repeatIndices(a[0].toTensor(), a[1])); }));
   def("aten::broadcast_tensors", op([](IValue* a) {
         std::vector<Tensor> ts = tensorList(a[0]);
         std::vector<std::vector<int64_t>> shapes;

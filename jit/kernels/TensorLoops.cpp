@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <sstream>
+#include <string_view>
+#include <utility>
 
 #include "jit/tensor/IterationLayout.h"
 #include "jit/tensor/Layout.h"
@@ -177,13 +179,86 @@ void finishInto(const Tensor& self, const Tensor& target) {
     self.bumpVersion();
 }
 
+namespace {
+// Output reuse (TensorLoops.h): the mark set by a functional wrapper for its call.
+thread_local TensorImpl* reusableInput = nullptr;
+
+// Functional overloads whose kernel is a single runElementwise pass that reads its arguments only
+// inside it (checked by reading each kernel): they may write their result into a dead input.
+constexpr std::string_view kReuseSafeOps[] = {
+    "aten::add.Tensor", "aten::add.Scalar", "aten::sub.Tensor", "aten::sub.Scalar", "aten::mul.Tensor",
+    "aten::mul.Scalar", "aten::div.Tensor", "aten::div.Scalar", "aten::sigmoid", "aten::tanh",
+    "aten::exp", "aten::relu", "aten::neg"};
+
+bool isReuseSafe(std::string_view name) {
+  for (std::string_view n : kReuseSafeOps)
+    if (n == name) return true;
+  return false;
+}
+
+// The first tensor argument the stack owns alone, or nullptr.
+TensorImpl* soleOwnedTensorArg(const IValue* args, size_t n) {
+  for (size_t i = 0; i < n; ++i) {
+    if (!args[i].isTensor()) continue;
+    const Tensor t = args[i].toTensor();  // this copy is the second handle
+    if (t.useCount() == 2 && t.storage().useCount() == 1 && !t.requiresGrad() && !t.autogradMeta() &&
+        !t.isWrappedNumber() && t.device().isCpu())
+      return t.unsafeImpl();
+    return nullptr;  // only the first tensor argument is considered
+  }
+  return nullptr;
+}
+
+// Strides equal to contiguousStrides(sizes) (what Tensor::empty gives).
+bool isRowMajor(IntArrayRef sizes, IntArrayRef strides) {
+  int64_t expected = 1;
+  for (size_t d = sizes.size(); d-- > 0;) {
+    if (strides[d] != expected) return false;
+    expected *= std::max<int64_t>(sizes[d], 1);
+  }
+  return true;
+}
+
+struct ReuseMark {
+  explicit ReuseMark(TensorImpl* impl) { reusableInput = impl; }
+  ~ReuseMark() { reusableInput = nullptr; }
+};
+}  // namespace
+
+namespace detail {
+TensorImpl* takeReusableInput() { return std::exchange(reusableInput, nullptr); }
+
+bool canReuseAsOutput(const Tensor& t, std::initializer_list<const Operand*> inputs, IntArrayRef shape,
+                      ScalarType outDtype) {
+  // Two handles: the stack's and the kernel's Operand copy (more means someone else holds it).
+  if (t.useCount() != 2 || t.storage().useCount() != 1 || t.dtype() != outDtype || IntArrayRef(t.sizes()) != shape)
+    return false;
+  for (const Operand* o : inputs)
+    if (!o->isNumber() && !isRowMajor(o->tensor.sizes(), o->tensor.strides())) return false;
+  return true;
+}
+}  // namespace detail
+
 void defElementwise(ElementwiseFn fn, std::initializer_list<const char*> functional,
                     std::initializer_list<const char*> inplace, std::initializer_list<const char*> outs) {
-  for (const char* name : functional)
+  for (const char* name : functional) {
+    if (isReuseSafe(name)) {
+      def(name, [fn](Stack& s, size_t n) {
+        const IValue* args = &s[s.size() - n];
+        Tensor r;
+        {
+          ReuseMark mark(soleOwnedTensorArg(args, n));
+          r = fn(args, nullptr);
+        }
+        ret1(s, n, IValue(std::move(r)));
+      });
+      continue;
+    }
     def(name, [fn](Stack& s, size_t n) {
       Tensor r = fn(&s[s.size() - n], nullptr);
       ret1(s, n, IValue(std::move(r)));
     });
+  }
   for (const char* name : inplace)
     def(name, [fn](Stack& s, size_t n) {
       Tensor self = s[s.size() - n].toTensor();

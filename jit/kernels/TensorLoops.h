@@ -305,6 +305,24 @@ LoopArg loopArg(const Operand& op, Tensor& holder) {
   return LoopArg::of(holder);
 }
 
+// ---- output reuse ---------------------------------------------------------------------------------
+// A functional elementwise kernel may write its result into an input instead of a fresh tensor when
+// nothing else can observe that input: the defElementwise wrapper of a reuse-safe op (a kernel that
+// is one runElementwise pass and never reads its arguments afterwards, see kReuseSafeOps in
+// TensorLoops.cpp) marks the first tensor argument the stack owns alone (handle count 1, its storage
+// held by no other tensor or view, no autograd data, not a wrapped number); the first
+// runElementwise of that call takes the mark and reuses the tensor when its dtype is the result's,
+// its shape the broadcast shape and it, like every other tensor input, is row-major (so the fresh
+// output would have had the same layout). The interpreter moves a value onto the stack on its last
+// use, so a dead intermediate gets overwritten; a graph input the caller still holds, a parameter,
+// a constant, a value used again later or any view is never touched. PyTorch cannot do this (its
+// tensors are shared with Python); the result is the same values in the same layout.
+namespace detail {
+TensorImpl* takeReusableInput();  // the mark of the current call (cleared on read)
+bool canReuseAsOutput(const Tensor& t, std::initializer_list<const Operand*> inputs, IntArrayRef shape,
+                      ScalarType outDtype);
+}  // namespace detail
+
 // ---- the elementwise driver -----------------------------------------------------------------------
 
 // Runs an elementwise op whose result has dtype outDtype over the broadcast shape of `inputs`:
@@ -333,6 +351,15 @@ Tensor runElementwise(std::initializer_list<const Operand*> inputs, ScalarType o
     finishInto(*self, target);
     return *self;
   }
+  if (TensorImpl* token = detail::takeReusableInput())
+    for (const Operand* o : inputs)
+      if (!o->isNumber() && o->tensor.unsafeImpl() == token) {
+        if (detail::canReuseAsOutput(o->tensor, inputs, shape, outDtype)) {
+          body(o->tensor);
+          return o->tensor;
+        }
+        break;
+      }
   Tensor out = allocElementwiseOutput(inputs, shape, outDtype);
   body(out);
   return out;

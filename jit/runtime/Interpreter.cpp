@@ -1,6 +1,7 @@
 // Interpreter.cpp — the instruction loop of InterpreterState (Interpreter.h, Code.h).
 // Scalar fast paths follow TorchScript's int64 semantics: wrapping + - *, Python floor division
-// and remainder (sign of the divisor), ZeroDivisionError messages for a zero divisor.
+// and remainder (sign of the divisor); a zero divisor raises "division by 0" for // (PyTorch
+// 1.13's message) and Python's ZeroDivisionError message for % (where PyTorch 1.13 dies of SIGFPE).
 #include "jit/runtime/Interpreter.h"
 
 #include <cmath>
@@ -51,7 +52,7 @@ inline int64_t wrapMul(int64_t a, int64_t b) { return static_cast<int64_t>(stati
 [[noreturn]] void zeroDivision() { throw RuntimeError("ZeroDivisionError: integer division or modulo by zero"); }
 
 inline int64_t floorDiv(int64_t a, int64_t b) {
-  if (b == 0) zeroDivision();
+  if (b == 0) throw RuntimeError("division by 0");  // PyTorch 1.13's floordiv(int64_t, int64_t)
   if (b == -1) return wrapSub(0, a);
   int64_t q = a / b;
   if ((a % b != 0) && ((a < 0) != (b < 0))) --q;

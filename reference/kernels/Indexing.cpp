@@ -10,6 +10,7 @@
 // index_add_, index_fill_, scatter_) write into self and return the IValue they received. Index
 // errors carry PyTorch's wording and Python type (IndexError where PyTorch raises one).
 #include <algorithm>
+#include <optional>
 
 #include "jit/tensor/Broadcast.h"
 #include "jit/tensor/Iterate.h"
@@ -68,6 +69,8 @@ AdvancedIndex makeIndex(const Tensor& self, const std::vector<Tensor>& indices) 
   AdvancedIndex ai;
   ai.selfSizes = self.sizes();
   const int64_t ndim = self.dim();
+  if (static_cast<int64_t>(indices.size()) > ndim)
+    indexError(str("too many indices for tensor of dimension ", ndim, " (got ", indices.size(), ")"));
   std::vector<Tensor> perDim;
   for (const Tensor& ix : indices) {
     if (!ix.defined()) {
@@ -103,7 +106,7 @@ AdvancedIndex makeIndex(const Tensor& self, const std::vector<Tensor>& indices) 
   std::vector<std::vector<int64_t>> shapes;
   for (const Tensor& t : perDim)
     if (t.defined()) shapes.push_back(t.sizes());
-  if (shapes.empty()) indexError("advanced indexing needs at least one index tensor");
+  // No index tensor (only 0-dim masks, whose nonzero() has no columns): every element of self.
   try {
     ai.indexShape = inferBroadcastShape(shapes);
   } catch (const RuntimeError&) {
@@ -122,7 +125,7 @@ AdvancedIndex makeIndex(const Tensor& self, const std::vector<Tensor>& indices) 
   for (Tensor& t : perDim)
     if (t.defined()) t = t.expand(ai.indexShape);
   ai.perDim = perDim;
-  ai.insertAt = adjacent ? first : 0;
+  ai.insertAt = adjacent && first >= 0 ? first : 0;
   ai.resultDimOfSelf.assign(static_cast<size_t>(ndim), -1);
   const int64_t nb = static_cast<int64_t>(ai.indexShape.size());
   int64_t r = 0;
@@ -196,6 +199,17 @@ std::vector<IValue> indexSelect(Args& a) {
   outSizes[static_cast<size_t>(dim)] = static_cast<int64_t>(idx.size());
   Tensor out = Tensor::empty(outSizes, self.dtype());
   const int64_t n = src.size(dim);
+  // PyTorch's path for a multi-dim self: an empty index returns at once; an empty self needs a
+  // non-empty indexed dim and indices in [-n, n); otherwise every index must lie in [0, n).
+  if (self.dim() > 1 && idx.empty()) return one(out);
+  if (self.dim() > 1 && self.numel() == 0) {
+    if (n == 0) indexError("index_select(): self indexing axis dim should be positive");
+    for (int64_t i : idx)
+      if (i < -n || i >= n) indexError("index out of range in self");
+    return one(out);
+  }
+  for (int64_t i : idx)
+    if (i < 0 || i >= n) indexError("index out of range in self");
   forEachIndex(outSizes, [&](const int64_t* o) {
     std::vector<int64_t> s(o, o + outSizes.size());
     const int64_t i = idx[static_cast<size_t>(o[dim])];
@@ -207,12 +221,19 @@ std::vector<IValue> indexSelect(Args& a) {
   return one(out);
 }
 
-// self[..., index[i], ...] += alpha * source[..., i, ...], in place on `self`.
+// self[..., index[i], ...] += alpha * source[..., i, ...], in place on `self`. PyTorch 1.13's
+// checks, in order: dim; index rank (IndexError), index dtype, equal dtypes, dim within source,
+// index count (its message reads source.size(dim), which itself fails for a 0-dim source); then
+// the CPU kernel: for self.dim() > 1 the slices self[dim=0] and source[dim=0] broadcast as an
+// in-place add (source may broadcast, self may not grow), for self.dim() <= 1 source must have at
+// most one dim; every index must lie in [0, size) ("index out of range in self", IndexError).
 void indexAddInto(const Tensor& self, int64_t dimArg, const Tensor& index, const Tensor& source, const IValue& alpha) {
   const int64_t dim = wrapDim(dimArg, self.dim());
-  if (index.dim() > 1) throw RuntimeError("index_add_(): Index is supposed to be a vector");
+  if (index.dim() > 1)
+    indexError(str("index_add_(): Index is supposed to be a vector, but got dim: ", index.dim(), " with type: ",
+                   index.dtype(), " and size: ", formatInts(index.sizes())));
   if (index.dtype() != ScalarType::Int64 && index.dtype() != ScalarType::Int32)
-    throw RuntimeError("index_add_(): Expected dtype int32/int64 for index");
+    throw RuntimeError(str("index_add_(): Expected dtype int32/int64 for index but got: ", index.dtype()));
   if (self.dtype() != source.dtype())
     throw RuntimeError(str("index_add_(): self (", self.dtype(), ") and source (", source.dtype(),
                            ") must have the same scalar type"));
@@ -221,22 +242,33 @@ void indexAddInto(const Tensor& self, int64_t dimArg, const Tensor& index, const
                            source.dim()));
   const int64_t srcDimSize = source.dim() == 0 ? 1 : source.size(dim);
   if (index.numel() != srcDimSize)
-    throw RuntimeError(str("index_add_(): Number of indices (", index.numel(), ") should be equal to source.size(dim) (",
-                           srcDimSize, ")"));
+    throw RuntimeError(str("index_add_(): Number of indices (", index.numel(), ") should be equal to source.size(dim): (",
+                           source.size(dim), "), for dim: ", dim));
   const std::vector<int64_t> idx = indexVector(index);
-  Tensor dst = asAtLeast1d(self), src = asAtLeast1d(source).contiguous();
+  if (self.dim() > 1) {
+    if (idx.empty()) return;
+    const Tensor selfSlice = self.select(dim, 0), sourceSlice = source.select(dim, 0);
+    const std::vector<int64_t> shape = inferBroadcastShape(selfSlice.sizes(), sourceSlice.sizes());
+    if (shape != selfSlice.sizes())
+      throw RuntimeError(str("output with shape ", formatInts(selfSlice.sizes()), " doesn't match the broadcast shape ",
+                             formatInts(shape)));
+  } else if (source.dim() > 1) {
+    throw RuntimeError(str("source.dim() (", source.dim(), ") must one or zero for given self.dim() (", self.dim(), ")"));
+  }
+  Tensor dst = asAtLeast1d(self);
   const int64_t n = dst.size(dim);
-  forEachIndex(src.sizes(), [&](const int64_t* s) {
-    std::vector<int64_t> d(s, s + src.dim());
-    const int64_t i = idx[static_cast<size_t>(s[dim])];
+  for (size_t k = 0; k < idx.size(); ++k) {
+    const int64_t i = idx[k];
     if (i < 0 || i >= n) indexError("index out of range in self");
-    d[static_cast<size_t>(dim)] = i;
-    const int64_t dl = ravel(d, dst.sizes()), sl = ravel(s, src.sizes());
-    if (isFloating(dst))
-      dst.setDouble(dl, dst.getDouble(dl) + alpha.toScalarAsDouble() * src.getDouble(sl));
-    else
-      dst.setInt64(dl, dst.getInt64(dl) + scalarAsInt(alpha) * src.getInt64(sl));
-  });
+    const Tensor d = dst.select(dim, i);
+    const Tensor s = source.dim() == 0 ? source : asAtLeast1d(source).select(dim, static_cast<int64_t>(k)).expand(d.sizes());
+    for (int64_t e = 0; e < d.numel(); ++e) {
+      if (isFloating(dst))
+        d.setDouble(e, d.getDouble(e) + alpha.toScalarAsDouble() * s.getDouble(e));
+      else
+        d.setInt64(e, d.getInt64(e) + scalarAsInt(alpha) * s.getInt64(e));
+    }
+  }
   self.bumpVersion();
 }
 
@@ -273,6 +305,8 @@ std::vector<IValue> gather(Args& a) {
   Tensor self = tensorArg(a, 0);
   const int64_t dim = wrapDim(intArg(a, 1), self.dim());
   Tensor index = tensorArg(a, 2);
+  // PyTorch 1.13 checks neither the dtype nor the shape of an empty index.
+  if (index.numel() == 0) return one(Tensor::empty(index.sizes(), self.dtype()));
   if (index.dtype() != ScalarType::Int64) throw RuntimeError("gather(): Expected dtype int64 for index");
   if (nonemptyDim(self) != nonemptyDim(index))
     throw RuntimeError("Index tensor must have the same number of dimensions as input tensor");
@@ -303,30 +337,39 @@ ScatterReduce parseReduce(const std::string& r) {
   throw RuntimeError("reduce argument must be either add or multiply.");
 }
 
-// Scatters src (a tensor) or value (a Python scalar) into self in place.
+// Scatters src (a tensor) or value (a Python scalar) into self in place, with PyTorch 1.13's
+// checks in its order: dim; index dtype (only for a non-empty index); src dtype; for a non-empty
+// index its rank and sizes (index.size(d) <= self.size(d) for d != dim, <= src.size(d) for every
+// d — reading src.size(d) past src's rank raises); the reduce name; then each index in
+// [0, self.size(dim)). With duplicate indices the last write wins (PyTorch's CPU order).
+// Element o of index reads src at o (src's further dims, if any, at 0).
 void scatterInto(const Tensor& self, int64_t dimArg, const Tensor& index, const Tensor* src, const IValue* value,
-                 ScatterReduce reduce) {
+                 const std::optional<std::string>& reduceName, bool forceAdd) {
   const int64_t dim = wrapDim(dimArg, self.dim());
-  if (index.dtype() != ScalarType::Int64) throw RuntimeError("scatter(): Expected dtype int64 for index");
+  if (index.numel() != 0 && index.dtype() != ScalarType::Int64)
+    throw RuntimeError("scatter(): Expected dtype int64 for index");
   if (src && src->dtype() != self.dtype())
     throw RuntimeError("scatter(): Expected self.dtype to be equal to src.dtype");
-  if (index.numel() == 0) return;
-  if (nonemptyDim(self) != nonemptyDim(index))
-    throw RuntimeError("Index tensor must have the same number of dimensions as self tensor");
-  bool wrong = false;
-  for (int64_t d = 0; d < nonemptyDim(self); ++d)
-    if (d != dim && nonemptySize(index, d) > nonemptySize(self, d)) wrong = true;
-  if (src && !wrong)
-    for (int64_t d = 0; d < nonemptyDim(self); ++d)
-      if (nonemptySize(index, d) > nonemptySize(*src, d)) wrong = true;
-  if (wrong) {
-    std::string msg = str("Expected index ", formatInts(index.sizes()), " to be smaller than self ",
-                          formatInts(self.sizes()), " apart from dimension ", dim);
-    if (src) msg += str(" and to be smaller size than src ", formatInts(src->sizes()));
-    throw RuntimeError(msg);
+  if (index.numel() != 0) {
+    if (nonemptyDim(self) != nonemptyDim(index))
+      throw RuntimeError("Index tensor must have the same number of dimensions as self tensor");
+    bool wrong = false;
+    for (int64_t d = 0; d < nonemptyDim(self) && !wrong; ++d)
+      if (d != dim && nonemptySize(index, d) > nonemptySize(self, d)) wrong = true;
+    if (src && !wrong)
+      for (int64_t d = 0; d < nonemptyDim(self) && !wrong; ++d)
+        if (nonemptySize(index, d) > nonemptySize(*src, d)) wrong = true;
+    if (wrong) {
+      std::string msg = str("Expected index ", formatInts(index.sizes()), " to be smaller than self ",
+                            formatInts(self.sizes()), " apart from dimension ", dim);
+      if (src) msg += str(" and to be smaller size than src ", formatInts(src->sizes()));
+      throw RuntimeError(msg);
+    }
   }
+  const ScatterReduce reduce = forceAdd ? ScatterReduce::Add : reduceName ? parseReduce(*reduceName) : ScatterReduce::None;
+  if (index.numel() == 0) return;
   Tensor dst = asAtLeast1d(self), ix = asAtLeast1d(index);
-  Tensor s = src ? asAtLeast1d(*src).contiguous() : Tensor();
+  Tensor s = src ? asAtLeast1d(*src) : Tensor();
   const int64_t n = dst.size(dim);
   const bool fl = isFloating(dst);
   forEachIndex(ix.sizes(), [&](const int64_t* o) {
@@ -336,12 +379,18 @@ void scatterInto(const Tensor& self, int64_t dimArg, const Tensor& index, const 
     std::vector<int64_t> d(o, o + ix.dim());
     d[static_cast<size_t>(dim)] = i;
     const int64_t dl = ravel(d, dst.sizes());
+    int64_t sl = 0;
+    if (src) {
+      std::vector<int64_t> at(static_cast<size_t>(s.dim()), 0);
+      for (int64_t k = 0; k < ix.dim() && k < s.dim(); ++k) at[static_cast<size_t>(k)] = o[k];
+      sl = ravel(at, s.sizes());
+    }
     if (fl) {
-      const double v = src ? s.getDouble(ravel(o, s.sizes())) : value->toScalarAsDouble();
+      const double v = src ? s.getDouble(sl) : value->toScalarAsDouble();
       const double cur = dst.getDouble(dl);
       dst.setDouble(dl, reduce == ScatterReduce::Add ? cur + v : reduce == ScatterReduce::Multiply ? cur * v : v);
     } else {
-      const int64_t v = src ? s.getInt64(ravel(o, s.sizes())) : scalarAsInt(*value);
+      const int64_t v = src ? s.getInt64(sl) : scalarAsInt(*value);
       const int64_t cur = dst.getInt64(dl);
       dst.setInt64(dl, reduce == ScatterReduce::Add ? cur + v : reduce == ScatterReduce::Multiply ? cur * v : v);
     }
@@ -354,10 +403,9 @@ KernelFn scatterKernel(bool inplace, bool tensorSrc, bool withReduce, bool force
     Tensor self = tensorArg(a, 0);
     Tensor target = inplace ? self : self.clone();
     Tensor src = tensorSrc ? tensorArg(a, 3) : Tensor();
-    const ScatterReduce reduce =
-        forceAdd ? ScatterReduce::Add : withReduce ? parseReduce(strArg(a, 4)) : ScatterReduce::None;
+    const std::optional<std::string> reduce = withReduce ? std::optional<std::string>(strArg(a, 4)) : std::nullopt;
     scatterInto(target, intArg(a, 1), tensorArg(a, 2), tensorSrc ? &src : nullptr, tensorSrc ? nullptr : &a[3],
-                reduce);
+                reduce, forceAdd);
     return inplace ? one(a[0]) : one(target);
   };
 }

@@ -260,7 +260,8 @@ std::vector<IValue> outer(Args& a) {
       for (int64_t j = 0; j < v.size(0); ++j) out.setInt64(i * v.size(0) + j, u.getInt64(i) && v.getInt64(j));
     return one(out);
   }
-  return one(exactOuter(u, v, isFloatingType(dt)).to(dt));
+  // PyTorch computes self.reshape({n, 1}) * vec2: both operands are cast to the result dtype first.
+  return one(exactOuter(u.to(dt), v.to(dt), isFloatingType(dt)).to(dt));
 }
 
 std::vector<IValue> addr(Args& a) {

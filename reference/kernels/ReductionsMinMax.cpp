@@ -97,10 +97,14 @@ Tensor aExtremum(const Tensor& self, const IValue& dimV, bool keepdim, bool isMa
 
 Tensor argExtremum(const Tensor& self, const IValue& dimV, bool keepdim, bool isMax) {
   const std::string fn = str(isMax ? "argmax" : "argmin", "()");
-  if (self.dtype() == ScalarType::Bool) throwNotImplemented(isMax ? "argmax_cpu" : "argmin_cpu", self.dtype());
+  // The meta checks (dim, empty input) precede the CPU kernel's dtype dispatch, as in PyTorch 1.13.
+  auto checkDtype = [&] {
+    if (self.dtype() == ScalarType::Bool) throwNotImplemented(isMax ? "argmax_cpu" : "argmin_cpu", self.dtype());
+  };
   if (dimV.isNone()) {
     if (self.numel() == 0)
       throw RuntimeError(fn + ": Expected reduction dim to be specified for input.numel() == 0.", "IndexError");
+    checkDtype();
     const Tensor flat = self.reshape({self.numel()});
     const Tensor idx = extremum(flat, {0}, false, isMax).second;
     if (!keepdim) return idx;
@@ -108,6 +112,7 @@ Tensor argExtremum(const Tensor& self, const IValue& dimV, bool keepdim, bool is
   }
   const int64_t dim = wrapDim(dimV.toInt(), self.dim());
   if (self.numel() == 0) checkDimNotEmpty(self, dim, fn);
+  checkDtype();
   return extremum(self, dimListArg(dimV, self.dim()), keepdim, isMax).second;
 }
 

@@ -10,6 +10,7 @@
 //   * float(int) rounds through float32, as PyTorch 1.13's aten::Float.int does;
 //   * comparisons of int with float compare as doubles.
 #include <charconv>
+#include <cstdint>
 #include <cmath>
 #include <cstdlib>
 
@@ -61,13 +62,20 @@ void defCompare(const std::string& name, Cmp cmp, bool withStrings, bool withBoo
     defIf(name + ".bool", [cmp](Args& a) { return ret(IValue(cmp(a[0].toBool(), a[1].toBool()))); });
 }
 
-[[noreturn]] void cannotConvert(double d) {
-  throw RuntimeError(str("Cannot convert float ", d, " to integer"));
+// Float -> int conversions, as PyTorch 1.13 on x86-64 performs them:
+//   castToInt    a bare C++ cast (aten::Int.float): cvttsd2si truncates, and gives INT64_MIN for NaN
+//                and every value outside [-2**63, 2**63);
+//   checkedToInt c10's checked conversion (int(Scalar), int(Tensor)): NaN and values outside
+//                [-2**63, 2**63] raise "value cannot be converted to type int64_t without overflow".
+int64_t castToInt(double d) {
+  if (std::isnan(d) || d >= 9223372036854775808.0 || d < -9223372036854775808.0) return INT64_MIN;
+  return static_cast<int64_t>(d);
 }
 
-int64_t floatToInt(double d) {
-  if (!std::isfinite(d) || d >= 9223372036854775808.0 || d < -9223372036854775808.0) cannotConvert(d);
-  return static_cast<int64_t>(d);  // truncates toward zero, as C++ and Python's int() do
+int64_t checkedToInt(double d) {
+  if (std::isnan(d) || d > 9223372036854775808.0 || d < -9223372036854775808.0)
+    throw RuntimeError("value cannot be converted to type int64_t without overflow");
+  return castToInt(d);
 }
 
 std::string trimmed(const std::string& s) {
@@ -142,15 +150,15 @@ void registerConversions() {
   defIf("aten::Int.Scalar", [](Args& a) {
     if (a[0].isInt()) return ret(a[0]);
     if (a[0].isBool()) return ret(IValue(int64_t{a[0].toBool() ? 1 : 0}));
-    return ret(IValue(floatToInt(a[0].toDouble())));
+    return ret(IValue(checkedToInt(a[0].toDouble())));
   });
   defIf("aten::Int.Tensor", [](Args& a) {
     Tensor t = a[0].toTensor();
-    if (isFloatingType(t.dtype())) return ret(IValue(floatToInt(t.itemDouble())));
+    if (isFloatingType(t.dtype())) return ret(IValue(checkedToInt(t.itemDouble())));
     return ret(IValue(t.itemInt64()));
   });
   defIf("aten::Int.bool", [](Args& a) { return ret(IValue(int64_t{a[0].toBool() ? 1 : 0})); });
-  defIf("aten::Int.float", [](Args& a) { return ret(IValue(floatToInt(a[0].toDouble()))); });
+  defIf("aten::Int.float", [](Args& a) { return ret(IValue(castToInt(a[0].toDouble()))); });
   defIf("aten::Int.str", [](Args& a) {
     const std::string& s = a[0].toStringRef();
     std::string t = trimmed(s);

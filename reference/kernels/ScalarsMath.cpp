@@ -1,16 +1,22 @@
 // ScalarsMath.cpp — reference kernels for math on Python numbers: the math.* functions, pow,
 // floor division, remainder, divmod, min/max/abs, gcd, factorial and the range helpers.
 //
-// TorchScript semantics, stated as facts of PyTorch 1.13's interpreter:
-//   * int // int and divmod floor toward -inf; a zero divisor raises
-//     "ZeroDivisionError: integer division or modulo by zero"; float // float is floor(a / b);
+// TorchScript semantics, stated as facts of PyTorch 1.13's interpreter (register_prim_ops):
+//   * int // int floors toward -inf; a zero divisor raises "division by 0"; float // float (and
+//     the mixed overloads) is floor(a / b): a zero divisor gives inf/-inf/nan, no error;
 //   * a % b takes the sign of the divisor: ints as ((a % b) + b) % b, floats as
-//     fmod(b + fmod(a, b), b) (an int % 0 raises the ZeroDivisionError above);
-//   * int ** int is a float (negative exponents); pow.int_to_int truncates to int; 0.0 raised to a
-//     negative power raises "0.0 cannot be raised to a negative power";
-//   * math.floor / math.ceil return ints; round() rounds half to even and returns a float;
+//     fmod(b + fmod(a, b), b) (x % 0.0 is nan). An int % 0 kills PyTorch 1.13 with SIGFPE; here
+//     it raises Python's "ZeroDivisionError: integer division or modulo by zero";
+//   * fmod is C's fmod on doubles (fmod(x, 0) is nan);
+//   * int ** int is a float (negative exponents); 0 raised to a negative power raises
+//     "0.0 cannot be raised to a negative power", except in pow.Scalar_Scalar, which does not
+//     check (0 ** -1 is inf); pow.int_to_int is the double power converted to int as x86's
+//     cvttsd2si converts (truncation, INT64_MIN when out of range);
+//   * math.floor / math.ceil return ints, after checking the argument: NaN, inf or |x| > 2**63
+//     raise "Cannot convert float nan to integer"; round() rounds half to even, returns a float;
 //   * prim::min/max on numbers: a < b ? a : b (so a NaN second operand wins, a NaN first loses).
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <functional>
 
@@ -35,11 +41,11 @@ void defFloatUnary(const std::string& name, Unary f) {
 
 // Binary float-valued function on every int/float combination (.int, .float, .int_float,
 // .float_int, the unnamed Scalar overload and .Scalar_Scalar).
-void defFloatBinary(const std::string& name, double (*f)(double, double)) {
+void defFloatBinary(const std::string& name, double (*f)(double, double), bool withScalarScalar = true) {
   auto k = [f](Args& a) { return ret(IValue(f(num(a[0]), num(a[1])))); };
   for (const char* s : {".int", ".float", ".int_float", ".float_int", "", ".Scalar_Scalar", ".int_int",
                         ".float_float"})
-    defIf(name + s, k);
+    if (withScalarScalar || std::string(s) != ".Scalar_Scalar") defIf(name + s, k);
 }
 
 [[noreturn]] void intZeroDivision() {
@@ -47,7 +53,7 @@ void defFloatBinary(const std::string& name, double (*f)(double, double)) {
 }
 
 int64_t floorDiv(int64_t a, int64_t b) {
-  if (b == 0) intZeroDivision();
+  if (b == 0) throw RuntimeError("division by 0");
   if (b == -1) return static_cast<int64_t>(0 - static_cast<uint64_t>(a));  // INT64_MIN // -1 wraps
   int64_t q = a / b, r = a % b;
   return (r != 0 && ((r < 0) != (b < 0))) ? q - 1 : q;
@@ -65,6 +71,19 @@ double floatMod(double a, double b) { return std::fmod(b + std::fmod(a, b), b); 
 double checkedPow(double a, double b) {
   if (a == 0.0 && b < 0.0) throw RuntimeError("0.0 cannot be raised to a negative power");
   return std::pow(a, b);
+}
+
+// int64 of a double as x86-64's cvttsd2si gives it: truncated, INT64_MIN for NaN / out of range.
+int64_t x86Int(double d) {
+  if (std::isnan(d) || d >= 9223372036854775808.0 || d < -9223372036854775808.0) return INT64_MIN;
+  return static_cast<int64_t>(d);
+}
+
+// floor/ceil of a float to int: the argument must be a finite double within [-2**63, 2**63].
+int64_t roundedToInt(double x, double rounded) {
+  if (!std::isfinite(x) || x > 9223372036854775808.0 || x < -9223372036854775808.0)
+    throw RuntimeError(str("Cannot convert float ", x, " to integer"));
+  return x86Int(rounded);
 }
 
 double roundHalfEven(double a) {
@@ -150,15 +169,13 @@ void registerUnaryMath() {
   defIf("aten::ceil.int", [](Args& a) { return ret(a[0]); });
   auto floorK = [](Args& a) {
     if (a[0].isInt()) return ret(a[0]);
-    double f = std::floor(num(a[0]));
-    if (!std::isfinite(f)) throw RuntimeError(str("Cannot convert float ", f, " to integer"));
-    return ret(IValue(static_cast<int64_t>(f)));
+    double x = num(a[0]);
+    return ret(IValue(roundedToInt(x, std::floor(x))));
   };
   auto ceilK = [](Args& a) {
     if (a[0].isInt()) return ret(a[0]);
-    double f = std::ceil(num(a[0]));
-    if (!std::isfinite(f)) throw RuntimeError(str("Cannot convert float ", f, " to integer"));
-    return ret(IValue(static_cast<int64_t>(f)));
+    double x = num(a[0]);
+    return ret(IValue(roundedToInt(x, std::ceil(x))));
   };
   defIf("aten::floor.float", floorK);
   defIf("aten::floor.Scalar", floorK);
@@ -198,11 +215,13 @@ void registerUnaryMath() {
 }
 
 void registerBinaryMath() {
-  // pow: int ** int is a float; pow.int_to_int truncates.
-  defFloatBinary("aten::pow", checkedPow);
+  // pow: int ** int is a float; pow.int_to_int converts the double power; Scalar_Scalar is
+  // unchecked.
+  defFloatBinary("aten::pow", checkedPow, /*withScalarScalar=*/false);
+  defIf("aten::pow.Scalar_Scalar", [](Args& a) { return ret(IValue(std::pow(num(a[0]), num(a[1])))); });
   defIf("aten::pow.int_to_int", [](Args& a) {
     double p = checkedPow(static_cast<double>(a[0].toInt()), static_cast<double>(a[1].toInt()));
-    return ret(IValue(static_cast<int64_t>(p)));
+    return ret(IValue(x86Int(p)));
   });
   defFloatBinary("aten::atan2", [](double a, double b) { return std::atan2(a, b); });
   defFloatBinary("aten::fmod", [](double a, double b) { return std::fmod(a, b); });
@@ -229,6 +248,7 @@ void registerBinaryMath() {
 
   defIf("aten::divmod.int", [](Args& a) {
     int64_t x = a[0].toInt(), y = a[1].toInt();
+    if (y == 0) intZeroDivision();  // divmod's own check and message (floordiv says "division by 0")
     return std::vector<IValue>{IValue(floorDiv(x, y)), IValue(intMod(x, y))};
   });
   defIf("aten::divmod.float", [](Args& a) {

@@ -62,14 +62,44 @@ std::vector<IValue> mT(Args& a) {
   return one(t.transpose(-2, -1));
 }
 
+// PyTorch 1.13's view(dtype): a same-size dtype reinterprets the layout; otherwise the last dim
+// (stride 1) is split (smaller elements) or merged (larger ones) and the other strides and the
+// storage offset rescale, each precondition checked in PyTorch's order with its message.
 std::vector<IValue> viewDtype(Args& a) {
   Tensor t = tensorArg(a, 0);
   ScalarType dt = dtypeArg(a, 1);
   if (dt == t.dtype()) return one(t.alias());
-  if (elementSize(dt) != elementSize(t.dtype()))
-    throw RuntimeError(
-        "Viewing a tensor as a new dtype with a different number of bytes per element is not supported.");
-  return one(Tensor::fromStorage(t.storage(), t.sizes(), t.strides(), t.storageOffset(), dt));
+  const int64_t oldSize = static_cast<int64_t>(elementSize(t.dtype()));
+  const int64_t newSize = static_cast<int64_t>(elementSize(dt));
+  if (oldSize == newSize) return one(Tensor::fromStorage(t.storage(), t.sizes(), t.strides(), t.storageOffset(), dt));
+  const std::string what = str(" to view ", t.dtype(), " as ", dt, " (different element sizes)");
+  if (t.dim() == 0) throw RuntimeError(str("self.dim() cannot be 0", what));
+  std::vector<int64_t> sizes = t.sizes(), strides = t.strides();
+  const size_t last = sizes.size() - 1;
+  int64_t offset = 0;
+  if (oldSize > newSize) {
+    const int64_t ratio = oldSize / newSize;
+    if (strides[last] != 1) throw RuntimeError(str("self.stride(-1) must be 1", what, ", but got ", strides[last]));
+    for (size_t d = 0; d < last; ++d) strides[d] *= ratio;
+    sizes[last] *= ratio;
+    offset = t.storageOffset() * ratio;
+  } else {
+    const int64_t ratio = newSize / oldSize;
+    if (sizes[last] % ratio != 0)
+      throw RuntimeError(str("self.size(-1) must be divisible by ", ratio, what, ", but got ", sizes[last]));
+    if (t.storageOffset() % ratio != 0)
+      throw RuntimeError(str("self.storage_offset() must be divisible by ", ratio, what, ", but got ",
+                             t.storageOffset()));
+    if (strides[last] != 1) throw RuntimeError(str("self.stride(-1) must be 1", what, ", but got ", strides[last]));
+    for (size_t d = 0; d < last; ++d) {
+      if (strides[d] % ratio != 0)
+        throw RuntimeError(str("self.stride(", d, ") must be divisible by ", ratio, what, ", but got ", strides[d]));
+      strides[d] /= ratio;
+    }
+    sizes[last] /= ratio;
+    offset = t.storageOffset() / ratio;
+  }
+  return one(Tensor::fromStorage(t.storage(), sizes, strides, offset, dt));
 }
 
 std::vector<IValue> narrowTensor(Args& a) {

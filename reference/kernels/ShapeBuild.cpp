@@ -176,23 +176,30 @@ std::vector<IValue> repeat(Args& a) {
   }));
 }
 
-// repeat_interleave(repeats): [0]*r0 ++ [1]*r1 ++ ..., in the dtype of repeats.
+// repeat_interleave(repeats): [0]*r0 ++ [1]*r1 ++ ..., in the dtype of repeats. PyTorch 1.13's
+// order: the CPU dtype dispatch (int32/int64), the rank, empty repeats (an empty result, whatever
+// output_size says), the total (output_size, else the sum after a non-negativity check), the
+// allocation, then the kernel's checks: total == sum, every repeat >= 0.
 Tensor repeatIndices(const Tensor& repeats, std::optional<int64_t> outputSize) {
-  if (repeats.dim() != 1) throw RuntimeError("repeat_interleave only accept 1D vector as repeat");
   if (repeats.dtype() != ScalarType::Int64 && repeats.dtype() != ScalarType::Int32)
-    throw RuntimeError("repeats has to be Long or Int tensor");
+    throw RuntimeError(str("\"repeat_interleave_cpu\" not implemented for '", repeats.dtype(), "'"));
+  if (repeats.dim() != 1) throw RuntimeError("repeat_interleave only accept 1D vector as repeat");
+  if (repeats.size(0) == 0) return Tensor::empty({0}, repeats.dtype());
   std::vector<int64_t> r = repeats.toInt64s();
-  int64_t total = 0;
-  for (int64_t x : r) total += x;
-  if (!r.empty() && !outputSize)
+  int64_t sum = 0;
+  for (int64_t x : r) sum += x;
+  auto requireNonNegative = [&] {
     for (int64_t x : r)
       if (x < 0) throw RuntimeError("repeats can not be negative");
-  if (outputSize) total = *outputSize;
+  };
+  if (!outputSize) requireNonNegative();
+  const int64_t total = outputSize ? *outputSize : sum;
+  checkSizesNonNegative({total});
+  if (total != sum) throw RuntimeError("allocated size does not match required size");
+  requireNonNegative();
   std::vector<int64_t> idx;
   for (size_t i = 0; i < r.size(); ++i)
-    for (int64_t k = 0; k < r[i] && static_cast<int64_t>(idx.size()) < total; ++k) idx.push_back(static_cast<int64_t>(i));
-  if (static_cast<int64_t>(idx.size()) != total)
-    throw RuntimeError(str("allocated size does not match required size"));
+    for (int64_t k = 0; k < r[i]; ++k) idx.push_back(static_cast<int64_t>(i));
   return Tensor::fromInt64s(idx, {total}, repeats.dtype());
 }
 
@@ -203,18 +210,18 @@ Tensor repeatInterleave(const Tensor& self, const Tensor& repeats, std::optional
     input = self.flatten();
     dim = 0;
   }
-  const int64_t d = wrapDim(*dim, input.dim());
+  // input.size(dim): no 0-dim wrapping (IndexError for a 0-dim input and an explicit dim).
   Tensor reps = repeats;
   if (repeats.dim() == 0 || (repeats.dim() == 1 && repeats.size(0) == 1)) {
-    reps = repeats.reshape({1}).expand({input.dim() == 0 ? 1 : input.size(d)});
+    reps = repeats.reshape({1}).expand({input.size(*dim)});
   } else if (repeats.dim() == 1) {
-    if (repeats.size(0) != input.size(d))
+    if (repeats.size(0) != input.size(*dim))
       throw RuntimeError("repeats must have the same size as input along dim");
   } else {
     throw RuntimeError("repeats must be 0-dim or 1-dim tensor");
   }
   std::vector<int64_t> index = repeatIndices(reps, outputSize).toInt64s();
-  if (input.dim() == 0) input = input.reshape({1});
+  const int64_t d = wrapDim(*dim, input.dim());
   std::vector<int64_t> outSizes = input.sizes();
   outSizes[static_cast<size_t>(d)] = static_cast<int64_t>(index.size());
   return gatherBy(input, outSizes, [&](const int64_t* idx, int64_t* src) {

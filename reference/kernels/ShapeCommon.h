@@ -89,7 +89,7 @@ inline std::vector<Tensor> optTensorListArg(const Args& a, size_t i) {
 }
 inline ScalarType dtypeArg(const Args& a, size_t i) {
   auto t = fromTorchCode(a.at(i).toInt());
-  if (!t) throw RuntimeError(str("unsupported dtype code ", a[i].toInt()));
+  if (!t) throw RuntimeError(str("Unsupported scalar type code ", a[i].toInt()));  // as the jit engine says
   return *t;
 }
 

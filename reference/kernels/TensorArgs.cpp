@@ -75,7 +75,9 @@ std::optional<std::string> optString(const IValue& v) {
 ScalarType dtypeArg(const IValue& v) {
   const int64_t code = v.toInt();
   std::optional<ScalarType> t = fromTorchCode(code);
-  if (!t) throw RuntimeError(str("Unsupported dtype code ", code));
+  // PyTorch 1.13 casts any int to ScalarType unchecked (undefined behaviour for a bad code); both
+  // engines raise this instead.
+  if (!t) throw RuntimeError(str("Unsupported scalar type code ", code));
   return *t;
 }
 

@@ -1,0 +1,213 @@
+// kernels_pt113_checks_opt_test.cpp — the optimized kernels of indexing / shape / reduction / matrix ops
+// against PyTorch 1.13's checks: which check comes first and its exact message (ATen's meta functions
+// and CPU kernels), plus the semantics the differential fuzzer found disagreeing (repeat_interleave's
+// output_size, view(dtype) across element sizes, index_select's unwrapped negative indices, index_add's
+// broadcasting slices, empty gather/scatter indices, 0-dim boolean masks). Expected values by hand.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "jit/kernels/Kernel.h"
+#include "jit/ops/OpTable.h"
+
+namespace tsjit::kernels {
+namespace {
+
+std::vector<IValue> run(const std::string& overload, std::vector<IValue> args) {
+  registerAllKernels();
+  const ops::OpOverload* ov = ops::findOverload(overload);
+  if (!ov) throw std::logic_error("no overload " + overload);
+  const OptimizedKernel* k = findKernel(*ov);
+  if (!k) throw std::logic_error("no optimized kernel for " + overload);
+  Stack s = std::move(args);
+  const size_t n = s.size();
+  k->run(s, n);
+  return s;
+}
+Tensor F(std::vector<double> v, std::vector<int64_t> sizes) { return Tensor::fromDoubles(v, sizes, ScalarType::Float); }
+Tensor L(std::vector<int64_t> v, std::vector<int64_t> sizes) { return Tensor::fromInt64s(v, sizes, ScalarType::Int64); }
+Tensor B(std::vector<int64_t> v, std::vector<int64_t> sizes) { return Tensor::fromInt64s(v, sizes, ScalarType::Bool); }
+IValue ints(std::vector<int64_t> v) {
+  std::vector<IValue> items(v.begin(), v.end());
+  return makeList(IntType::get(), std::move(items));
+}
+IValue tensors(std::vector<Tensor> v) {
+  std::vector<IValue> items;
+  for (Tensor& t : v) items.emplace_back(t);
+  return makeList(TensorType::get(), std::move(items));
+}
+IValue optTensors(std::vector<Tensor> v) {
+  std::vector<IValue> items;
+  for (Tensor& t : v) items.push_back(t.defined() ? IValue(t) : IValue());
+  return makeList(OptionalType::create(TensorType::get()), std::move(items));
+}
+IValue none() { return IValue(); }
+IValue i(int64_t v) { return IValue(v); }
+IValue d(double v) { return IValue(v); }
+IValue b(bool v) { return IValue(v); }
+Tensor run1(const std::string& overload, std::vector<IValue> args) { return run(overload, std::move(args)).at(0).toTensor(); }
+std::string err(const std::string& overload, std::vector<IValue> args) {
+  try {
+    run(overload, std::move(args));
+  } catch (const RuntimeError& e) {
+    return e.what();
+  }
+  return "<no error>";
+}
+// Shape and values in logical order (exact).
+void expectTensor(const Tensor& t, std::vector<int64_t> sizes, std::vector<double> values) {
+  ASSERT_TRUE(t.defined());
+  EXPECT_EQ(t.sizes(), sizes);
+  ASSERT_EQ(t.numel(), static_cast<int64_t>(values.size()));
+  for (size_t k = 0; k < values.size(); ++k) EXPECT_EQ(t.getDouble(static_cast<int64_t>(k)), values[k]) << "element " << k;
+}
+
+#define SUITE OptimizedPt113Checks
+// ---- repeat_interleave ------------------------------------------------------------------------------
+
+TEST(SUITE, RepeatInterleaveFollowsPyTorch) {
+  // The CPU dispatch (int32/int64 repeats) comes before every other check.
+  EXPECT_EQ(err("aten::repeat_interleave.Tensor", {F({1, 2}, {2}), none()}),
+            "\"repeat_interleave_cpu\" not implemented for 'Float'");
+  EXPECT_EQ(err("aten::repeat_interleave.self_Tensor", {F({1, 2}, {2}), F({2}, {}), none(), none()}),
+            "\"repeat_interleave_cpu\" not implemented for 'Float'");
+  EXPECT_EQ(err("aten::repeat_interleave.Tensor", {L({1, 2, 3, 4}, {2, 2}), none()}),
+            "repeat_interleave only accept 1D vector as repeat");
+  expectTensor(run1("aten::repeat_interleave.Tensor", {L({2, 0, 1}, {3}), none()}), {3}, {0, 0, 2});
+  // output_size replaces the sum; the kernel then requires it to equal the sum.
+  expectTensor(run1("aten::repeat_interleave.Tensor", {L({2, 1}, {2}), i(3)}), {3}, {0, 0, 1});
+  EXPECT_EQ(err("aten::repeat_interleave.Tensor", {L({2, 1}, {2}), i(4)}), "allocated size does not match required size");
+  EXPECT_EQ(err("aten::repeat_interleave.Tensor", {L({2, -1}, {2}), none()}), "repeats can not be negative");
+  // Empty repeats: an empty result whatever output_size says.
+  expectTensor(run1("aten::repeat_interleave.Tensor", {L({}, {0}), i(5)}), {0}, {});
+  Tensor x = F({1, 2, 3}, {3});
+  expectTensor(run1("aten::repeat_interleave.self_int", {x, i(2), none(), i(6)}), {6}, {1, 1, 2, 2, 3, 3});
+  EXPECT_EQ(err("aten::repeat_interleave.self_int", {x, i(2), none(), i(5)}),
+            "allocated size does not match required size");
+  expectTensor(run1("aten::repeat_interleave.self_Tensor", {F({1, 2, 3, 4}, {2, 2}), L({1, 2}, {2}), i(1), none()}),
+               {2, 3}, {1, 2, 2, 3, 4, 4});
+  EXPECT_EQ(err("aten::repeat_interleave.self_Tensor", {x, L({1, 1, 1, 1}, {2, 2}), none(), none()}),
+            "repeats must be 0-dim or 1-dim tensor");
+  EXPECT_EQ(err("aten::repeat_interleave.self_Tensor", {x, L({1, 1}, {2}), i(0), none()}),
+            "repeats must have the same size as input along dim");
+}
+
+// ---- view(dtype) --------------------------------------------------------------------------------------
+
+TEST(SUITE, ViewDtypeWithOtherElementSizes) {
+  // float32 -> float64 merges pairs of the last dim: [2, 4] -> [2, 2], strides [2, 1].
+  Tensor v = run1("aten::view.dtype", {F({0, 0, 0, 0, 0, 0, 0, 0}, {2, 4}), i(7)});
+  EXPECT_EQ(v.sizes(), (std::vector<int64_t>{2, 2}));
+  EXPECT_EQ(v.strides(), (std::vector<int64_t>{2, 1}));
+  EXPECT_EQ(v.dtype(), ScalarType::Double);
+  // float32 -> float16 splits every element: [2, 2] -> [2, 4], strides [4, 1].
+  Tensor h = run1("aten::view.dtype", {F({1, 2, 3, 4}, {2, 2}), i(5)});
+  EXPECT_EQ(h.sizes(), (std::vector<int64_t>{2, 4}));
+  EXPECT_EQ(h.strides(), (std::vector<int64_t>{4, 1}));
+  // 1.0f is 0x3f800000: little-endian halves 0x0000 (0.0) and 0x3f80 (1.875).
+  EXPECT_EQ(h.getDouble(0), 0.0);
+  EXPECT_EQ(h.getDouble(1), 1.875);
+  EXPECT_EQ(err("aten::view.dtype", {F({1, 2, 3}, {1, 3}), i(7)}),
+            "self.size(-1) must be divisible by 2 to view Float as Double (different element sizes), but got 3");
+  EXPECT_EQ(err("aten::view.dtype", {F({1}, {}), i(4)}),
+            "self.dim() cannot be 0 to view Float as Long (different element sizes)");
+  EXPECT_EQ(err("aten::view.dtype", {F({1, 2, 3, 4}, {2, 2}).t(), i(5)}),
+            "self.stride(-1) must be 1 to view Float as Half (different element sizes), but got 2");
+  EXPECT_EQ(err("aten::view.dtype", {F({1, 2, 3, 4}, {2, 2}), i(-1)}), "Unsupported scalar type code -1");
+}
+
+// ---- index_select / index_add / gather / scatter --------------------------------------------------------
+
+TEST(SUITE, IndexSelectDoesNotWrapNegativeIndices) {
+  Tensor x = F({1, 2, 3, 4, 5, 6}, {2, 3});
+  expectTensor(run1("aten::index_select", {x, i(1), L({2, 0}, {2})}), {2, 2}, {3, 1, 6, 4});
+  EXPECT_EQ(err("aten::index_select", {x, i(1), L({-1}, {1})}), "index out of range in self");
+  // The dim is wrapped before the index is looked at.
+  EXPECT_EQ(err("aten::index_select", {F({1}, {}), i(2), F({0}, {1})}),
+            "Dimension out of range (expected to be in range of [-1, 0], but got 2)");
+  // A 0-dim self gives a 0-dim result.
+  expectTensor(run1("aten::index_select", {F({7}, {}), i(0), L({0}, {1})}), {}, {7});
+}
+
+TEST(SUITE, IndexAddChecksInPyTorchOrder) {
+  Tensor self = F({0, 0, 0, 0, 0, 0}, {2, 3});
+  EXPECT_EQ(err("aten::index_add", {self, i(0), L({0}, {1, 1}), F({1, 1, 1}, {1, 3}), i(1)}),
+            "index_add_(): Index is supposed to be a vector, but got dim: 2 with type: Long and size: [1, 1]");
+  EXPECT_EQ(err("aten::index_add", {self, i(0), F({0}, {1}), L({1, 1, 1}, {1, 3}), i(1)}),
+            "index_add_(): Expected dtype int32/int64 for index but got: Float");
+  EXPECT_EQ(err("aten::index_add", {self, i(0), L({0, 1, 1}, {3}), F({1, 1, 1, 1, 1, 1}, {2, 3}), i(1)}),
+            "index_add_(): Number of indices (3) should be equal to source.size(dim): (2), for dim: 0");
+  EXPECT_EQ(err("aten::index_add", {self, i(0), L({-1}, {1}), F({1, 1, 1}, {1, 3}), i(1)}), "index out of range in self");
+  // A source slice broadcasts to self's slice: row 1 += 2 * 5.
+  expectTensor(run1("aten::index_add", {self, i(0), L({1}, {1}), F({5}, {1, 1}), i(2)}), {2, 3}, {0, 0, 0, 10, 10, 10});
+}
+
+TEST(SUITE, GatherAndScatterChecks) {
+  Tensor x = F({1, 2, 3}, {3});
+  // An empty index is not checked at all (not even its dtype).
+  expectTensor(run1("aten::gather", {x, i(0), F({}, {0}), b(false)}), {0}, {});
+  EXPECT_EQ(err("aten::gather", {x, i(0), L({-1}, {1}), b(false)}), "index -1 is out of bounds for dimension 0 with size 3");
+  // scatter_add's messages say "scatter".
+  EXPECT_EQ(err("aten::scatter_add", {x, i(0), F({0}, {1}), x}), "scatter(): Expected dtype int64 for index");
+  expectTensor(run1("aten::scatter_add", {x, i(0), L({2, 2}, {2}), F({10, 20, 30}, {3})}), {3}, {1, 2, 33});
+  // src.size(d) past src's rank fails as c10's size() does.
+  EXPECT_EQ(err("aten::scatter.src", {F({0, 0, 0, 0}, {2, 2}), i(0), L({0}, {1, 1}), F({5}, {1})}),
+            "Dimension out of range (expected to be in range of [-1, 0], but got 1)");
+  // An empty index of any dtype leaves self as it is.
+  expectTensor(run1("aten::scatter.value", {x, i(0), F({}, {0}), d(9.0)}), {3}, {1, 2, 3});
+}
+
+// ---- cat / stack / masked_select / advanced indexing ----------------------------------------------------
+
+TEST(SUITE, ShapeOpsCheckInPyTorchOrder) {
+  // 0-dim inputs are rejected before the dim is wrapped.
+  EXPECT_EQ(err("aten::cat", {tensors({F({1, 2}, {2}), F({3}, {})}), i(5)}),
+            "zero-dimensional tensor (at position 1) cannot be concatenated");
+  // stack wraps the dim before comparing sizes.
+  EXPECT_EQ(err("aten::stack", {tensors({F({1, 2}, {2, 1}), F({3}, {})}), i(4)}),
+            "Dimension out of range (expected to be in range of [-3, 2], but got 4)");
+  // masked_select broadcasts (mask, self).
+  EXPECT_EQ(err("aten::masked_select", {F({1, 2}, {2}), B({1, 0, 1}, {3})}),
+            "The size of tensor a (3) must match the size of tensor b (2) at non-singleton dimension 0");
+  // A 0-dim mask becomes no index at all (nonzero() of a 0-dim tensor has no columns).
+  expectTensor(run1("aten::index.Tensor", {F({1, 2, 3, 4}, {2, 2}), optTensors({B({1}, {})})}), {2, 2}, {1, 2, 3, 4});
+  EXPECT_EQ(err("aten::index.Tensor", {F({1}, {}), optTensors({B({1}, {})})}),
+            "too many indices for tensor of dimension 0 (got 1)");
+  EXPECT_EQ(err("aten::narrow.Tensor", {F({1}, {}), i(0), B({1}, {}), i(1)}), "start must be an 0-dim integral Tensor.");
+  EXPECT_EQ(err("aten::embedding", {F({1, 2}, {2}), F({0}, {1}), i(-1), b(false), b(false)}), "'weight' must be 2-D");
+}
+
+// ---- reductions with a dim ------------------------------------------------------------------------------
+
+TEST(SUITE, ReductionDimChecks) {
+  EXPECT_EQ(err("aten::max.dim", {F({1}, {}), i(1), b(false)}),
+            "Dimension out of range (expected to be in range of [-1, 0], but got 1)");
+  EXPECT_EQ(err("aten::amax", {F({}, {0, 2}), ints({-2}), b(false)}),
+            "amax(): Expected reduction dim -2 to have non-zero size.");
+  // argmax: the empty-input check precedes the Bool dispatch error.
+  EXPECT_EQ(err("aten::argmax", {B({}, {0}), none(), b(false)}),
+            "argmax(): Expected reduction dim to be specified for input.numel() == 0.");
+  EXPECT_EQ(err("aten::argmax", {B({1, 0}, {2}), none(), b(false)}), "\"argmax_cpu\" not implemented for 'Bool'");
+}
+
+// ---- matrix products ------------------------------------------------------------------------------------
+
+TEST(SUITE, MatrixProductChecks) {
+  EXPECT_EQ(err("aten::addmm", {F({1}, {}), F({1}, {}), F({1, 2}, {1, 2}), i(1), i(1)}),
+            "mat1 must be a matrix, got 0-D tensor");
+  EXPECT_EQ(err("aten::addmm", {F({1, 2, 3}, {3}), F({1, 2}, {1, 2}), F({1, 2, 3, 4}, {2, 2}), i(1), i(1)}),
+            "The expanded size of the tensor (2) must match the existing size (3) at non-singleton dimension 1.  "
+            "Target sizes: [1, 2].  Tensor sizes: [3]");
+  const Tensor f3 = F({1, 2, 3, 4}, {1, 2, 2}), d3 = Tensor::fromDoubles({1, 2, 3, 4}, {1, 2, 2}, ScalarType::Double);
+  EXPECT_EQ(err("aten::baddbmm", {f3, d3, d3, i(1), i(1)}),
+            "Input dtypes must be the same, got: input Float, batch1: Double, batch2: Double");
+  EXPECT_EQ(err("aten::baddbmm", {f3, f3, d3, i(1), i(1)}), "expected scalar type Float but found Double");
+  EXPECT_EQ(err("aten::outer", {F({1, 2}, {2}), F({1, 2}, {1, 2})}), "outer: Expected 1-D argument vec2, but got 2-D");
+  EXPECT_EQ(err("aten::addr", {F({1, 2}, {2}), F({1, 2}, {2}), F({1}, {1}), i(1), i(1)}),
+            "The expanded size of the tensor (1) must match the existing size (2) at non-singleton dimension 1.  "
+            "Target sizes: [2, 1].  Tensor sizes: [2]");
+}
+
+}  // namespace
+}  // namespace tsjit::kernels

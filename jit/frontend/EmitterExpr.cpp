@@ -421,6 +421,7 @@ SugaredPtr FunctionEmitter::emitSugared(const Expr& e, const TypePtr& hint) {
     case Kind::ListComp:
       return value(emitListComp(ListComp(e.get()), hint));
     case Kind::DictComp:
+      return value(emitDictComp(DictComp(e.get()), hint));
     case Kind::GeneratorExp:
       fail(loc, "comprehensions are not supported");
     case Kind::Lambda:

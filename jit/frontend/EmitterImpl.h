@@ -259,6 +259,7 @@ class FunctionEmitter {
   void emitForIn(const SourceRange& loc, const Expr& target, const Expr& iter, const std::function<void()>& body,
                  const std::vector<Stmt>* bodyStmts, const std::function<Value*()>& iterValue = {});
   Value* emitListComp(const ListComp& lc, const TypePtr& hint);
+  Value* emitDictComp(const DictComp& dc, const TypePtr& hint);
   Value* emitComprehension(const SourceRange& loc, const std::function<Value*(const TypePtr&)>& elt,
                            const std::vector<Comprehension>& gens, size_t k, const TypePtr& hint);
   // The module an attribute path (`self.a.b`, a name bound to a module) denotes, without emitting.

@@ -1,5 +1,5 @@
 // EmitterLoop.cpp — loops: `while`, `for` over lists / strings / dict keys / tensors (rows) /
-// range() / enumerate() / zip(), list comprehensions, and iteration over tuples and module
+// range() / enumerate() / zip(), list and dict comprehensions, and iteration over tuples and module
 // containers (nn.ModuleList / nn.Sequential), which PyTorch unrolls at compile time (modules are
 // not first-class values, tuple elements may differ in type); with len() and constant indexing
 // of module containers.
@@ -388,6 +388,53 @@ Value* FunctionEmitter::emitComprehension(const SourceRange& loc, const std::fun
       nullptr, iterValue);
   frame_ = saved;
   return list;
+}
+
+// `{k: v for x in xs}`: prim::DictConstruct() (typed from the annotation, else from the first key
+// and value), then a loop calling aten::_set_item. Later `for` clauses nest into the iterable as
+// for list comprehensions.
+Value* FunctionEmitter::emitDictComp(const DictComp& dc, const TypePtr& hint) {
+  const SourceRange& loc = dc.range();
+  std::vector<Comprehension> gens;
+  for (auto g : dc.generators()) gens.push_back(g);
+  for (auto& g : gens)
+    if (g.ifs().size() != 0)
+      fail(g.ifs()[0].range(),
+           "'if' clauses in dict comprehensions are not supported in TorchScript (PyTorch 1.13 reads `x if c` as a "
+           "conditional expression: expected 'else' here)");
+  auto* dictHint = hint ? hint->cast<DictType>() : nullptr;
+  Node* dn = graph_->insert(prim::DictConstruct, {}, 1);
+  dn->setSourceRange(loc);
+  Value* dict = dn->output();
+  dict->setType(dictHint ? hint : DictType::create(StringType::get(), TensorType::get()));
+  bool typeSet = dictHint != nullptr;
+  Frame scope;
+  scope.parent = frame_;
+  scope.block = frame_->block;
+  Frame* saved = frame_;
+  frame_ = &scope;
+  std::function<Value*()> iterValue;
+  if (gens.size() > 1) {
+    Expr inner = gens[0].iter();
+    iterValue = [this, loc, inner, &gens]() {
+      return emitComprehension(loc, [this, inner](const TypePtr& h) { return emitExpr(inner, h); }, gens, 1, nullptr);
+    };
+  }
+  Expr key = dc.key(), val = dc.value();
+  emitForIn(
+      loc, gens[0].target(), gens[0].iter(),
+      [&] {
+        Value* k = emitExpr(key, dictHint ? dictHint->keyType() : nullptr);
+        Value* v = emitExpr(val, dictHint ? dictHint->valueType() : nullptr);
+        if (!typeSet) {
+          dict->setType(DictType::create(k->type(), v->type()));
+          typeSet = true;
+        }
+        emitBuiltinCall(loc, aten::_set_item, {{loc, "", dict}, {loc, "", k}, {loc, "", v}}, {});
+      },
+      nullptr, iterValue);
+  frame_ = saved;
+  return dict;
 }
 
 }  // namespace tsjit::frontend::detail

@@ -1,22 +1,25 @@
 // NN.cpp — optimized kernels of the NN family, part 1: convolutions (conv1d, conv2d, the
-// .padding="same"/"valid" overloads, _convolution, conv_transpose2d) as im2col / col2im + BLAS
-// gemm, and pooling (max_pool1d/2d, avg_pool2d, adaptive_avg_pool1d/2d/3d, adaptive_max_pool2d).
-// Parts: NNNorm.cpp (normalizations, embedding, dropout, cosine_similarity, lstm_cell),
-// NNLoss.cpp (losses), NNUpsample.cpp (interpolation).
-// Invariants: float32/float64 only (PyTorch's CPU kernels); 1-D ops run as 2-D ones with a unit
-// height; unbatched inputs (no N dim) gain and lose a batch dim; results are fresh contiguous
-// tensors in the input dtype; max pooling propagates NaN like PyTorch (a NaN wins the window).
+// .padding="same"/"valid" overloads, _convolution of 1-3 spatial dims, conv_transpose2d) as
+// im2col / col2im + BLAS gemm; 3-d ones as sums of 2-d ones over the kernel's depth.
+// Parts: NNPool.cpp (pooling), NNNorm.cpp (normalizations, embedding, dropout, cosine_similarity,
+// lstm_cell), NNLoss.cpp (losses), NNUpsample.cpp (interpolation).
+// Invariants: PyTorch 1.13's checks in its order, then the dtype rules of the slow CPU kernel it
+// would pick (Backend: which dtypes, whether the bias may differ); float32/float64 compute natively,
+// BFloat16 in float, integer dtypes in double (exact for |sums| < 2^53) wrapped into the dtype;
+// 1-D ops run as 2-D ones with a unit height; unbatched inputs gain and lose a batch dim.
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
 #include "jit/kernels/Families.h"
 #include "jit/kernels/LinalgGemm.h"
+#include "jit/tensor/TypePromotion.h"
 
 namespace tsjit::kernels {
 void registerNNNormKernels();
 void registerNNLossKernels();
 void registerNNUpsampleKernels();
+void registerNNPoolKernels();
 
 namespace {
 using namespace sk;
@@ -127,38 +130,148 @@ Tensor conv2dCore(const Tensor& input, const Tensor& weight, const Tensor& bias,
   return out;
 }
 
-// Any-rank (1-D or 2-D spatial) convolution with PyTorch's checks.
-Tensor convolution(const Tensor& input0, const Tensor& weight0, const Tensor& bias, ConvParams p, int64_t spatial,
-                   const char* name) {
-  const bool batched = input0.dim() == spatial + 2;
-  if (!batched && input0.dim() != spatial + 1)
-    throw RuntimeError(str("Expected ", spatial + 1, "D (unbatched) or ", spatial + 2, "D (batched) input to ", name,
-                           ", but got input of size: ", shapeStr(input0.sizes())));
-  if (weight0.dim() != spatial + 2)
-    throw RuntimeError(str("weight should have at least three dimensions"));
-  checkSameType(input0, weight0, "weight");
-  checkSameType(input0, bias, "bias");
-  if (p.groups <= 0) throw RuntimeError("non-positive groups is not supported");
-  for (int64_t s : p.stride)
-    if (s <= 0) throw RuntimeError("non-positive stride is not supported");
-  for (int64_t s : p.padding)
-    if (s < 0) throw RuntimeError("negative padding is not supported");
-  Tensor input = batched ? input0 : input0.unsqueeze(0);
-  const int64_t C = input.size(1);
-  const int64_t wIn = p.transposed ? weight0.size(0) : weight0.size(1) * p.groups;
-  if (C != wIn) {
-    if (p.transposed)
-      throw RuntimeError(str("Given transposed=1, weight of size ", shapeStr(weight0.sizes()), ", expected input",
-                             shapeStr(input.sizes()), " to have ", weight0.size(0), " channels, but got ", C,
-                             " channels instead"));
-    throw RuntimeError(str("Given groups=", p.groups, ", weight of size ", shapeStr(weight0.sizes()), ", expected input",
-                           shapeStr(input.sizes()), " to have ", wIn, " channels, but got ", C, " channels instead"));
+// ---- PyTorch's convolution path --------------------------------------------------------------------
+
+// The slow CPU kernels of PyTorch 1.13 (built without MKLDNN) and the dtypes their dispatch takes.
+struct Backend {
+  const char* kernel;
+  bool anyInt;       // Byte, Char, Short, Int, Long
+  bool longInt;      // Long only
+  bool bf16;
+  bool biasCopied;   // the bias is copied into the output (converted); otherwise it must match
+};
+constexpr Backend kConv2dMM{"slow_conv2d_cpu", true, true, true, true};
+constexpr Backend kConv3dMM{"slow_conv3d_cpu", true, true, true, true};
+constexpr Backend kConvDilated{"slow_conv_dilated<>", false, true, false, false};
+constexpr Backend kConvT2d{"slow_conv_transpose2d_out_cpu", false, true, false, false};
+constexpr Backend kConvT3d{"slow_conv_transpose3d_out_cpu", false, true, false, false};
+
+bool accepts(const Backend& b, ScalarType t) {
+  if (t == ScalarType::Float || t == ScalarType::Double) return true;
+  if (t == ScalarType::BFloat16) return b.bf16;
+  if (t == ScalarType::Int64) return b.longInt;
+  if (t == ScalarType::UInt8 || t == ScalarType::Int8 || t == ScalarType::Int16 || t == ScalarType::Int32) return b.anyInt;
+  return false;
+}
+
+std::vector<int64_t> expandConvParam(const std::vector<int64_t>& v, size_t n, const char* name) {
+  if (v.size() == 1) return std::vector<int64_t>(n, v[0]);
+  if (v.size() != n)
+    throw RuntimeError(str("expected ", name, " to be a single integer value or a list of ", n,
+                           " values to match the convolution dimensions, but got ", name, "=", shapeStr(v)));
+  return v;
+}
+
+// 3-D convolution as a sum of 2-D ones over the kernel's depth (input/weight contiguous, F/D).
+Tensor conv3dByDepth(const Tensor& input, const Tensor& weight, const ConvParams& p) {
+  ConvParams p2 = p;
+  p2.stride.erase(p2.stride.begin());
+  p2.padding.erase(p2.padding.begin());
+  p2.dilation.erase(p2.dilation.begin());
+  p2.outputPadding.erase(p2.outputPadding.begin());
+  const int64_t D = input.size(2), kD = weight.size(2), sD = p.stride[0], pD = p.padding[0], dD = p.dilation[0];
+  const int64_t OD = p.transposed ? (D - 1) * sD - 2 * pD + dD * (kD - 1) + p.outputPadding[0] + 1
+                                  : (D + 2 * pD - dD * (kD - 1) - 1) / sD + 1;
+  Tensor out;
+  for (int64_t kd = 0; kd < kD; ++kd) {
+    const Tensor w2 = weight.select(2, kd).contiguous();
+    for (int64_t i = 0; i < (p.transposed ? D : OD); ++i) {
+      // Non-transposed: output depth i reads input depth i*s - p + kd*d; transposed: input depth i
+      // writes output depth i*s - p + kd*d.
+      const int64_t j = i * sD - pD + kd * dD;
+      if (j < 0 || j >= (p.transposed ? OD : D)) continue;
+      const int64_t src = p.transposed ? i : j, dst = p.transposed ? j : i;
+      const Tensor r = conv2dCore(input.select(2, src).contiguous(), w2, Tensor(), p2);
+      if (!out.defined()) out = Tensor::zeros({r.size(0), r.size(1), OD, r.size(2), r.size(3)}, r.dtype(), r.device());
+      const int64_t NC = r.size(0) * r.size(1), plane = r.size(2) * r.size(3);
+      visitFloating(r.dtype(), "conv3d", [&](auto tag) {
+        using T = typename decltype(tag)::type;
+        T* o = static_cast<T*>(out.data());
+        const T* q = static_cast<const T*>(r.data());
+        for (int64_t nc = 0; nc < NC; ++nc)
+          for (int64_t e = 0; e < plane; ++e) o[(nc * OD + dst) * plane + e] += q[nc * plane + e];
+      });
+    }
   }
-  if (!p.transposed && weight0.size(0) % p.groups != 0)
-    throw RuntimeError(str("Given groups=", p.groups, ", expected weight to be divisible by ", p.groups,
-                           " at dimension 0, but got weight of size ", shapeStr(weight0.sizes()), " instead"));
-  Tensor weight = weight0;
-  if (spatial == 1) {
+  return out;
+}
+
+// The kernel proper on an input of a computing dtype (Float/Double), bias added at the end.
+Tensor convCompute(const Tensor& input, const Tensor& weight, const Tensor& bias, const ConvParams& p,
+                   const std::vector<int64_t>& outSizes) {
+  Tensor out = input.dim() == 4 ? conv2dCore(input, weight, Tensor(), p) : conv3dByDepth(input, weight, p);
+  if (!out.defined()) out = Tensor::zeros(outSizes, input.dtype(), input.device());
+  if (bias.defined()) {
+    const int64_t N = outSizes[0], Cout = outSizes[1], plane = out.numel() / std::max<int64_t>(N * Cout, 1);
+    visitFloating(out.dtype(), "conv", [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      T* o = static_cast<T*>(out.data());
+      const std::vector<T> b = toVector<T>(bias);
+      for (int64_t i = 0; i < N; ++i)
+        for (int64_t c = 0; c < Cout; ++c)
+          for (int64_t e = 0; e < plane; ++e) o[(i * Cout + c) * plane + e] += b[static_cast<size_t>(c)];
+    });
+  }
+  return out;
+}
+
+// _convolution from its expanded parameters: check_shape_forward, 1-d as 2-d, the backend and its
+// dtype rules, the kernel.
+Tensor convolution(const Tensor& input0, const Tensor& weight0, const Tensor& bias, ConvParams p) {
+  const int64_t k = input0.dim();
+  const std::vector<int64_t> ws = weight0.sizes();
+  const int64_t g = p.groups;
+  for (int64_t v : p.padding)
+    if (v < 0) throw RuntimeError("negative padding is not supported");
+  for (int64_t v : p.outputPadding)
+    if (v < 0) throw RuntimeError("negative output_padding is not supported");
+  for (int64_t v : p.stride)
+    if (v <= 0) throw RuntimeError("non-positive stride is not supported");
+  if (static_cast<int64_t>(ws.size()) != k)
+    throw RuntimeError(str("Expected ", ws.size(), "-dimensional input for ", ws.size(), "-dimensional weight ",
+                           shapeStr(ws), ", but got ", k, "-dimensional input of size ", shapeStr(input0.sizes()),
+                           " instead"));
+  if (ws[0] < g)
+    throw RuntimeError(str("Given groups=", g, ", expected weight to be at least ", g,
+                           " at dimension 0, but got weight of size ", shapeStr(ws), " instead"));
+  if (ws[0] % g != 0)
+    throw RuntimeError(str("Given groups=", g, ", expected weight to be divisible by ", g,
+                           " at dimension 0, but got weight of size [", shapeStr(ws), "] instead"));
+  const int64_t C = input0.size(1);
+  const size_t S = static_cast<size_t>(k - 2);
+  int64_t Cout;
+  if (!p.transposed) {
+    if (C != ws[1] * g)
+      throw RuntimeError(str("Given groups=", g, ", weight of size ", shapeStr(ws), ", expected input",
+                             shapeStr(input0.sizes()), " to have ", ws[1] * g, " channels, but got ", C,
+                             " channels instead"));
+    Cout = ws[0];
+    if (bias.defined() && !(bias.dim() == 1 && bias.size(0) == Cout))
+      throw RuntimeError(str("Given weight of size ", shapeStr(ws), ", expected bias to be 1-dimensional with ", Cout,
+                             " elements, but got bias of size ", shapeStr(bias.sizes()), " instead"));
+    std::string padded, kern;
+    bool fits = true;
+    for (size_t d = 0; d < S; ++d) {
+      const int64_t in = input0.size(static_cast<int64_t>(d) + 2) + 2 * p.padding[d];
+      const int64_t kk = p.dilation[d] * (ws[d + 2] - 1) + 1;
+      fits = fits && in >= kk;
+      padded += str(d ? " x " : "", in);
+      kern += str(d ? " x " : "", kk);
+    }
+    if (!fits)
+      throw RuntimeError(str("Calculated padded input size per channel: (", padded, "). Kernel size: (", kern,
+                             "). Kernel size can't be greater than actual input size"));
+  } else {
+    if (C != ws[0])
+      throw RuntimeError(str("Given transposed=1, weight of size ", shapeStr(ws), ", expected input",
+                             shapeStr(input0.sizes()), " to have ", ws[0], " channels, but got ", C, " channels instead"));
+    Cout = ws[1] * g;
+    if (bias.defined() && !(bias.dim() == 1 && bias.size(0) == Cout))
+      throw RuntimeError(str("Given transposed=1, weight of size ", shapeStr(ws), ", expected bias to be 1-dimensional with ",
+                             Cout, " elements, but got bias of size ", shapeStr(bias.sizes()), " instead"));
+  }
+  Tensor input = input0, weight = weight0;
+  if (S == 1) {
     input = input.unsqueeze(2);
     weight = weight.unsqueeze(2);
     p.stride.insert(p.stride.begin(), 1);
@@ -166,323 +279,173 @@ Tensor convolution(const Tensor& input0, const Tensor& weight0, const Tensor& bi
     p.dilation.insert(p.dilation.begin(), 1);
     p.outputPadding.insert(p.outputPadding.begin(), 0);
   }
-  if (!p.transposed) {
-    for (int d = 0; d < 2; ++d) {
-      const int64_t padded = input.size(2 + d) + 2 * p.padding[d];
-      const int64_t k = p.dilation[d] * (weight.size(2 + d) - 1) + 1;
-      if (padded < k) {
-        std::string ps = spatial == 1 ? str("(", padded, ")") : str("(", input.size(2) + 2 * p.padding[0], " x ", input.size(3) + 2 * p.padding[1], ")");
-        std::string ks = spatial == 1 ? str("(", k, ")")
-                                      : str("(", p.dilation[0] * (weight.size(2) - 1) + 1, " x ",
-                                            p.dilation[1] * (weight.size(3) - 1) + 1, ")");
-        throw RuntimeError(str("Calculated padded input size per channel: ", ps, ". Kernel size: ", ks,
-                               ". Kernel size can't be greater than actual input size"));
-      }
+  const size_t n = p.stride.size();
+  std::vector<int64_t> outSizes{input.size(0), Cout};
+  for (size_t d = 0; d < n; ++d) {
+    const int64_t in = input.size(static_cast<int64_t>(d) + 2), kk = weight.size(static_cast<int64_t>(d) + 2);
+    outSizes.push_back(p.transposed ? (in - 1) * p.stride[d] - 2 * p.padding[d] + p.dilation[d] * (kk - 1) +
+                                          p.outputPadding[d] + 1
+                                    : (in + 2 * p.padding[d] - p.dilation[d] * (kk - 1) - 1) / p.stride[d] + 1);
+  }
+  auto finish = [&](const Tensor& r) { return S == 1 ? r.squeeze(2) : r; };
+  // A zero batch (or zero channels): weight.view(-1)[0] * input, viewed as the output.
+  if (input.size(0) == 0 || C == 0) {
+    if (weight.numel() == 0) throw RuntimeError("index 0 is out of bounds for dimension 0 with size 0", "IndexError");
+    auto category = [](ScalarType t) { return t == ScalarType::Bool ? 0 : isFloatingType(t) ? 2 : 1; };
+    const ScalarType dt = category(weight.dtype()) > category(input.dtype()) ? weight.dtype() : input.dtype();
+    if (bias.defined()) {
+      const ScalarType r = category(bias.dtype()) > category(dt) ? bias.dtype() : dt;
+      if (!canCast(r, dt))
+        throw RuntimeError(str("result type ", irName(r), " can't be cast to the desired output type ", irName(dt)));
     }
+    int64_t numel = 1;
+    for (int64_t v : outSizes) numel *= v;
+    if (numel != 0) throw RuntimeError(str("shape '", shapeStr(outSizes), "' is invalid for input of size 0"));
+    return finish(Tensor::empty(outSizes, dt, input.device()));
   }
-  if (bias.defined() && bias.numel() != (p.transposed ? weight.size(1) * p.groups : weight.size(0)))
-    throw RuntimeError(str("Given weight of size ", shapeStr(weight0.sizes()), ", expected bias to be 1-dimensional with ",
-                           p.transposed ? weight.size(1) * p.groups : weight.size(0), " elements, but got bias of size ",
-                           shapeStr(bias.sizes()), " instead"));
-  Tensor out = conv2dCore(input.contiguous(), weight, bias, p);
-  if (spatial == 1) out = out.squeeze(2);
-  return batched ? out : out.squeeze(0);
+  if (input.numel() == 0)
+    throw RuntimeError(str("Only zero batch or zero channel inputs are supported, but got input shape: ",
+                           shapeStr(input.sizes())));
+  bool dilated = false;
+  for (int64_t d : p.dilation) dilated = dilated || d != 1;
+  const Backend& be = p.transposed ? (n == 2 ? kConvT2d : kConvT3d) : dilated ? kConvDilated : n == 2 ? kConv2dMM : kConv3dMM;
+  if (p.transposed) {
+    bool small = true, positive = true;
+    std::string inS, outS;
+    for (size_t d = 0; d < n; ++d) {
+      small = small && (p.outputPadding[d] < p.stride[d] || p.outputPadding[d] < p.dilation[d]);
+      positive = positive && outSizes[d + 2] >= 1;
+      inS += str(d ? " x " : "", input.size(static_cast<int64_t>(d) + 2));
+      outS += str(d ? " x " : "", outSizes[d + 2]);
+    }
+    if (!small) {
+      const char* names[3] = {"depth", "height", "width"};
+      std::string m = "output padding must be smaller than either stride or dilation, but got";
+      const char* const* nm = names + (3 - n);
+      for (size_t d = 0; d < n; ++d) m += str(" output_padding_", nm[d], ": ", p.outputPadding[d]);
+      for (size_t d = 0; d < n; ++d) m += str(" stride_", nm[d], ": ", p.stride[d]);
+      for (size_t d = 0; d < n; ++d) m += str(" dilation_", nm[d], ": ", p.dilation[d]);
+      throw RuntimeError(m);
+    }
+    if (!positive)
+      throw RuntimeError(str("Given input size per channel: (", inS, "). Calculated output size per channel: (", outS,
+                             "). Output size is too small"));
+  }
+  const ScalarType dt = input.dtype();
+  if (!accepts(be, dt)) throw RuntimeError(str("\"", be.kernel, "\" not implemented for '", irName(dt), "'"));
+  checkSameType(input, weight, "weight");
+  if (!be.biasCopied) checkSameType(input, bias, "bias");
+  // Compute in float (BFloat16), double (integers: exact, then wrapped into the dtype) or natively.
+  const ScalarType ct = dt == ScalarType::BFloat16 ? ScalarType::Float : isFloatingType(dt) ? dt : ScalarType::Double;
+  Tensor b = bias.defined() ? bias.to(dt).to(ct) : Tensor();
+  Tensor r = convCompute(input.to(ct).contiguous(), weight.to(ct).contiguous(), b, p, outSizes);
+  if (!isFloatingType(dt)) r = r.to(ScalarType::Int64);
+  return finish(r.to(dt));
 }
 
-ConvParams convParams(const IValue& stride, const IValue& padding, const IValue& dilation, int64_t groups, size_t n) {
+// at::convolution from the raw lists: the weight's rank, groups, then the parameters expanded.
+Tensor convolutionRaw(const Tensor& input, const Tensor& weight, const Tensor& bias, const std::vector<int64_t>& stride,
+                      const std::vector<int64_t>& padding, const std::vector<int64_t>& dilation, bool transposed,
+                      const std::vector<int64_t>& outputPadding, int64_t groups) {
+  if (weight.dim() < 3) throw RuntimeError("weight should have at least three dimensions");
+  if (groups <= 0) throw RuntimeError("non-positive groups is not supported");
+  const size_t n = static_cast<size_t>(weight.dim() - 2);
   ConvParams p;
-  p.stride = intListN(stride, n);
-  p.padding = intListN(padding, n);
-  p.dilation = intListN(dilation, n);
-  p.outputPadding.assign(n, 0);
+  p.stride = expandConvParam(stride, n, "stride");
+  p.padding = expandConvParam(padding, n, "padding");
+  p.dilation = expandConvParam(dilation, n, "dilation");
+  p.transposed = transposed;
+  p.outputPadding = expandConvParam(outputPadding, n, "output_padding");
   p.groups = groups;
-  return p;
+  return convolution(input, weight, bias, p);
 }
 
-// conv*.padding overloads: "valid" = 0, "same" = (possibly asymmetric) padding keeping the size.
-Tensor convPaddingString(const Tensor& input, const Tensor& weight, const Tensor& bias, const IValue& stride,
-                         const std::string& mode, const IValue& dilation, int64_t groups, size_t n, const char* name) {
-  ConvParams p = convParams(stride, IValue(int64_t(0)), dilation, groups, n);
-  if (mode == "valid") return convolution(input, weight, bias, p, static_cast<int64_t>(n), name);
-  if (mode != "same") throw RuntimeError(str("Invalid padding string: '", mode, "'"));
-  for (int64_t s : p.stride)
-    if (s != 1) throw RuntimeError("padding='same' is not supported for strided convolutions");
-  // Total padding per dim = d*(k-1); the extra element (odd totals) goes on the right.
-  std::vector<int64_t> padLeft(n), padExtra(n);
-  bool symmetric = true;
-  for (size_t d = 0; d < n; ++d) {
-    const int64_t total = p.dilation[d] * (weight.size(2 + d) - 1);
-    padLeft[d] = total / 2;
-    padExtra[d] = total - 2 * padLeft[d];
-    symmetric = symmetric && padExtra[d] == 0;
+// The functional convs accept an unbatched input (batchify).
+std::pair<Tensor, bool> batchify(const Tensor& input, int64_t spatial, const char* name) {
+  const bool batched = input.dim() == spatial + 2;
+  if (!batched && input.dim() != spatial + 1)
+    throw RuntimeError(str("Expected ", spatial + 1, "D (unbatched) or ", spatial + 2, "D (batched) input to ", name,
+                           ", but got input of size: ", shapeStr(input.sizes())));
+  return {batched ? input : input.unsqueeze(0), batched};
+}
+
+Tensor convN(IValue* a, int64_t spatial, const char* name) {
+  auto [input, batched] = batchify(a[0].toTensor(), spatial, name);
+  Tensor r = convolutionRaw(input, a[1].toTensor(), optTensor(a[2]), intList(a[3]), intList(a[4]), intList(a[5]), false,
+                            {0}, a[6].toInt());
+  return batched ? r : r.squeeze(0);
+}
+
+// conv*.padding overloads (_convolution_mode): "valid" = 0; "same" = total d*(k-1) per dim, the odd
+// extra padded on the right explicitly.
+Tensor convPaddingString(IValue* a, int64_t spatial, const char* name) {
+  auto [input, batched] = batchify(a[0].toTensor(), spatial, name);
+  const Tensor weight = a[1].toTensor(), bias = optTensor(a[2]);
+  const std::vector<int64_t> stride = intList(a[3]), dilation = intList(a[5]);
+  const std::string& mode = a[4].toStringRef();
+  const int64_t groups = a[6].toInt();
+  Tensor r;
+  if (mode == "valid") {
+    r = convolutionRaw(input, weight, bias, stride, {0}, dilation, false, {0}, groups);
+  } else if (mode == "same") {
+    const int64_t k = weight.dim();
+    if (k <= 2) throw RuntimeError("weight should have at least three dimensions");
+    const size_t n = static_cast<size_t>(k - 2);
+    if (input.dim() != k)
+      throw RuntimeError(str("Expected ", k, "-dimensional input for ", k, "-dimensional weight", shapeStr(weight.sizes()),
+                             ", but got ", input.dim(), "-dimensional input of size ", shapeStr(input.sizes()), " instead"));
+    if (stride.size() != n && stride.size() != 1) throw RuntimeError(str("stride cannot broadcast to ", n, " dimensions"));
+    if (dilation.size() != n && dilation.size() != 1)
+      throw RuntimeError(str("dilation cannot broadcast to ", n, " dimensions"));
+    for (int64_t s : stride)
+      if (s != 1) throw RuntimeError("padding='same' is not supported for strided convolutions");
+    std::vector<int64_t> dil = expandConvParam(dilation, n, "dilation"), left(n), extra(n);
+    bool symmetric = true;
+    for (size_t d = 0; d < n; ++d) {
+      const int64_t total = dil[d] * (weight.size(static_cast<int64_t>(d) + 2) - 1);
+      left[d] = total / 2;
+      extra[d] = total - 2 * left[d];
+      symmetric = symmetric && extra[d] == 0;
+    }
+    Tensor in = input;
+    if (!symmetric) {
+      std::vector<int64_t> sizes = in.sizes();
+      for (size_t d = 0; d < n; ++d) sizes[d + 2] += extra[d];
+      Tensor padded = Tensor::zeros(sizes, in.dtype(), in.device());
+      Tensor view = padded;
+      for (size_t d = 0; d < n; ++d) view = view.narrow(static_cast<int64_t>(d) + 2, 0, in.size(static_cast<int64_t>(d) + 2));
+      view.copy_(in);
+      in = padded;
+    }
+    r = convolutionRaw(in, weight, bias, {1}, left, dil, false, {0}, groups);
+  } else {
+    throw RuntimeError(str("Invalid padding string: '", mode, "'"));
   }
-  Tensor in = input;
-  if (!symmetric) {
-    // Pad the extra on the right explicitly, then run with the symmetric part.
-    std::vector<int64_t> sizes = in.sizes();
-    for (size_t d = 0; d < n; ++d) sizes[sizes.size() - n + d] += padExtra[d];
-    Tensor padded = Tensor::zeros(sizes, in.dtype(), in.device());
-    Tensor view = padded;
-    for (size_t d = 0; d < n; ++d) view = view.narrow(static_cast<int64_t>(sizes.size() - n + d), 0, in.size(-static_cast<int64_t>(n) + d));
-    view.copy_(in);
-    in = padded;
-  }
-  p.padding = padLeft;
-  return convolution(in, weight, bias, p, static_cast<int64_t>(n), name);
-}
-
-// ---- pooling ---------------------------------------------------------------------------------------
-
-int64_t pooledSize(int64_t in, int64_t k, int64_t pad, int64_t stride, int64_t dil, bool ceil) {
-  const int64_t num = in + 2 * pad - dil * (k - 1) - 1 + (ceil ? stride - 1 : 0);
-  int64_t out = (num >= 0 ? num / stride : -((-num + stride - 1) / stride)) + 1;
-  if (ceil && (out - 1) * stride >= in + pad) --out;
-  return out;
-}
-
-// View of a pooling input as [planes, H, W] plus the output shape prefix.
-struct Planes {
-  Tensor x;  // contiguous [P, H, W]
-  std::vector<int64_t> prefix;
-};
-Planes planesOf(const Tensor& self, int64_t spatial, const char* name) {
-  if (self.dim() != spatial + 1 && self.dim() != spatial + 2)
-    throw RuntimeError(str(name, ": Expected ", spatial + 1, "D or ", spatial + 2, "D (batch mode) tensor with optional 0 dim batch size for input, but got:", shapeStr(self.sizes())));
-  Planes p;
-  p.prefix.assign(self.sizes().begin(), self.sizes().end() - spatial);
-  std::vector<int64_t> shape{-1};
-  for (int64_t d = self.dim() - spatial; d < self.dim(); ++d) shape.push_back(self.size(d));
-  if (spatial == 1) shape.insert(shape.begin() + 1, 1);
-  p.x = self.contiguous().reshape(shape);
-  return p;
-}
-
-Tensor maxPool(const Tensor& self, std::vector<int64_t> k, std::vector<int64_t> s, std::vector<int64_t> pad,
-               std::vector<int64_t> dil, bool ceil, int64_t spatial, const char* name) {
-  const size_t n = static_cast<size_t>(spatial);
-  if (s.empty()) s = k;
-  k = intListN(intListValue(k), n), s = intListN(intListValue(s), n), pad = intListN(intListValue(pad), n),
-  dil = intListN(intListValue(dil), n);
-  for (size_t d = 0; d < n; ++d) {
-    if (k[d] <= 0) throw RuntimeError(str("kernel_size must be greater than zero, but got kH: ", k[0], " kW: ", k.back()));
-    if (s[d] <= 0) throw RuntimeError("stride must be greater than zero");
-    if (pad[d] > k[d] / 2)
-      throw RuntimeError(str("pad should be at most half of effective kernel size, but got pad=", pad[d], ", kernel_size=",
-                             k[d], " and dilation=", dil[d]));
-  }
-  if (spatial == 1) {
-    k.insert(k.begin(), 1), s.insert(s.begin(), 1), pad.insert(pad.begin(), 0), dil.insert(dil.begin(), 1);
-  }
-  Planes pl = planesOf(self, spatial, name);
-  const int64_t P = pl.x.size(0), H = pl.x.size(1), W = pl.x.size(2);
-  const int64_t OH = pooledSize(H, k[0], pad[0], s[0], dil[0], ceil), OW = pooledSize(W, k[1], pad[1], s[1], dil[1], ceil);
-  if (OH <= 0 || OW <= 0)
-    throw RuntimeError(str("Given input size: (", self.dim() > spatial ? self.size(-spatial - 1) : 1, "x", H, "x", W,
-                           "). Calculated output size: (", self.dim() > spatial ? self.size(-spatial - 1) : 1, "x", OH, "x", OW,
-                           "). Output size is too small"));
-  std::vector<int64_t> outSizes = pl.prefix;
-  if (spatial == 2) outSizes.push_back(OH);
-  outSizes.push_back(OW);
-  Tensor out = Tensor::empty(outSizes, self.dtype(), self.device());
-  visitFloating(self.dtype(), name, [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    const T* x = static_cast<const T*>(pl.x.data());
-    T* o = static_cast<T*>(out.data());
-    for (int64_t p0 = 0; p0 < P; ++p0)
-      for (int64_t oh = 0; oh < OH; ++oh)
-        for (int64_t ow = 0; ow < OW; ++ow) {
-          T m = -std::numeric_limits<T>::infinity();
-          for (int64_t i = 0; i < k[0]; ++i) {
-            const int64_t ih = oh * s[0] - pad[0] + i * dil[0];
-            if (ih < 0 || ih >= H) continue;
-            for (int64_t j = 0; j < k[1]; ++j) {
-              const int64_t iw = ow * s[1] - pad[1] + j * dil[1];
-              if (iw < 0 || iw >= W) continue;
-              const T v = x[(p0 * H + ih) * W + iw];
-              if (v > m || std::isnan(v)) m = v;
-              if (std::isnan(m)) break;
-            }
-          }
-          o[(p0 * OH + oh) * OW + ow] = m;
-        }
-  });
-  return out;
-}
-
-Tensor avgPool2d(const Tensor& self, std::vector<int64_t> k, std::vector<int64_t> s, std::vector<int64_t> pad, bool ceil,
-                 bool countIncludePad, const IValue& divisorOverride) {
-  if (s.empty()) s = k;
-  k = intListN(intListValue(k), 2), s = intListN(intListValue(s), 2), pad = intListN(intListValue(pad), 2);
-  for (int d = 0; d < 2; ++d)
-    if (pad[d] > k[d] / 2)
-      throw RuntimeError(str("pad should be smaller than or equal to half of kernel size, but got padW = ", pad[1],
-                             ", padH = ", pad[0], ", kW = ", k[1], ", kH = ", k[0]));
-  if (!divisorOverride.isNone() && divisorOverride.toInt() == 0) throw RuntimeError("divisor must be not zero");
-  Planes pl = planesOf(self, 2, "avg_pool2d");
-  const int64_t P = pl.x.size(0), H = pl.x.size(1), W = pl.x.size(2);
-  const int64_t OH = pooledSize(H, k[0], pad[0], s[0], 1, ceil), OW = pooledSize(W, k[1], pad[1], s[1], 1, ceil);
-  std::vector<int64_t> outSizes = pl.prefix;
-  outSizes.insert(outSizes.end(), {OH, OW});
-  Tensor out = Tensor::empty(outSizes, self.dtype(), self.device());
-  visitFloating(self.dtype(), "avg_pool2d", [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    const T* x = static_cast<const T*>(pl.x.data());
-    T* o = static_cast<T*>(out.data());
-    for (int64_t p0 = 0; p0 < P; ++p0)
-      for (int64_t oh = 0; oh < OH; ++oh)
-        for (int64_t ow = 0; ow < OW; ++ow) {
-          int64_t h0 = oh * s[0] - pad[0], w0 = ow * s[1] - pad[1];
-          int64_t h1 = std::min(h0 + k[0], H + pad[0]), w1 = std::min(w0 + k[1], W + pad[1]);
-          const int64_t poolSize = (h1 - h0) * (w1 - w0);
-          h0 = std::max<int64_t>(h0, 0), w0 = std::max<int64_t>(w0, 0);
-          h1 = std::min(h1, H), w1 = std::min(w1, W);
-          T sum = 0;
-          for (int64_t ih = h0; ih < h1; ++ih)
-            for (int64_t iw = w0; iw < w1; ++iw) sum += x[(p0 * H + ih) * W + iw];
-          const int64_t div = !divisorOverride.isNone() ? divisorOverride.toInt()
-                              : countIncludePad         ? poolSize
-                                                        : (h1 - h0) * (w1 - w0);
-          o[(p0 * OH + oh) * OW + ow] = sum / static_cast<T>(div);
-        }
-  });
-  return out;
-}
-
-// Adaptive pooling over `spatial` trailing dims (1..3); max also returns flat indices.
-std::pair<Tensor, Tensor> adaptivePool(const Tensor& self, std::vector<int64_t> outSize, int64_t spatial, bool isMax,
-                                       const char* name) {
-  outSize = intListN(intListValue(outSize), static_cast<size_t>(spatial));
-  if (static_cast<int64_t>(outSize.size()) != spatial)
-    throw RuntimeError(str(name, ": output_size must be ", spatial));
-  if (self.dim() != spatial + 1 && self.dim() != spatial + 2)
-    throw RuntimeError(str(name, "(): Expected ", spatial + 1, "D or ", spatial + 2, "D tensor, but got ", shapeStr(self.sizes())));
-  for (int64_t d = 1; d < self.dim(); ++d)
-    if (self.size(d) == 0)
-      throw RuntimeError(str(name, "(): Expected input to have non-zero size for non-batch dimensions, but input has sizes ",
-                             shapeStr(self.sizes()), " with dimension ", d, " being empty"));
-  std::vector<int64_t> in(3, 1), os(3, 1);
-  for (int64_t d = 0; d < spatial; ++d) {
-    in[3 - spatial + d] = self.size(self.dim() - spatial + d);
-    os[3 - spatial + d] = outSize[d];
-  }
-  std::vector<int64_t> shape{-1, in[0], in[1], in[2]};
-  const Tensor x = self.contiguous().reshape(shape);
-  const int64_t P = x.size(0);
-  std::vector<int64_t> outSizes(self.sizes().begin(), self.sizes().end() - spatial);
-  outSizes.insert(outSizes.end(), outSize.begin(), outSize.end());
-  Tensor out = Tensor::empty(outSizes, self.dtype(), self.device());
-  Tensor idx = isMax ? Tensor::empty(outSizes, ScalarType::Int64, self.device()) : Tensor();
-  auto startOf = [](int64_t i, int64_t o, int64_t n) { return (i * n) / o; };
-  auto endOf = [](int64_t i, int64_t o, int64_t n) { return ((i + 1) * n + o - 1) / o; };
-  visitFloating(self.dtype(), name, [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    const T* xp = static_cast<const T*>(x.data());
-    T* o = static_cast<T*>(out.data());
-    int64_t* ip = isMax ? static_cast<int64_t*>(idx.data()) : nullptr;
-    int64_t q = 0;
-    for (int64_t p0 = 0; p0 < P; ++p0)
-      for (int64_t a = 0; a < os[0]; ++a)
-        for (int64_t b = 0; b < os[1]; ++b)
-          for (int64_t c = 0; c < os[2]; ++c, ++q) {
-            const int64_t a0 = startOf(a, os[0], in[0]), a1 = endOf(a, os[0], in[0]);
-            const int64_t b0 = startOf(b, os[1], in[1]), b1 = endOf(b, os[1], in[1]);
-            const int64_t c0 = startOf(c, os[2], in[2]), c1 = endOf(c, os[2], in[2]);
-            double sum = 0;
-            T m = -std::numeric_limits<T>::infinity();
-            int64_t arg = (a0 * in[1] + b0) * in[2] + c0;
-            for (int64_t i = a0; i < a1; ++i)
-              for (int64_t j = b0; j < b1; ++j)
-                for (int64_t l = c0; l < c1; ++l) {
-                  const int64_t flat = (i * in[1] + j) * in[2] + l;
-                  const T v = xp[p0 * in[0] * in[1] * in[2] + flat];
-                  if (isMax) {
-                    if (v > m || std::isnan(v)) {
-                      if (!std::isnan(m)) {
-                        m = v;
-                        arg = flat;
-                      }
-                    }
-                  } else {
-                    sum += v;
-                  }
-                }
-            if (isMax) {
-              o[q] = m;
-              ip[q] = arg;
-            } else {
-              o[q] = static_cast<T>(sum / static_cast<double>((a1 - a0) * (b1 - b0) * (c1 - c0)));
-            }
-          }
-  });
-  return {out, idx};
+  return batched ? r : r.squeeze(0);
 }
 
 }  // namespace
 
 void registerNNKernels() {
-  def("aten::conv1d", op([](IValue* a) {
-        return IValue(convolution(a[0].toTensor(), a[1].toTensor(), optTensor(a[2]), convParams(a[3], a[4], a[5], a[6].toInt(), 1),
-                                  1, "conv1d"));
-      }));
-  def("aten::conv2d", op([](IValue* a) {
-        return IValue(convolution(a[0].toTensor(), a[1].toTensor(), optTensor(a[2]), convParams(a[3], a[4], a[5], a[6].toInt(), 2),
-                                  2, "conv2d"));
-      }));
-  def("aten::conv1d.padding", op([](IValue* a) {
-        return IValue(convPaddingString(a[0].toTensor(), a[1].toTensor(), optTensor(a[2]), a[3], a[4].toStringRef(), a[5],
-                                        a[6].toInt(), 1, "conv1d"));
-      }));
-  def("aten::conv2d.padding", op([](IValue* a) {
-        return IValue(convPaddingString(a[0].toTensor(), a[1].toTensor(), optTensor(a[2]), a[3], a[4].toStringRef(), a[5],
-                                        a[6].toInt(), 2, "conv2d"));
-      }));
+  def("aten::conv1d", op([](IValue* a) { return IValue(convN(a, 1, "conv1d")); }));
+  def("aten::conv2d", op([](IValue* a) { return IValue(convN(a, 2, "conv2d")); }));
+  def("aten::conv1d.padding", op([](IValue* a) { return IValue(convPaddingString(a, 1, "conv1d")); }));
+  def("aten::conv2d.padding", op([](IValue* a) { return IValue(convPaddingString(a, 2, "conv2d")); }));
   def("aten::conv_transpose2d.input", op([](IValue* a) {
-        ConvParams p = convParams(a[3], a[4], a[7], a[6].toInt(), 2);
-        p.outputPadding = intListN(a[5], 2);
-        p.transposed = true;
-        return IValue(convolution(a[0].toTensor(), a[1].toTensor(), optTensor(a[2]), p, 2, "conv_transpose2d"));
+        // (input, weight, bias, stride, padding, output_padding, groups, dilation)
+        auto [input, batched] = batchify(a[0].toTensor(), 2, "conv_transpose2d");
+        Tensor r = convolutionRaw(input, a[1].toTensor(), optTensor(a[2]), intList(a[3]), intList(a[4]), intList(a[7]),
+                                  true, intList(a[5]), a[6].toInt());
+        return IValue(batched ? r : r.squeeze(0));
       }));
   auto underscoreConv = op([](IValue* a) {
-    const Tensor w = a[1].toTensor();
-    const int64_t spatial = w.dim() - 2;
-    // PyTorch's order: the weight's rank, groups, then (after the parameters) the input's rank.
-    if (spatial <= 0) throw RuntimeError("weight should have at least three dimensions");
-    if (a[8].toInt() <= 0) throw RuntimeError("non-positive groups is not supported");
-    if (spatial != 1 && spatial != 2) throw RuntimeError("_convolution: only 1-D and 2-D convolutions are supported");
-    ConvParams p = convParams(a[3], a[4], a[5], a[8].toInt(), static_cast<size_t>(spatial));
-    p.transposed = a[6].toBool();
-    p.outputPadding = intListN(a[7], static_cast<size_t>(spatial));
-    if (a[0].toTensor().dim() != w.dim())
-      throw RuntimeError(str("Expected ", w.dim(), "-dimensional input for ", w.dim(), "-dimensional weight ",
-                             shapeStr(w.sizes()), ", but got ", a[0].toTensor().dim(), "-dimensional input of size ",
-                             shapeStr(a[0].toTensor().sizes()), " instead"));
-    return IValue(convolution(a[0].toTensor(), w, optTensor(a[2]), p, spatial, "_convolution"));
+    // (input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, ...)
+    return IValue(convolutionRaw(a[0].toTensor(), a[1].toTensor(), optTensor(a[2]), intList(a[3]), intList(a[4]),
+                                 intList(a[5]), a[6].toBool(), intList(a[7]), a[8].toInt()));
   });
   def("aten::_convolution", underscoreConv);
   def("aten::_convolution.deprecated", underscoreConv);
-  def("aten::max_pool1d", op([](IValue* a) {
-        return IValue(maxPool(a[0].toTensor(), intList(a[1]), intList(a[2]), intList(a[3]), intList(a[4]), a[5].toBool(), 1,
-                              "max_pool1d"));
-      }));
-  def("aten::max_pool2d", op([](IValue* a) {
-        return IValue(maxPool(a[0].toTensor(), intList(a[1]), intList(a[2]), intList(a[3]), intList(a[4]), a[5].toBool(), 2,
-                              "max_pool2d"));
-      }));
-  def("aten::avg_pool2d", op([](IValue* a) {
-        return IValue(avgPool2d(a[0].toTensor(), intList(a[1]), intList(a[2]), intList(a[3]), a[4].toBool(), a[5].toBool(), a[6]));
-      }));
-  def("aten::adaptive_avg_pool1d", op([](IValue* a) {
-        return IValue(adaptivePool(a[0].toTensor(), intList(a[1]), 1, false, "adaptive_avg_pool1d").first);
-      }));
-  def("aten::adaptive_avg_pool2d", op([](IValue* a) {
-        return IValue(adaptivePool(a[0].toTensor(), intList(a[1]), 2, false, "adaptive_avg_pool2d").first);
-      }));
-  def("aten::adaptive_avg_pool3d", op([](IValue* a) {
-        return IValue(adaptivePool(a[0].toTensor(), intList(a[1]), 3, false, "adaptive_avg_pool3d").first);
-      }));
-  def("aten::adaptive_max_pool2d", op2([](IValue* a) {
-        return adaptivePool(a[0].toTensor(), intList(a[1]), 2, true, "adaptive_max_pool2d");
-      }));
+  registerNNPoolKernels();
   registerNNNormKernels();
   registerNNLossKernels();
   registerNNUpsampleKernels();

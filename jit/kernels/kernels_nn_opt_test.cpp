@@ -172,8 +172,10 @@ TEST(KernelsNN, Upsample) {
   // Fuzz findings ops-21-1471/1969: the input's rank is checked with PyTorch's message.
   EXPECT_EQ(errorOf("aten::_upsample_nearest_exact2d", {T({1}, {}), ints({1, 2}), IValue(), 1.0}),
             "It is expected input_size equals to 4, but got size 0");
+  // .vec: compute_output_size first checks the scale list against the input's spatial rank (-1).
   EXPECT_EQ(errorOf("aten::upsample_nearest2d.vec", {T({1}, {1}), IValue(), floats({2, 2})}),
-            "It is expected input_size equals to 4, but got size 1");
+            "Expected static_cast<int64_t>(scale_factors->size()) == spatial_dimensions to be true, but got false.  "
+            "(Could this error message be improved?  If so, please report an enhancement request to PyTorch.)");
 }
 
 TEST(KernelsNN, LstmCell) {

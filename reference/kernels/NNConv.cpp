@@ -1,24 +1,33 @@
-// NNConv.cpp — reference kernels of convolutions and pooling (NN family, part 1): conv1d, conv2d
-// (also padding="same"/"valid"), conv_transpose2d, _convolution (any rank, transposed or not,
-// groups, dilation), max_pool1d/2d, avg_pool2d, adaptive_avg_pool1d/2d/3d, adaptive_max_pool2d.
+// NNConv.cpp — reference kernels of the convolutions (NN family, part 1): conv1d, conv2d (also
+// padding="same"/"valid"), conv_transpose2d and _convolution (any rank, transposed or not, groups,
+// dilation). Pooling is in NNPool.cpp.
+//
+// PyTorch 1.13's CPU path, step by step: conv1d/conv2d/conv_transpose2d accept an unbatched input
+// (a batch of one); _convolution checks the weight's rank and groups, expands the per-dim parameters,
+// checks shapes (check_shape_forward), views 1-d as 2-d, then picks a backend: a zero batch gives
+// weight[0] * input (any dtype, promoted); otherwise the slow kernels, whose dtype dispatch lists and
+// names are PyTorch's (kConvBackends). Weight (and, except slow_conv2d/3d, bias) must have the input's
+// dtype, as ATen's typed data access requires.
 //
 // Invariants: one N-d direct convolution (no im2col, no BLAS): every output is the bias plus the sum
-// over its receptive field, accumulated in double and rounded once to the input dtype. Pools read
-// windows in double; max pooling propagates NaN and reports the first maximal position. Unbatched
-// inputs ([C, *spatial]) are handled as a batch of one. Errors use PyTorch 1.13's messages.
+// over its receptive field, accumulated in double (floating dtypes) or in wrapping int64 (integer
+// dtypes, as ATen's integer gemm wraps) and rounded once to the input dtype.
 #include <cmath>
 #include <limits>
 
 #include "jit/tensor/Iterate.h"
+#include "jit/tensor/TypePromotion.h"
 #include "reference/Kernel.h"
 #include "reference/kernels/ShapeCommon.h"
 
 namespace tsjit::reference {
+void registerNNPoolKernels();
+
 namespace {
 
 using namespace shape;
 
-// A per-spatial-dim parameter given as one value or one per dim.
+// A per-spatial-dim parameter given as one value or one per dim (expand_param_if_needed).
 std::vector<int64_t> expandParam(const std::vector<int64_t>& v, size_t S, const char* name) {
   if (v.size() == 1) return std::vector<int64_t>(S, v[0]);
   if (v.size() != S)
@@ -33,10 +42,119 @@ struct ConvParams {
   bool transposed = false;
 };
 
-// input [N, C, *spatial], weight [Cout, Cin/g, *k] (transposed: [Cin, Cout/g, *k]).
-Tensor convolution(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias, const ConvParams& p) {
-  const int64_t k = input.dim();
-  const std::vector<int64_t>& ws = weight.sizes();
+// The CPU kernels of PyTorch 1.13 (built without MKLDNN) and the dtypes their dispatch accepts.
+struct ConvBackend {
+  const char* kernel;
+  bool integers;      // Byte..Long besides Float/Double
+  bool longOnly;      // of the integers, Long only
+  bool bfloat16;
+  bool biasConverts;  // the bias is copied into the output (any dtype); else it must match
+};
+constexpr ConvBackend kSlow2d{"slow_conv2d_cpu", true, false, true, true};
+constexpr ConvBackend kSlow3d{"slow_conv3d_cpu", true, false, true, true};
+constexpr ConvBackend kDilated{"slow_conv_dilated<>", true, true, false, false};
+constexpr ConvBackend kTranspose2d{"slow_conv_transpose2d_out_cpu", true, true, false, false};
+constexpr ConvBackend kTranspose3d{"slow_conv_transpose3d_out_cpu", true, true, false, false};
+
+bool backendAccepts(const ConvBackend& b, ScalarType t) {
+  switch (t) {
+    case ScalarType::Float:
+    case ScalarType::Double: return true;
+    case ScalarType::BFloat16: return b.bfloat16;
+    case ScalarType::Int64: return b.integers;
+    case ScalarType::UInt8:
+    case ScalarType::Int8:
+    case ScalarType::Int16:
+    case ScalarType::Int32: return b.integers && !b.longOnly;
+    default: return false;
+  }
+}
+
+// The result dtype of `dimmed op zeroDim` (a 0-dim operand only wins with a higher category).
+ScalarType zeroDimResult(ScalarType dimmed, ScalarType zeroDim) {
+  auto cat = [](ScalarType t) { return t == ScalarType::Bool ? 0 : isFloatingType(t) ? 2 : 1; };
+  return cat(zeroDim) > cat(dimmed) ? zeroDim : dimmed;
+}
+
+std::vector<int64_t> outputSpatial(const std::vector<int64_t>& inSp, const std::vector<int64_t>& kernel,
+                                   const ConvParams& p) {
+  std::vector<int64_t> out(inSp.size());
+  for (size_t d = 0; d < inSp.size(); ++d) {
+    if (!p.transposed)
+      out[d] = (inSp[d] + p.padL[d] + p.padR[d] - p.dilation[d] * (kernel[d] - 1) - 1) / p.stride[d] + 1;
+    else
+      out[d] = (inSp[d] - 1) * p.stride[d] - p.padL[d] - p.padR[d] + p.dilation[d] * (kernel[d] - 1) +
+               p.outputPadding[d] + 1;
+  }
+  return out;
+}
+
+// The direct convolution. Acc is double (floating dtypes) or uint64_t (integers, wrapping).
+template <typename Acc>
+std::vector<Acc> directConv(const std::vector<Acc>& x, const std::vector<Acc>& w, const std::vector<Acc>& b, int64_t N,
+                            int64_t cin, int64_t cout, const std::vector<int64_t>& inSp,
+                            const std::vector<int64_t>& outSp, const std::vector<int64_t>& kernel, const ConvParams& p) {
+  const size_t S = inSp.size();
+  const int64_t inPlane = product(inSp), outPlane = product(outSp), kPlane = product(kernel);
+  const int64_t groups = p.groups, cinG = cin / groups, coutG = cout / groups;
+  std::vector<Acc> out(static_cast<size_t>(N * cout * outPlane), Acc(0));
+  std::vector<int64_t> pos(S);
+  if (!p.transposed) {
+    for (int64_t n = 0; n < N; ++n)
+      for (int64_t oc = 0; oc < cout; ++oc) {
+        const int64_t g = oc / coutG;
+        forEachIndex(outSp, [&](const int64_t* o) {
+          Acc acc = b[static_cast<size_t>(oc)];
+          for (int64_t ic = 0; ic < cinG; ++ic) {
+            const int64_t c = g * cinG + ic;
+            forEachIndex(kernel, [&](const int64_t* kk) {
+              // A padding position contributes 0 * w (ATen's im2col + gemm: a NaN weight still counts).
+              bool inside = true;
+              for (size_t d = 0; d < S; ++d) {
+                pos[d] = o[d] * p.stride[d] - p.padL[d] + kk[d] * p.dilation[d];
+                inside = inside && pos[d] >= 0 && pos[d] < inSp[d];
+              }
+              const Acc wv = w[static_cast<size_t>((oc * cinG + ic) * kPlane + ravel(kk, kernel))];
+              acc += (inside ? x[static_cast<size_t>((n * cin + c) * inPlane + ravel(pos, inSp))] : Acc(0)) * wv;
+            });
+          }
+          out[static_cast<size_t>((n * cout + oc) * outPlane + ravel(o, outSp))] = acc;
+        });
+      }
+    return out;
+  }
+  for (int64_t n = 0; n < N; ++n)
+    for (int64_t oc = 0; oc < cout; ++oc)
+      for (int64_t i = 0; i < outPlane; ++i)
+        out[static_cast<size_t>((n * cout + oc) * outPlane + i)] = b[static_cast<size_t>(oc)];
+  for (int64_t n = 0; n < N; ++n)
+    for (int64_t c = 0; c < cin; ++c) {
+      const int64_t g = c / cinG;
+      forEachIndex(inSp, [&](const int64_t* in) {
+        const Acc xv = x[static_cast<size_t>((n * cin + c) * inPlane + ravel(in, inSp))];
+        for (int64_t ocg = 0; ocg < coutG; ++ocg) {
+          const int64_t oc = g * coutG + ocg;
+          forEachIndex(kernel, [&](const int64_t* kk) {
+            for (size_t d = 0; d < S; ++d) {
+              pos[d] = in[d] * p.stride[d] - p.padL[d] + kk[d] * p.dilation[d];
+              if (pos[d] < 0 || pos[d] >= outSp[d]) return;
+            }
+            out[static_cast<size_t>((n * cout + oc) * outPlane + ravel(pos, outSp))] +=
+                xv * w[static_cast<size_t>((c * coutG + ocg) * kPlane + ravel(kk, kernel))];
+          });
+        }
+      });
+    }
+  return out;
+}
+
+std::vector<uint64_t> asWrapping(const std::vector<int64_t>& v) { return {v.begin(), v.end()}; }
+
+// _convolution after the parameters are expanded: check_shape_forward, the backend, the kernel.
+Tensor convolution(const Tensor& input0, const Tensor& weight0, const std::optional<Tensor>& bias,
+                   ConvParams p) {
+  const int64_t k = input0.dim();
+  const std::vector<int64_t>& ws = weight0.sizes();
   const int64_t groups = p.groups;
   for (size_t i = 0; i < p.padL.size(); ++i)
     if (p.padL[i] < 0 || p.padR[i] < 0) throw RuntimeError("negative padding is not supported");
@@ -44,11 +162,10 @@ Tensor convolution(const Tensor& input, const Tensor& weight, const std::optiona
     if (o < 0) throw RuntimeError("negative output_padding is not supported");
   for (int64_t s : p.stride)
     if (s <= 0) throw RuntimeError("non-positive stride is not supported");
-  if (weight.dim() != k)
-    throw RuntimeError(str("Expected ", weight.dim(), "-dimensional input for ", weight.dim(), "-dimensional weight ",
-                           formatInts(ws), ", but got ", k, "-dimensional input of size ", formatInts(input.sizes()),
-                           " instead"));
-  if (groups <= 0) throw RuntimeError("non-positive groups is not supported");
+  if (weight0.dim() != k)
+    throw RuntimeError(str("Expected ", weight0.dim(), "-dimensional input for ", weight0.dim(), "-dimensional weight ",
+                           formatInts(ws), ", but got ", k, "-dimensional input of size ",
+                           formatInts(input0.sizes()), " instead"));
   if (ws[0] < groups)
     throw RuntimeError(str("Given groups=", groups, ", expected weight to be at least ", groups,
                            " at dimension 0, but got weight of size ", formatInts(ws), " instead"));
@@ -57,11 +174,12 @@ Tensor convolution(const Tensor& input, const Tensor& weight, const std::optiona
                            " at dimension 0, but got weight of size [", formatInts(ws), "] instead"));
   const size_t S = static_cast<size_t>(k - 2);
   std::vector<int64_t> kernel(ws.begin() + 2, ws.end());
-  int64_t cin = input.size(1), cout;
+  const int64_t cin = input0.size(1);
+  int64_t cout;
   if (!p.transposed) {
     if (cin != ws[1] * groups)
       throw RuntimeError(str("Given groups=", groups, ", weight of size ", formatInts(ws), ", expected input",
-                             formatInts(input.sizes()), " to have ", ws[1] * groups, " channels, but got ", cin,
+                             formatInts(input0.sizes()), " to have ", ws[1] * groups, " channels, but got ", cin,
                              " channels instead"));
     cout = ws[0];
     if (bias && !(bias->dim() == 1 && bias->size(0) == cout))
@@ -70,7 +188,7 @@ Tensor convolution(const Tensor& input, const Tensor& weight, const std::optiona
     bool fits = true;
     std::string inS, kS;
     for (size_t d = 0; d < S; ++d) {
-      const int64_t padded = input.size(static_cast<int64_t>(d) + 2) + p.padL[d] + p.padR[d];
+      const int64_t padded = input0.size(static_cast<int64_t>(d) + 2) + p.padL[d] + p.padR[d];
       const int64_t eff = p.dilation[d] * (kernel[d] - 1) + 1;
       if (padded < eff) fits = false;
       inS += (d ? " x " : "") + std::to_string(padded);
@@ -82,7 +200,7 @@ Tensor convolution(const Tensor& input, const Tensor& weight, const std::optiona
   } else {
     if (cin != ws[0])
       throw RuntimeError(str("Given transposed=1, weight of size ", formatInts(ws), ", expected input",
-                             formatInts(input.sizes()), " to have ", ws[0], " channels, but got ", cin,
+                             formatInts(input0.sizes()), " to have ", ws[0], " channels, but got ", cin,
                              " channels instead"));
     cout = ws[1] * groups;
     if (bias && !(bias->dim() == 1 && bias->size(0) == cout))
@@ -90,412 +208,190 @@ Tensor convolution(const Tensor& input, const Tensor& weight, const std::optiona
                              ", expected bias to be 1-dimensional with ", cout, " elements, but got bias of size ",
                              formatInts(bias->sizes()), " instead"));
   }
-  if (weight.dtype() != input.dtype())
-    throw RuntimeError(str("expected scalar type ", input.dtype(), " but found ", weight.dtype()));
-
+  // 1-d runs as 2-d (a unit height): the shapes in later messages are the 2-d views'.
+  Tensor input = input0;
+  if (S == 1) {
+    input = input0.unsqueeze(2);
+    kernel.insert(kernel.begin(), 1);
+    p.stride.insert(p.stride.begin(), 1);
+    p.padL.insert(p.padL.begin(), 0);
+    p.padR.insert(p.padR.begin(), 0);
+    p.dilation.insert(p.dilation.begin(), 1);
+    p.outputPadding.insert(p.outputPadding.begin(), 0);
+  }
+  const size_t S2 = std::max<size_t>(S, 2);
   const int64_t N = input.size(0);
-  std::vector<int64_t> inSp(input.sizes().begin() + 2, input.sizes().end()), outSp(S);
-  for (size_t d = 0; d < S; ++d) {
-    if (!p.transposed)
-      outSp[d] = (inSp[d] + p.padL[d] + p.padR[d] - p.dilation[d] * (kernel[d] - 1) - 1) / p.stride[d] + 1;
-    else
-      outSp[d] = (inSp[d] - 1) * p.stride[d] - p.padL[d] - p.padR[d] + p.dilation[d] * (kernel[d] - 1) +
-                 p.outputPadding[d] + 1;
-  }
-  const std::vector<double> x = input.toDoubles(), w = weight.toDoubles();
-  const int64_t inPlane = product(inSp), outPlane = product(outSp), kPlane = product(kernel);
-  std::vector<double> out(static_cast<size_t>(N * cout * outPlane), 0.0);
-  const std::vector<double> b = bias ? bias->toDoubles() : std::vector<double>(static_cast<size_t>(cout), 0.0);
-  std::vector<int64_t> pos(S);
-  if (!p.transposed) {
-    const int64_t cinG = cin / groups, coutG = cout / groups;
-    for (int64_t n = 0; n < N; ++n)
-      for (int64_t oc = 0; oc < cout; ++oc) {
-        const int64_t g = oc / coutG;
-        forEachIndex(outSp, [&](const int64_t* o) {
-          double acc = b[static_cast<size_t>(oc)];
-          for (int64_t ic = 0; ic < cinG; ++ic) {
-            const int64_t c = g * cinG + ic;
-            forEachIndex(kernel, [&](const int64_t* kk) {
-              for (size_t d = 0; d < S; ++d) {
-                pos[d] = o[d] * p.stride[d] - p.padL[d] + kk[d] * p.dilation[d];
-                if (pos[d] < 0 || pos[d] >= inSp[d]) return;
-              }
-              acc += x[static_cast<size_t>((n * cin + c) * inPlane + ravel(pos, inSp))] *
-                     w[static_cast<size_t>((oc * cinG + ic) * kPlane + ravel(kk, kernel))];
-            });
-          }
-          out[static_cast<size_t>((n * cout + oc) * outPlane + ravel(o, outSp))] = acc;
-        });
-      }
-  } else {
-    const int64_t cinG = cin / groups, coutG = cout / groups;
-    for (int64_t n = 0; n < N; ++n)
-      for (int64_t oc = 0; oc < cout; ++oc)
-        for (int64_t i = 0; i < outPlane; ++i) out[static_cast<size_t>((n * cout + oc) * outPlane + i)] = b[static_cast<size_t>(oc)];
-    for (int64_t n = 0; n < N; ++n)
-      for (int64_t c = 0; c < cin; ++c) {
-        const int64_t g = c / cinG;
-        forEachIndex(inSp, [&](const int64_t* in) {
-          const double xv = x[static_cast<size_t>((n * cin + c) * inPlane + ravel(in, inSp))];
-          for (int64_t ocg = 0; ocg < coutG; ++ocg) {
-            const int64_t oc = g * coutG + ocg;
-            forEachIndex(kernel, [&](const int64_t* kk) {
-              for (size_t d = 0; d < S; ++d) {
-                pos[d] = in[d] * p.stride[d] - p.padL[d] + kk[d] * p.dilation[d];
-                if (pos[d] < 0 || pos[d] >= outSp[d]) return;
-              }
-              out[static_cast<size_t>((n * cout + oc) * outPlane + ravel(pos, outSp))] +=
-                  xv * w[static_cast<size_t>((c * coutG + ocg) * kPlane + ravel(kk, kernel))];
-            });
-          }
-        });
-      }
-  }
+  std::vector<int64_t> inSp(input.sizes().begin() + 2, input.sizes().end());
+  const std::vector<int64_t> outSp = outputSpatial(inSp, kernel, p);
   std::vector<int64_t> outSizes{N, cout};
   outSizes.insert(outSizes.end(), outSp.begin(), outSp.end());
-  return Tensor::fromDoubles(out, outSizes, input.dtype());
+  auto finish = [&](Tensor r) { return S == 1 ? r.squeeze(2) : r; };
+
+  // Empty backend: weight.view(-1)[0] * input (+ bias[0]), viewed as the output.
+  if (N == 0 || cin == 0) {
+    if (weight0.numel() == 0)
+      throw RuntimeError("index 0 is out of bounds for dimension 0 with size 0", "IndexError");
+    ScalarType dt = zeroDimResult(input.dtype(), weight0.dtype());
+    if (bias) {
+      const ScalarType r = zeroDimResult(dt, bias->dtype());
+      if (!canCast(r, dt))
+        throw RuntimeError(str("result type ", r, " can't be cast to the desired output type ", dt));
+    }
+    if (product(outSizes) != 0)
+      throw RuntimeError(str("shape '", formatInts(outSizes), "' is invalid for input of size 0"));
+    return finish(Tensor::zeros(outSizes, dt));
+  }
+  if (input.numel() == 0)
+    throw RuntimeError(str("Only zero batch or zero channel inputs are supported, but got input shape: ",
+                           formatInts(input.sizes())));
+
+  bool dilated = false;
+  for (int64_t d : p.dilation) dilated = dilated || d != 1;
+  const ConvBackend& be = p.transposed ? (S2 == 2 ? kTranspose2d : kTranspose3d)
+                          : dilated    ? kDilated
+                          : S2 == 2    ? kSlow2d
+                                       : kSlow3d;
+  if (p.transposed) {
+    // slow_conv_transpose{2,3}d_shape_check.
+    bool adjOk = true;
+    for (size_t d = 0; d < S2; ++d)
+      adjOk = adjOk && (p.outputPadding[d] < p.stride[d] || p.outputPadding[d] < p.dilation[d]);
+    if (!adjOk) {
+      if (S2 == 2)
+        throw RuntimeError(str("output padding must be smaller than either stride or dilation, but got output_padding_height: ",
+                               p.outputPadding[0], " output_padding_width: ", p.outputPadding[1], " stride_height: ",
+                               p.stride[0], " stride_width: ", p.stride[1], " dilation_height: ", p.dilation[0],
+                               " dilation_width: ", p.dilation[1]));
+      throw RuntimeError(str("output padding must be smaller than either stride or dilation, but got output_padding_depth: ",
+                             p.outputPadding[0], " output_padding_height: ", p.outputPadding[1], " output_padding_width: ",
+                             p.outputPadding[2], " stride_depth: ", p.stride[0], " stride_height: ", p.stride[1],
+                             " stride_width: ", p.stride[2], " dilation_depth: ", p.dilation[0], " dilation_height: ",
+                             p.dilation[1], " dilation_width: ", p.dilation[2]));
+    }
+    bool positive = true;
+    std::string inS, outS;
+    for (size_t d = 0; d < S2; ++d) {
+      positive = positive && outSp[d] >= 1;
+      inS += (d ? " x " : "") + std::to_string(inSp[d]);
+      outS += (d ? " x " : "") + std::to_string(outSp[d]);
+    }
+    if (!positive)
+      throw RuntimeError(str("Given input size per channel: (", inS, "). Calculated output size per channel: (", outS,
+                             "). Output size is too small"));
+  }
+  const ScalarType dt = input.dtype();
+  if (!backendAccepts(be, dt))
+    throw RuntimeError(str("\"", be.kernel, "\" not implemented for '", dt, "'"));
+  if (weight0.dtype() != dt) throw RuntimeError(str("expected scalar type ", dt, " but found ", weight0.dtype()));
+  if (bias && !be.biasConverts && bias->dtype() != dt)
+    throw RuntimeError(str("expected scalar type ", dt, " but found ", bias->dtype()));
+  // The bias as the kernel sees it: copied into the output (converted to the input dtype).
+  const Tensor b = bias ? bias->to(dt) : Tensor::zeros({cout}, dt);
+  const Tensor weight = S == 1 ? weight0.unsqueeze(2) : weight0;
+  if (isFloatingType(dt)) {
+    const std::vector<double> out = directConv<double>(input.toDoubles(), weight.toDoubles(), b.toDoubles(), N, cin,
+                                                       cout, inSp, outSp, kernel, p);
+    return finish(Tensor::fromDoubles(out, outSizes, dt));
+  }
+  const std::vector<uint64_t> out = directConv<uint64_t>(asWrapping(input.toInt64s()), asWrapping(weight.toInt64s()),
+                                                         asWrapping(b.toInt64s()), N, cin, cout, inSp, outSp, kernel, p);
+  return finish(Tensor::fromInt64s(std::vector<int64_t>(out.begin(), out.end()), outSizes).to(dt));
 }
 
-// conv1d / conv2d / conv_transpose2d: accept an unbatched input and return an unbatched result.
-Tensor batchedConv(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias, ConvParams p,
-                   size_t S, const char* name) {
-  const int64_t noBatch = static_cast<int64_t>(S) + 1;
+// at::convolution / _convolution from the raw per-dim lists: the weight's rank and groups first,
+// then the parameters expanded to the weight's spatial rank, then convolution().
+Tensor convolutionRaw(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias,
+                      const std::vector<int64_t>& stride, const std::vector<int64_t>& padding,
+                      const std::vector<int64_t>& dilation, bool transposed, const std::vector<int64_t>& outputPadding,
+                      int64_t groups) {
+  if (weight.dim() < 3) throw RuntimeError("weight should have at least three dimensions");
+  if (groups <= 0) throw RuntimeError("non-positive groups is not supported");
+  const size_t S = static_cast<size_t>(weight.dim() - 2);
+  ConvParams p;
+  p.stride = expandParam(stride, S, "stride");
+  p.padL = p.padR = expandParam(padding, S, "padding");
+  p.dilation = expandParam(dilation, S, "dilation");
+  p.transposed = transposed;
+  p.outputPadding = expandParam(outputPadding, S, "output_padding");
+  p.groups = groups;
+  return convolution(input, weight, bias, p);
+}
+
+// batchify: conv1d / conv2d / conv_transpose2d accept an unbatched input.
+std::pair<Tensor, bool> batchify(const Tensor& input, int64_t S, const char* name) {
+  const int64_t noBatch = S + 1;
   if (input.dim() != noBatch && input.dim() != noBatch + 1)
     throw RuntimeError(str("Expected ", noBatch, "D (unbatched) or ", noBatch + 1, "D (batched) input to ", name,
                            ", but got input of size: ", formatInts(input.sizes())));
   const bool batched = input.dim() == noBatch + 1;
-  Tensor r = convolution(batched ? input : input.unsqueeze(0), weight, bias, p);
-  return batched ? r : r.squeeze(0);
+  return {batched ? input : input.unsqueeze(0), batched};
 }
 
-ConvParams convParams(const Args& a, size_t S, size_t strideAt, size_t padAt, size_t dilAt, size_t groupsAt) {
-  ConvParams p;
-  p.stride = expandParam(intListArg(a, strideAt, S), S, "stride");
-  p.padL = p.padR = expandParam(intListArg(a, padAt, S), S, "padding");
-  p.dilation = expandParam(intListArg(a, dilAt, S), S, "dilation");
-  p.outputPadding.assign(S, 0);
-  p.groups = intArg(a, groupsAt);
-  return p;
-}
-
-KernelFn convKernel(size_t S, const char* name) {
+KernelFn convKernel(int64_t S, const char* name) {
   return [=](Args& a) {
-    ConvParams p = convParams(a, S, 3, 4, 5, 6);
-    return one(batchedConv(tensorArg(a, 0), tensorArg(a, 1), optTensorArg(a, 2), p, S, name));
+    auto [input, batched] = batchify(tensorArg(a, 0), S, name);
+    Tensor r = convolutionRaw(input, tensorArg(a, 1), optTensorArg(a, 2), intListArg(a, 3), intListArg(a, 4),
+                              intListArg(a, 5), false, {0}, intArg(a, 6));
+    return one(batched ? r : r.squeeze(0));
   };
 }
 
-// conv{1,2}d.padding: padding="valid" or "same" (same: total d*(k-1), the odd extra on the right).
-KernelFn convPaddingKernel(size_t S, const char* name) {
+// conv{1,2}d.padding (_convolution_mode): "valid" = no padding; "same" = total d*(k-1) per dim, the
+// odd extra on the right (PyTorch pads the input by it explicitly).
+KernelFn convPaddingKernel(int64_t S, const char* name) {
   return [=](Args& a) {
-    ConvParams p;
-    p.stride = expandParam(intListArg(a, 3, S), S, "stride");
-    p.dilation = expandParam(intListArg(a, 5, S), S, "dilation");
-    p.outputPadding.assign(S, 0);
-    p.groups = intArg(a, 6);
-    p.padL.assign(S, 0);
-    p.padR.assign(S, 0);
+    auto [input, batched] = batchify(tensorArg(a, 0), S, name);
+    const Tensor weight = tensorArg(a, 1);
+    const std::vector<int64_t> stride = intListArg(a, 3), dilation = intListArg(a, 5);
     const std::string mode = strArg(a, 4);
-    Tensor weight = tensorArg(a, 1);
-    if (mode == "same") {
-      for (int64_t s : p.stride)
+    Tensor r;
+    if (mode == "valid") {
+      r = convolutionRaw(input, weight, optTensorArg(a, 2), stride, {0}, dilation, false, {0}, intArg(a, 6));
+    } else if (mode == "same") {
+      const int64_t k = weight.dim();
+      if (k <= 2) throw RuntimeError("weight should have at least three dimensions");
+      const size_t dims = static_cast<size_t>(k - 2);
+      if (input.dim() != k)
+        throw RuntimeError(str("Expected ", k, "-dimensional input for ", k, "-dimensional weight",
+                               formatInts(weight.sizes()), ", but got ", input.dim(), "-dimensional input of size ",
+                               formatInts(input.sizes()), " instead"));
+      if (stride.size() != dims && stride.size() != 1)
+        throw RuntimeError(str("stride cannot broadcast to ", dims, " dimensions"));
+      if (dilation.size() != dims && dilation.size() != 1)
+        throw RuntimeError(str("dilation cannot broadcast to ", dims, " dimensions"));
+      for (int64_t s : stride)
         if (s != 1) throw RuntimeError("padding='same' is not supported for strided convolutions");
-      for (size_t d = 0; d < S; ++d) {
+      if (intArg(a, 6) <= 0) throw RuntimeError("non-positive groups is not supported");
+      ConvParams p;
+      p.stride.assign(dims, 1);
+      p.dilation = expandParam(dilation, dims, "dilation");
+      p.outputPadding.assign(dims, 0);
+      p.groups = intArg(a, 6);
+      for (size_t d = 0; d < dims; ++d) {
         const int64_t total = p.dilation[d] * (weight.size(static_cast<int64_t>(d) + 2) - 1);
-        p.padL[d] = total / 2;
-        p.padR[d] = total - total / 2;
+        p.padL.push_back(total / 2);
+        p.padR.push_back(total - total / 2);
       }
-    } else if (mode != "valid") {
+      r = convolution(input, weight, optTensorArg(a, 2), p);
+    } else {
       throw RuntimeError(str("Invalid padding string: '", mode, "'"));
     }
-    return one(batchedConv(tensorArg(a, 0), weight, optTensorArg(a, 2), p, S, name));
+    return one(batched ? r : r.squeeze(0));
   };
 }
 
 std::vector<IValue> convTranspose2d(Args& a) {
   // (input, weight, bias, stride, padding, output_padding, groups, dilation)
-  ConvParams p;
-  p.stride = expandParam(intListArg(a, 3, 2), 2, "stride");
-  p.padL = p.padR = expandParam(intListArg(a, 4, 2), 2, "padding");
-  p.outputPadding = expandParam(intListArg(a, 5, 2), 2, "output_padding");
-  p.groups = intArg(a, 6);
-  p.dilation = expandParam(intListArg(a, 7, 2), 2, "dilation");
-  p.transposed = true;
-  return one(batchedConv(tensorArg(a, 0), tensorArg(a, 1), optTensorArg(a, 2), p, 2, "conv_transpose2d"));
+  auto [input, batched] = batchify(tensorArg(a, 0), 2, "conv_transpose2d");
+  Tensor r = convolutionRaw(input, tensorArg(a, 1), optTensorArg(a, 2), intListArg(a, 3), intListArg(a, 4),
+                            intListArg(a, 7), true, intListArg(a, 5), intArg(a, 6));
+  return one(batched ? r : r.squeeze(0));
 }
 
-std::vector<IValue> convolutionRaw(Args& a) {
+std::vector<IValue> underscoreConvolution(Args& a) {
   // (input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, ...)
-  Tensor input = tensorArg(a, 0), weight = tensorArg(a, 1);
-  // PyTorch checks the weight's rank and groups before expanding the per-dim parameters; the
-  // input's rank is then checked against the weight's in convolution().
-  if (weight.dim() < 3) throw RuntimeError("weight should have at least three dimensions");
-  if (intArg(a, 8) <= 0) throw RuntimeError("non-positive groups is not supported");
-  const size_t S = static_cast<size_t>(weight.dim() - 2);
-  ConvParams p;
-  p.stride = expandParam(intListArg(a, 3, S), S, "stride");
-  p.padL = p.padR = expandParam(intListArg(a, 4, S), S, "padding");
-  p.dilation = expandParam(intListArg(a, 5, S), S, "dilation");
-  p.transposed = boolArg(a, 6);
-  p.outputPadding = expandParam(intListArg(a, 7, S), S, "output_padding");
-  p.groups = intArg(a, 8);
-  return one(convolution(input, weight, optTensorArg(a, 2), p));
-}
-
-// ---- pooling --------------------------------------------------------------------------------------
-
-int64_t poolOutputSize(int64_t in, int64_t k, int64_t pad, int64_t stride, int64_t dil, bool ceil) {
-  const int64_t num = in + 2 * pad - dil * (k - 1) - 1 + (ceil ? stride - 1 : 0);
-  int64_t out = (num >= 0 ? num / stride : -((-num + stride - 1) / stride)) + 1;
-  if (ceil && (out - 1) * stride >= in + pad) --out;
-  return out;
-}
-
-struct PoolParams {
-  std::vector<int64_t> kernel, stride, pad, dilation;
-  bool ceil = false;
-};
-
-// Max pooling over the trailing S dims of x (any leading dims are planes); optional indices are
-// flat positions inside each input plane.
-std::pair<Tensor, Tensor> maxPool(const Tensor& x, const PoolParams& p, size_t S) {
-  std::vector<int64_t> lead(x.sizes().begin(), x.sizes().end() - static_cast<int64_t>(S));
-  std::vector<int64_t> inSp(x.sizes().end() - static_cast<int64_t>(S), x.sizes().end()), outSp(S);
-  for (size_t d = 0; d < S; ++d)
-    outSp[d] = poolOutputSize(inSp[d], p.kernel[d], p.pad[d], p.stride[d], p.dilation[d], p.ceil);
-  const std::vector<double> v = x.toDoubles();
-  const int64_t planes = product(lead), inPlane = product(inSp);
-  std::vector<double> out;
-  std::vector<int64_t> idxOut;
-  std::vector<int64_t> pos(S);
-  for (int64_t pl = 0; pl < planes; ++pl)
-    forEachIndex(outSp, [&](const int64_t* o) {
-      double best = -std::numeric_limits<double>::infinity();
-      int64_t bestAt = -1;
-      forEachIndex(p.kernel, [&](const int64_t* kk) {
-        for (size_t d = 0; d < S; ++d) {
-          pos[d] = o[d] * p.stride[d] - p.pad[d] + kk[d] * p.dilation[d];
-          if (pos[d] < 0 || pos[d] >= inSp[d]) return;
-        }
-        const int64_t at = ravel(pos, inSp);
-        const double val = v[static_cast<size_t>(pl * inPlane + at)];
-        if (bestAt < 0 || val > best || (std::isnan(val) && !std::isnan(best))) {
-          best = val;
-          bestAt = at;
-        }
-      });
-      out.push_back(best);
-      idxOut.push_back(bestAt);
-    });
-  std::vector<int64_t> outSizes = lead;
-  outSizes.insert(outSizes.end(), outSp.begin(), outSp.end());
-  return {Tensor::fromDoubles(out, outSizes, x.dtype()), Tensor::fromInt64s(idxOut, outSizes)};
-}
-
-void checkPoolShape(const Tensor& x, const PoolParams& p, size_t S) {
-  for (size_t d = 0; d < S; ++d) {
-    if (p.kernel[d] <= 0)
-      throw RuntimeError(str("kernel size should be greater than zero, but got kH: ", p.kernel[0], " kW: ",
-                             p.kernel[S - 1]));
-    if (p.stride[d] <= 0)
-      throw RuntimeError(str("stride should be greater than zero, but got dH: ", p.stride[0], " dW: ",
-                             p.stride[S - 1]));
-    if (p.pad[d] > p.kernel[d] / 2)
-      throw RuntimeError(str("pad should be smaller than or equal to half of kernel size, but got padW = ",
-                             p.pad[S - 1], ", padH = ", p.pad[0], ", kW = ", p.kernel[S - 1], ", kH = ",
-                             p.kernel[0]));
-  }
-  std::vector<int64_t> outSp;
-  bool tooSmall = false;
-  for (size_t d = 0; d < S; ++d) {
-    outSp.push_back(poolOutputSize(x.size(static_cast<int64_t>(x.dim() - S + d)), p.kernel[d], p.pad[d],
-                                   p.stride[d], p.dilation[d], p.ceil));
-    if (outSp.back() < 1) tooSmall = true;
-  }
-  if (tooSmall && S == 2) {
-    const int64_t planes = x.size(-3);
-    throw RuntimeError(str("Given input size: (", planes, "x", x.size(-2), "x", x.size(-1),
-                           "). Calculated output size: (", planes, "x", outSp[0], "x", outSp[1],
-                           "). Output size is too small"));
-  }
-}
-
-PoolParams poolParams(const Args& a, size_t S, bool withDilation, const char* name) {
-  PoolParams p;
-  p.kernel = intListArg(a, 1, S);
-  std::vector<int64_t> stride = a.at(2).isNone() ? std::vector<int64_t>{} : intListArg(a, 2, S);
-  if (p.kernel.size() != 1 && p.kernel.size() != S)
-    throw RuntimeError(str(name, ": kernel_size must either be a single int, or a tuple of ", S == 2 ? "two" : "three",
-                           " ints"));
-  p.kernel = expandParam(p.kernel, S, "kernel_size");
-  p.stride = stride.empty() ? p.kernel : expandParam(stride, S, "stride");
-  p.pad = expandParam(intListArg(a, 3, S), S, "padding");
-  p.dilation = withDilation ? expandParam(intListArg(a, 4, S), S, "dilation") : std::vector<int64_t>(S, 1);
-  return p;
-}
-
-std::vector<IValue> maxPool2d(Args& a) {
-  Tensor x = tensorArg(a, 0);
-  PoolParams p = poolParams(a, 2, true, "max_pool2d");
-  p.ceil = boolArg(a, 5);
-  if (x.dim() != 3 && x.dim() != 4) throw RuntimeError("non-empty 3D or 4D (batch mode) tensor expected for input");
-  for (int64_t d : p.dilation)
-    if (d <= 0)
-      throw RuntimeError(str("dilation should be greater than zero, but got dilationH: ", p.dilation[0],
-                             " dilationW: ", p.dilation[1]));
-  checkPoolShape(x, p, 2);
-  return one(maxPool(x, p, 2).first);
-}
-
-std::vector<IValue> maxPool1d(Args& a) {
-  Tensor x = tensorArg(a, 0);
-  if (x.dim() != 2 && x.dim() != 3)
-    throw RuntimeError(str("max_pool1d() Expected 2D or 3D input tensor, but got ", formatInts(x.sizes())));
-  PoolParams p;
-  p.kernel = intListArg(a, 1);
-  std::vector<int64_t> stride = a.at(2).isNone() ? std::vector<int64_t>{} : intListArg(a, 2);
-  p.pad = intListArg(a, 3);
-  p.dilation = intListArg(a, 4);
-  p.ceil = boolArg(a, 5);
-  if (p.kernel.size() != 1)
-    throw RuntimeError(str("max_pool1d() kernel_size must be an int, list of ints or tuple of ints of size 1 but got size ",
-                           p.kernel.size()));
-  p.stride = stride.empty() ? p.kernel : stride;
-  if (p.kernel[0] <= 0)
-    throw RuntimeError(str("max_pool1d() kernel_size must be greater than zero, but got ", p.kernel[0]));
-  if (p.stride[0] <= 0) throw RuntimeError(str("max_pool1d() stride must be greater than zero, but got ", p.stride[0]));
-  if (p.pad[0] < 0) throw RuntimeError(str("max_pool1d() padding must be non-negative, but got ", p.pad[0]));
-  if (p.pad[0] > p.kernel[0] / 2)
-    throw RuntimeError(str("max_pool1d() padding should be at most half of kernel size, but got padding=", p.pad[0],
-                           " and kernel_size=", p.kernel[0]));
-  if (p.dilation[0] <= 0)
-    throw RuntimeError(str("max_pool1d() dilation must be greater than zero, but got ", p.dilation[0]));
-  const int64_t ow = poolOutputSize(x.size(-1), p.kernel[0], p.pad[0], p.stride[0], p.dilation[0], p.ceil);
-  if (ow < 0) throw RuntimeError(str("max_pool1d() Invalid computed output size: ", ow));
-  return one(maxPool(x, p, 1).first);
-}
-
-std::vector<IValue> avgPool2d(Args& a) {
-  Tensor x = tensorArg(a, 0);
-  PoolParams p = poolParams(a, 2, false, "avg_pool2d");
-  p.ceil = boolArg(a, 4);
-  const bool countIncludePad = boolArg(a, 5);
-  const std::optional<int64_t> divisor = optIntArg(a, 6);
-  if (divisor && *divisor == 0) throw RuntimeError("divisor must be not zero");
-  if (x.dim() != 3 && x.dim() != 4) throw RuntimeError("non-empty 3D or 4D (batch mode) tensor expected for input");
-  checkPoolShape(x, p, 2);
-  const int64_t H = x.size(-2), W = x.size(-1);
-  const int64_t OH = poolOutputSize(H, p.kernel[0], p.pad[0], p.stride[0], 1, p.ceil);
-  const int64_t OW = poolOutputSize(W, p.kernel[1], p.pad[1], p.stride[1], 1, p.ceil);
-  const std::vector<double> v = x.toDoubles();
-  const int64_t planes = x.numel() / (H * W);
-  std::vector<double> out;
-  for (int64_t pl = 0; pl < planes; ++pl)
-    for (int64_t oh = 0; oh < OH; ++oh)
-      for (int64_t ow = 0; ow < OW; ++ow) {
-        int64_t h0 = oh * p.stride[0] - p.pad[0], w0 = ow * p.stride[1] - p.pad[1];
-        int64_t h1 = std::min(h0 + p.kernel[0], H + p.pad[0]), w1 = std::min(w0 + p.kernel[1], W + p.pad[1]);
-        const int64_t poolSize = (h1 - h0) * (w1 - w0);
-        h0 = std::max<int64_t>(h0, 0);
-        w0 = std::max<int64_t>(w0, 0);
-        h1 = std::min(h1, H);
-        w1 = std::min(w1, W);
-        double sum = 0;
-        for (int64_t h = h0; h < h1; ++h)
-          for (int64_t w = w0; w < w1; ++w) sum += v[static_cast<size_t>((pl * H + h) * W + w)];
-        const int64_t div = divisor ? *divisor : countIncludePad ? poolSize : (h1 - h0) * (w1 - w0);
-        out.push_back(sum / static_cast<double>(div));
-      }
-  std::vector<int64_t> outSizes(x.sizes().begin(), x.sizes().end() - 2);
-  outSizes.push_back(OH);
-  outSizes.push_back(OW);
-  return one(Tensor::fromDoubles(out, outSizes, x.dtype()));
-}
-
-// Adaptive pooling over the trailing S dims: window [floor(o*in/out), ceil((o+1)*in/out)).
-std::pair<Tensor, Tensor> adaptivePool(const Tensor& x, const std::vector<int64_t>& outSp, bool isMax) {
-  const size_t S = outSp.size();
-  std::vector<int64_t> lead(x.sizes().begin(), x.sizes().end() - static_cast<int64_t>(S));
-  std::vector<int64_t> inSp(x.sizes().end() - static_cast<int64_t>(S), x.sizes().end());
-  const std::vector<double> v = x.toDoubles();
-  const int64_t planes = product(lead), inPlane = product(inSp);
-  std::vector<double> out;
-  std::vector<int64_t> idxOut;
-  std::vector<int64_t> start(S), len(S), pos(S);
-  for (int64_t pl = 0; pl < planes; ++pl)
-    forEachIndex(outSp, [&](const int64_t* o) {
-      for (size_t d = 0; d < S; ++d) {
-        start[d] = (o[d] * inSp[d]) / outSp[d];
-        const int64_t end = ((o[d] + 1) * inSp[d] + outSp[d] - 1) / outSp[d];
-        len[d] = end - start[d];
-      }
-      double acc = isMax ? -std::numeric_limits<double>::infinity() : 0.0;
-      int64_t bestAt = -1, count = 0;
-      forEachIndex(len, [&](const int64_t* kk) {
-        for (size_t d = 0; d < S; ++d) pos[d] = start[d] + kk[d];
-        const int64_t at = ravel(pos, inSp);
-        const double val = v[static_cast<size_t>(pl * inPlane + at)];
-        ++count;
-        if (!isMax) {
-          acc += val;
-        } else if (bestAt < 0 || val > acc || (std::isnan(val) && !std::isnan(acc))) {
-          acc = val;
-          bestAt = at;
-        }
-      });
-      out.push_back(isMax ? acc : acc / static_cast<double>(count));
-      idxOut.push_back(bestAt);
-    });
-  std::vector<int64_t> outSizes = lead;
-  outSizes.insert(outSizes.end(), outSp.begin(), outSp.end());
-  return {Tensor::fromDoubles(out, outSizes, x.dtype()), Tensor::fromInt64s(idxOut, outSizes)};
-}
-
-void checkAdaptiveInput(const Tensor& x, size_t S, const char* name) {
-  const int64_t lo = static_cast<int64_t>(S) + 1;
-  if (x.dim() != lo && x.dim() != lo + 1)
-    throw RuntimeError(str(name, "(): Expected ", lo, "D or ", lo + 1, "D tensor, but got ", formatInts(x.sizes())));
-  for (int64_t d = x.dim() - static_cast<int64_t>(S); d < x.dim(); ++d)
-    if (x.size(d) <= 0)
-      throw RuntimeError(str(name, "(): Expected input to have non-zero size for non-batch dimensions, but input has "
-                                   "sizes ", formatInts(x.sizes()), " with dimension ", d, " being empty"));
-}
-
-KernelFn adaptiveAvgKernel(size_t S, const char* name) {
-  return [=](Args& a) {
-    Tensor x = tensorArg(a, 0);
-    std::vector<int64_t> os = intListArg(a, 1, S);
-    if (os.size() != S) throw RuntimeError(str(name, ": output_size must be ", S));
-    checkAdaptiveInput(x, S, name);
-    return one(adaptivePool(x, os, false).first);
-  };
-}
-
-std::vector<IValue> adaptiveAvgPool1d(Args& a) {
-  Tensor x = tensorArg(a, 0);
-  std::vector<int64_t> os = intListArg(a, 1);
-  if (x.dim() < 2 || x.dim() > 3)
-    throw RuntimeError(str("Expected 2 to 3 dimensions, but got ", x.dim(),
-                           "-dimensional tensor for argument #1 'self' (while checking arguments for "
-                           "adaptive_avg_pool1d)"));
-  if (os.size() != 1)
-    throw RuntimeError(str("adaptive_avg_pool1d() argument 'output_size' should contain one int (got ", os.size(), ")"));
-  checkAdaptiveInput(x.unsqueeze(-2), 2, "adaptive_avg_pool2d");
-  return one(adaptivePool(x, os, false).first);
-}
-
-std::vector<IValue> adaptiveMaxPool2d(Args& a) {
-  Tensor x = tensorArg(a, 0);
-  std::vector<int64_t> os = intListArg(a, 1, 2);
-  if (os.size() != 2) throw RuntimeError("adaptive_max_pool2d(): internal error: output_size.size() must be 2");
-  if (x.dim() != 3 && x.dim() != 4)
-    throw RuntimeError(str("adaptive_max_pool2d(): Expected 3D or 4D tensor, but got: ", formatInts(x.sizes())));
-  auto r = adaptivePool(x, os, true);
-  std::vector<IValue> out;
-  out.emplace_back(r.first);
-  out.emplace_back(r.second);
-  return out;
+  return one(convolutionRaw(tensorArg(a, 0), tensorArg(a, 1), optTensorArg(a, 2), intListArg(a, 3), intListArg(a, 4),
+                            intListArg(a, 5), boolArg(a, 6), intListArg(a, 7), intArg(a, 8)));
 }
 
 }  // namespace
@@ -506,15 +402,9 @@ void registerNNConvKernels() {
   def("aten::conv1d.padding", convPaddingKernel(1, "conv1d"));
   def("aten::conv2d.padding", convPaddingKernel(2, "conv2d"));
   def("aten::conv_transpose2d.input", convTranspose2d);
-  def("aten::_convolution", convolutionRaw);
-  def("aten::_convolution.deprecated", convolutionRaw);
-  def("aten::max_pool1d", maxPool1d);
-  def("aten::max_pool2d", maxPool2d);
-  def("aten::avg_pool2d", avgPool2d);
-  def("aten::adaptive_avg_pool1d", adaptiveAvgPool1d);
-  def("aten::adaptive_avg_pool2d", adaptiveAvgKernel(2, "adaptive_avg_pool2d"));
-  def("aten::adaptive_avg_pool3d", adaptiveAvgKernel(3, "adaptive_avg_pool3d"));
-  def("aten::adaptive_max_pool2d", adaptiveMaxPool2d);
+  def("aten::_convolution", underscoreConvolution);
+  def("aten::_convolution.deprecated", underscoreConvolution);
+  registerNNPoolKernels();
 }
 
 }  // namespace tsjit::reference

@@ -7,6 +7,7 @@
 // and weights follow PyTorch's formulas in PyTorch's index arithmetic (float for nearest; the
 // "opmath" type — float, or double for float64 inputs — for the interpolating modes), so the same
 // input positions are chosen; the weighted sums are accumulated in double and rounded once.
+// Checks and dtypes are PyTorch 1.13's (modeAccepts; .vec sizes checked by compute_output_size).
 #include <cmath>
 
 #include "jit/tensor/Iterate.h"
@@ -76,10 +77,6 @@ std::vector<Taps> tapsFor(Mode mode, int64_t in, int64_t out, bool alignCorners,
         break;
       }
       case Mode::Linear: {
-        if (out == in) {
-          t.push_back({o, 1.0});
-          break;
-        }
         const T real = sourceIndex<T>(areaScale<T>(in, out, alignCorners, scale), o, alignCorners, false);
         const int64_t i0 = std::min(static_cast<int64_t>(real), in - 1);
         const int64_t i1 = i0 + (i0 < in - 1 ? 1 : 0);
@@ -121,6 +118,37 @@ std::vector<Taps> tapsFor(Mode mode, int64_t in, int64_t out, bool alignCorners,
   return taps;
 }
 
+// PyTorch 1.13's CPU kernels: one generic N-d kernel ("upsample_generic_Nd") for nearest, linear and
+// cubic, dispatching Float, Double, BFloat16, Half (nearest also Byte); the antialiased modes'
+// separable kernel ("upsample_generic_Nd_aa") Float and Double only.
+bool modeAccepts(Mode mode, ScalarType t) {
+  const bool aa = mode == Mode::LinearAA || mode == Mode::CubicAA;
+  switch (t) {
+    case ScalarType::Float:
+    case ScalarType::Double: return true;
+    case ScalarType::Half:
+    case ScalarType::BFloat16: return !aa;
+    case ScalarType::UInt8: return mode == Mode::Nearest || mode == Mode::NearestExact;
+    default: return false;
+  }
+}
+const char* kernelName(Mode mode) {
+  return mode == Mode::LinearAA || mode == Mode::CubicAA ? "upsample_generic_Nd_aa" : "upsample_generic_Nd";
+}
+
+// upsample_{1,2,3}d_common_check's size message: "input (H: 2, W: 3) output (H: 0, W: 4)".
+std::string sizesMessage(const std::vector<int64_t>& inSp, const std::vector<int64_t>& outSp) {
+  static const char* const kNames[3][3] = {{"W"}, {"H", "W"}, {"D", "H", "W"}};
+  const size_t S = inSp.size();
+  auto list = [&](const std::vector<int64_t>& v) {
+    std::string r = "(";
+    for (size_t d = 0; d < S; ++d) r += str(d ? ", " : "", kNames[S - 1][d], ": ", v[d]);
+    return r + ")";
+  };
+  return str("Input and output sizes should be greater than 0, but got input ", list(inSp), S == 1 ? " and output " : " output ",
+             list(outSp));
+}
+
 Tensor upsample(const Tensor& x, Mode mode, const std::vector<int64_t>& outSp, bool alignCorners,
                 const std::vector<std::optional<double>>& scales, const std::string& name) {
   const size_t S = outSp.size();
@@ -129,9 +157,9 @@ Tensor upsample(const Tensor& x, Mode mode, const std::vector<int64_t>& outSp, b
   std::vector<int64_t> inSp(x.sizes().begin() + 2, x.sizes().end());
   bool positive = true;
   for (size_t d = 0; d < S; ++d) positive = positive && inSp[d] > 0 && outSp[d] > 0;
-  if (!positive)
-    throw RuntimeError(str(name, ": Input and output sizes should be greater than 0, but got input ",
-                           formatInts(inSp), " and output ", formatInts(outSp)));
+  if (!positive) throw RuntimeError(sizesMessage(inSp, outSp));
+  if (!modeAccepts(mode, x.dtype()))
+    throw RuntimeError(str("\"", kernelName(mode), "\" not implemented for '", x.dtype(), "'"));
   const bool wide = x.dtype() == ScalarType::Double;
   std::vector<std::vector<Taps>> taps;
   for (size_t d = 0; d < S; ++d)
@@ -179,7 +207,8 @@ KernelFn explicitKernel(Mode mode, size_t S, bool hasAlign, std::string name) {
   };
 }
 
-// The .vec form: (input, output_size?, [align_corners,] scale_factors?).
+// The .vec form: (input, output_size?, [align_corners,] scale_factors?). compute_output_size checks
+// the given list against the input's spatial rank (a bare TORCH_CHECK), then the explicit op runs.
 KernelFn vecKernel(Mode mode, size_t S, bool hasAlign, std::string name) {
   return [=](Args& a) {
     Tensor x = tensorArg(a, 0);
@@ -187,22 +216,26 @@ KernelFn vecKernel(Mode mode, size_t S, bool hasAlign, std::string name) {
     const std::optional<std::vector<double>> sf = optDoubleListArg(a, hasAlign ? 3 : 2);
     if (os.has_value() == sf.has_value())
       throw RuntimeError("Must specify exactly one of output_size and scale_factors");
+    const int64_t spatial = x.dim() - 2;
+    auto unchecked = [](const char* cond) {
+      return RuntimeError(str("Expected ", cond, " to be true, but got false.  (Could this error message be improved?  ",
+                              "If so, please report an enhancement request to PyTorch.)"));
+    };
     std::vector<int64_t> outSp;
     std::vector<std::optional<double>> scales(S);
     if (os) {
-      if (os->size() != S)
-        throw RuntimeError(str("It is expected output_size equals to ", S, ", but got size ", os->size()));
+      if (static_cast<int64_t>(os->size()) != spatial)
+        throw unchecked("static_cast<int64_t>(output_size->size()) == spatial_dimensions");
       outSp = *os;
     } else {
-      if (sf->size() != S)
-        throw RuntimeError(str("It is expected scale_factors equals to ", S, ", but got size ", sf->size()));
-      if (x.dim() != static_cast<int64_t>(S) + 2)
-        throw RuntimeError(str("It is expected input_size equals to ", S + 2, ", but got size ", x.dim()));
-      for (size_t d = 0; d < S; ++d) {
-        outSp.push_back(static_cast<int64_t>(static_cast<double>(x.size(static_cast<int64_t>(d) + 2)) * (*sf)[d]));
-        scales[d] = (*sf)[d];
-      }
+      if (static_cast<int64_t>(sf->size()) != spatial)
+        throw unchecked("static_cast<int64_t>(scale_factors->size()) == spatial_dimensions");
+      for (int64_t d = 0; d < spatial; ++d)
+        outSp.push_back(static_cast<int64_t>(static_cast<double>(x.size(d + 2)) * (*sf)[static_cast<size_t>(d)]));
+      for (size_t d = 0; d < S && d < sf->size(); ++d) scales[d] = (*sf)[d];
     }
+    if (outSp.size() != S)
+      throw RuntimeError(str("It is expected output_size equals to ", S, ", but got size ", outSp.size()));
     return one(upsample(x, mode, outSp, hasAlign && boolArg(a, 2), scales, name));
   };
 }

@@ -1,0 +1,362 @@
+// NNPool.cpp — reference kernels of pooling (NN family, part 1b): max_pool1d/2d, avg_pool2d,
+// adaptive_avg_pool1d/2d/3d, adaptive_max_pool2d.
+//
+// Checks follow PyTorch 1.13's CPU path in its order (the list-length checks, the input's rank,
+// pooling_output_shape, pool2d_shape_check, then the kernel's dtype dispatch, whose accepted dtypes
+// and kernel name are PyTorch's: "max_pool2d" / "max_pool1d_impl" / "adaptive_max_pool2d" /
+// "adaptive_avg_pool2d" take Float, Double, BFloat16; "avg_pool2d" also Long (with integer
+// division); "adaptive_avg_pool3d_cpu" Float, Double, Half). adaptive_avg_pool2d/3d with an
+// all-ones output_size is a mean over the pooled dims (mean's dtype rule and rank errors).
+//
+// Invariants: windows are read in double (int64 for avg_pool2d on Long); max pooling takes a NaN as
+// the maximum (ATen: val > max || isnan(val)) and reports the position of the last such element.
+// Unbatched inputs are planes like any other leading dims.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "jit/tensor/Iterate.h"
+#include "reference/Kernel.h"
+#include "reference/kernels/ShapeCommon.h"
+
+namespace tsjit::reference {
+namespace {
+
+using namespace shape;
+
+[[noreturn]] void notImplemented(const char* kernel, ScalarType t) {
+  throw RuntimeError(str("\"", kernel, "\" not implemented for '", t, "'"));
+}
+bool floatOrBf16(ScalarType t) {
+  return t == ScalarType::Float || t == ScalarType::Double || t == ScalarType::BFloat16;
+}
+
+// pooling_output_shape (div_rtn, the ceil-mode adjustment) with its stride check.
+int64_t poolOutputSize(int64_t in, int64_t k, int64_t pad, int64_t stride, int64_t dil, bool ceil) {
+  if (stride == 0) throw RuntimeError("stride should not be zero");
+  const int64_t num = in + 2 * pad - dil * (k - 1) - 1 + (ceil ? stride - 1 : 0);
+  int64_t out = (num >= 0 ? num / stride : -((-num + stride - 1) / stride)) + 1;
+  if (ceil && (out - 1) * stride >= in + pad) --out;
+  return out;
+}
+
+// Dimension out of range, as Tensor::size(d) raises it.
+int64_t sizeAt(const Tensor& x, int64_t d) {
+  const int64_t n = x.dim();
+  if (n == 0) throw RuntimeError(str("dimension specified as ", d, " but tensor has no dimensions"), "IndexError");
+  if (d < -n || d >= n)
+    throw RuntimeError(str("Dimension out of range (expected to be in range of [", -n, ", ", n - 1, "], but got ", d, ")"),
+                       "IndexError");
+  return x.size(d < 0 ? d + n : d);
+}
+
+struct Pool2d {
+  int64_t kH, kW, dH, dW, padH, padW, dilH = 1, dilW = 1;
+  bool ceil = false;
+  int64_t OH = 0, OW = 0;
+};
+
+// pool2d_shape_check, after the output sizes were computed.
+void pool2dShapeCheck(const Tensor& x, const Pool2d& p) {
+  if (!(p.kW > 0 && p.kH > 0))
+    throw RuntimeError(str("kernel size should be greater than zero, but got kH: ", p.kH, " kW: ", p.kW));
+  if (!(p.dW > 0 && p.dH > 0))
+    throw RuntimeError(str("stride should be greater than zero, but got dH: ", p.dH, " dW: ", p.dW));
+  if (!(p.dilH > 0 && p.dilW > 0))
+    throw RuntimeError(str("dilation should be greater than zero, but got dilationH: ", p.dilH, " dilationW: ", p.dilW));
+  const int64_t nd = x.dim();
+  const bool valid = nd >= 3 && x.size(1) != 0 && x.size(2) != 0;
+  if (!((nd == 3 && x.size(0) != 0 && valid) || (nd == 4 && valid && x.size(3) != 0)))
+    throw RuntimeError(str("Expected 3D or 4D (batch mode) tensor with optional 0 dim batch size for input, but got:",
+                           formatInts(x.sizes())));
+  if (!(p.kW / 2 >= p.padW && p.kH / 2 >= p.padH))
+    throw RuntimeError(str("pad should be smaller than or equal to half of kernel size, but got padW = ", p.padW,
+                           ", padH = ", p.padH, ", kW = ", p.kW, ", kH = ", p.kH));
+  if (!(p.OW >= 1 && p.OH >= 1)) {
+    const int64_t planes = x.size(-3);
+    throw RuntimeError(str("Given input size: (", planes, "x", x.size(-2), "x", x.size(-1), "). Calculated output size: (",
+                           planes, "x", p.OH, "x", p.OW, "). Output size is too small"));
+  }
+}
+
+// Max over windows of the trailing S dims; indices are flat positions inside each input plane.
+std::pair<Tensor, Tensor> maxPool(const Tensor& x, const std::vector<int64_t>& kernel, const std::vector<int64_t>& stride,
+                                  const std::vector<int64_t>& pad, const std::vector<int64_t>& dil,
+                                  const std::vector<int64_t>& outSp) {
+  const size_t S = kernel.size();
+  std::vector<int64_t> lead(x.sizes().begin(), x.sizes().end() - static_cast<int64_t>(S));
+  std::vector<int64_t> inSp(x.sizes().end() - static_cast<int64_t>(S), x.sizes().end());
+  const std::vector<double> v = x.toDoubles();
+  const int64_t planes = product(lead), inPlane = product(inSp);
+  std::vector<double> out;
+  std::vector<int64_t> idxOut, pos(S);
+  for (int64_t pl = 0; pl < planes; ++pl)
+    forEachIndex(outSp, [&](const int64_t* o) {
+      double best = -std::numeric_limits<double>::infinity();
+      int64_t bestAt = -1;
+      forEachIndex(kernel, [&](const int64_t* kk) {
+        for (size_t d = 0; d < S; ++d) {
+          pos[d] = o[d] * stride[d] - pad[d] + kk[d] * dil[d];
+          if (pos[d] < 0 || pos[d] >= inSp[d]) return;
+        }
+        const int64_t at = ravel(pos, inSp);
+        const double val = v[static_cast<size_t>(pl * inPlane + at)];
+        if (bestAt < 0) bestAt = at;
+        if (val > best || std::isnan(val)) {
+          best = val;
+          bestAt = at;
+        }
+      });
+      out.push_back(best);
+      idxOut.push_back(bestAt);
+    });
+  std::vector<int64_t> outSizes = lead;
+  outSizes.insert(outSizes.end(), outSp.begin(), outSp.end());
+  return {Tensor::fromDoubles(out, outSizes, x.dtype()), Tensor::fromInt64s(idxOut, outSizes)};
+}
+
+std::vector<IValue> maxPool2d(Args& a) {
+  const Tensor x = tensorArg(a, 0);
+  const std::vector<int64_t> k = intListArg(a, 1), s = intListArg(a, 2), pad = intListArg(a, 3), dil = intListArg(a, 4);
+  if (k.size() != 1 && k.size() != 2)
+    throw RuntimeError("max_pool2d: kernel_size must either be a single int, or a tuple of two ints");
+  if (s.size() > 2)
+    throw RuntimeError("max_pool2d: stride must either be omitted, a single int, or a tuple of two ints");
+  if (pad.size() != 1 && pad.size() != 2)
+    throw RuntimeError("max_pool2d: padding must be either be a single int, or a tuple of two ints");
+  if (dil.size() != 1 && dil.size() != 2)
+    throw RuntimeError("max_pool2d: dilation must be either a single int, or a tuple of two ints");
+  Pool2d p{k[0], k.back(), 0, 0, pad[0], pad.back(), dil[0], dil.back(), boolArg(a, 5)};
+  p.dH = s.empty() ? p.kH : s[0];
+  p.dW = s.empty() ? p.kW : s.back();
+  if (x.dim() != 3 && x.dim() != 4) throw RuntimeError("non-empty 3D or 4D (batch mode) tensor expected for input");
+  p.OH = poolOutputSize(x.size(-2), p.kH, p.padH, p.dH, p.dilH, p.ceil);
+  p.OW = poolOutputSize(x.size(-1), p.kW, p.padW, p.dW, p.dilW, p.ceil);
+  pool2dShapeCheck(x, p);
+  if (!floatOrBf16(x.dtype())) notImplemented("max_pool2d", x.dtype());
+  return one(maxPool(x, {p.kH, p.kW}, {p.dH, p.dW}, {p.padH, p.padW}, {p.dilH, p.dilW}, {p.OH, p.OW}).first);
+}
+
+std::vector<IValue> maxPool1d(Args& a) {
+  const Tensor x = tensorArg(a, 0);
+  const std::vector<int64_t> kernel = intListArg(a, 1), pad = intListArg(a, 3), dil = intListArg(a, 4);
+  std::vector<int64_t> stride = intListArg(a, 2);
+  if (x.dim() != 2 && x.dim() != 3)
+    throw RuntimeError(str("max_pool1d() Expected 2D or 3D input tensor, but got ", formatInts(x.sizes())));
+  if (kernel.size() != 1)
+    throw RuntimeError(str("max_pool1d() kernel_size must be an int, list of ints or tuple of ints of size 1 but got size ",
+                           kernel.size()));
+  if (stride.size() > 1)
+    throw RuntimeError(str("max_pool1d() stride must be None, an int, list of ints, or tuple of ints of size 1 but got size ",
+                           stride.size()));
+  if (pad.size() != 1)
+    throw RuntimeError(str("max_pool1d() padding must be an int, list of ints, or tuple of ints of size 1 but got size ",
+                           pad.size()));
+  if (dil.size() != 1)
+    throw RuntimeError(str("max_pool1d() dilation must be an int, list of ints or tuple of ints of size 1 but got size ",
+                           dil.size()));
+  if (stride.empty()) stride = kernel;
+  if (kernel[0] <= 0) throw RuntimeError(str("max_pool1d() kernel_size must be greater than zero, but got ", kernel[0]));
+  if (stride[0] <= 0) throw RuntimeError(str("max_pool1d() stride must be greater than zero, but got ", stride[0]));
+  if (pad[0] < 0) throw RuntimeError(str("max_pool1d() padding must be non-negative, but got ", pad[0]));
+  if (pad[0] > kernel[0] / 2)
+    throw RuntimeError(str("max_pool1d() padding should be at most half of kernel size, but got padding=", pad[0],
+                           " and kernel_size=", kernel[0]));
+  if (dil[0] <= 0) throw RuntimeError(str("max_pool1d() dilation must be greater than zero, but got ", dil[0]));
+  const int64_t ow = poolOutputSize(x.size(-1), kernel[0], pad[0], stride[0], dil[0], boolArg(a, 5));
+  if (ow < 0) throw RuntimeError(str("max_pool1d() Invalid computed output size: ", ow));
+  if (!floatOrBf16(x.dtype())) notImplemented("max_pool1d_impl", x.dtype());
+  return one(maxPool(x, kernel, stride, pad, dil, {ow}).first);
+}
+
+std::vector<IValue> avgPool2d(Args& a) {
+  const Tensor x = tensorArg(a, 0);
+  const std::vector<int64_t> k = intListArg(a, 1), s = intListArg(a, 2), pad = intListArg(a, 3);
+  if (k.size() != 1 && k.size() != 2)
+    throw RuntimeError("avg_pool2d: kernel_size must either be a single int, or a tuple of two ints");
+  if (s.size() > 2)
+    throw RuntimeError("avg_pool2d: stride must either be omitted, a single int, or a tuple of two ints");
+  if (pad.size() != 1 && pad.size() != 2)
+    throw RuntimeError("avg_pool2d: padding must either be a single int, or a tuple of two ints");
+  const std::optional<int64_t> divisor = optIntArg(a, 6);
+  if (divisor && *divisor == 0) throw RuntimeError("divisor must be not zero");
+  Pool2d p{k[0], k.back(), 0, 0, pad[0], pad.back(), 1, 1, boolArg(a, 4)};
+  p.dH = s.empty() ? p.kH : s[0];
+  p.dW = s.empty() ? p.kW : s.back();
+  const bool countIncludePad = boolArg(a, 5);
+  sizeAt(x, -3);
+  const int64_t H = x.size(-2), W = x.size(-1);
+  p.OH = poolOutputSize(H, p.kH, p.padH, p.dH, 1, p.ceil);
+  p.OW = poolOutputSize(W, p.kW, p.padW, p.dW, 1, p.ceil);
+  pool2dShapeCheck(x, p);
+  const ScalarType dt = x.dtype();
+  const bool isLong = dt == ScalarType::Int64;
+  if (!floatOrBf16(dt) && !isLong) notImplemented("avg_pool2d", dt);
+  const std::vector<double> v = isLong ? std::vector<double>() : x.toDoubles();
+  const std::vector<int64_t> vi = isLong ? x.toInt64s() : std::vector<int64_t>();
+  const int64_t planes = x.numel() / (H * W);
+  std::vector<double> out;
+  std::vector<int64_t> outI;
+  for (int64_t pl = 0; pl < planes; ++pl)
+    for (int64_t oh = 0; oh < p.OH; ++oh)
+      for (int64_t ow = 0; ow < p.OW; ++ow) {
+        int64_t h0 = oh * p.dH - p.padH, w0 = ow * p.dW - p.padW;
+        int64_t h1 = std::min(h0 + p.kH, H + p.padH), w1 = std::min(w0 + p.kW, W + p.padW);
+        const int64_t poolSize = (h1 - h0) * (w1 - w0);
+        h0 = std::max<int64_t>(h0, 0);
+        w0 = std::max<int64_t>(w0, 0);
+        h1 = std::min(h1, H);
+        w1 = std::min(w1, W);
+        const int64_t div = divisor ? *divisor : countIncludePad ? poolSize : (h1 - h0) * (w1 - w0);
+        if (isLong) {
+          uint64_t sum = 0;  // int64 accumulation wraps
+          for (int64_t h = h0; h < h1; ++h)
+            for (int64_t w = w0; w < w1; ++w) sum += static_cast<uint64_t>(vi[static_cast<size_t>((pl * H + h) * W + w)]);
+          outI.push_back(static_cast<int64_t>(sum) / div);  // C++ integer division (truncation)
+        } else {
+          double sum = 0;
+          for (int64_t h = h0; h < h1; ++h)
+            for (int64_t w = w0; w < w1; ++w) sum += v[static_cast<size_t>((pl * H + h) * W + w)];
+          out.push_back(sum / static_cast<double>(div));
+        }
+      }
+  std::vector<int64_t> outSizes(x.sizes().begin(), x.sizes().end() - 2);
+  outSizes.push_back(p.OH);
+  outSizes.push_back(p.OW);
+  return one(isLong ? Tensor::fromInt64s(outI, outSizes) : Tensor::fromDoubles(out, outSizes, dt));
+}
+
+// Adaptive pooling over the trailing S dims: window [floor(o*in/out), ceil((o+1)*in/out)).
+std::pair<Tensor, Tensor> adaptivePool(const Tensor& x, const std::vector<int64_t>& outSp, bool isMax) {
+  const size_t S = outSp.size();
+  std::vector<int64_t> lead(x.sizes().begin(), x.sizes().end() - static_cast<int64_t>(S));
+  std::vector<int64_t> inSp(x.sizes().end() - static_cast<int64_t>(S), x.sizes().end());
+  const std::vector<double> v = x.toDoubles();
+  const int64_t planes = product(lead), inPlane = product(inSp);
+  std::vector<double> out;
+  std::vector<int64_t> idxOut, start(S), len(S), pos(S);
+  for (int64_t pl = 0; pl < planes; ++pl)
+    forEachIndex(outSp, [&](const int64_t* o) {
+      for (size_t d = 0; d < S; ++d) {
+        start[d] = (o[d] * inSp[d]) / outSp[d];
+        const int64_t end = ((o[d] + 1) * inSp[d] + outSp[d] - 1) / outSp[d];
+        len[d] = end - start[d];
+      }
+      double acc = isMax ? -std::numeric_limits<double>::infinity() : 0.0;
+      int64_t bestAt = ravel(start, inSp), count = 0;
+      forEachIndex(len, [&](const int64_t* kk) {
+        for (size_t d = 0; d < S; ++d) pos[d] = start[d] + kk[d];
+        const int64_t at = ravel(pos, inSp);
+        const double val = v[static_cast<size_t>(pl * inPlane + at)];
+        ++count;
+        if (!isMax) {
+          acc += val;
+        } else if (val > acc || std::isnan(val)) {
+          acc = val;
+          bestAt = at;
+        }
+      });
+      out.push_back(isMax ? acc : acc / static_cast<double>(count));
+      idxOut.push_back(bestAt);
+    });
+  std::vector<int64_t> outSizes = lead;
+  outSizes.insert(outSizes.end(), outSp.begin(), outSp.end());
+  return {Tensor::fromDoubles(out, outSizes, x.dtype()), Tensor::fromInt64s(idxOut, outSizes)};
+}
+
+// x.mean(trailing S dims, keepdim=True), as adaptive_avg_pool2d/3d compute an all-ones output.
+Tensor trailingMean(const Tensor& x, size_t S) {
+  if (!isFloatingType(x.dtype()))
+    throw RuntimeError(str("mean(): could not infer output dtype. Input dtype must be either a floating point or complex "
+                           "dtype. Got: ", x.dtype()));
+  // mean's dims wrap like a 0-dim tensor's as if it had one dim.
+  const int64_t n = std::max<int64_t>(x.dim(), 1);
+  for (int64_t d = 1; d <= static_cast<int64_t>(S); ++d)
+    if (-d < -n)
+      throw RuntimeError(str("Dimension out of range (expected to be in range of [", -n, ", ", n - 1, "], but got ", -d, ")"),
+                         "IndexError");
+  return adaptivePool(x, std::vector<int64_t>(S, 1), false).first;
+}
+
+// adaptive_avg_pool2d: output (1, 1) is a mean; otherwise the pooling kernel.
+Tensor adaptiveAvg2d(const Tensor& x, const std::vector<int64_t>& os) {
+  if (os.size() != 2) throw RuntimeError("adaptive_avg_pool2d: output_size must be 2");
+  if (os[0] < 0 || os[1] < 0)
+    throw RuntimeError(str("adaptive_avg_pool2d: elements of output_size must be greater than or equal to 0 but received {",
+                           os[0], ", ", os[1], "}"));
+  if (os[0] == 1 && os[1] == 1) return trailingMean(x, 2);
+  if (x.dim() != 3 && x.dim() != 4)
+    throw RuntimeError(str("adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got ", formatInts(x.sizes())));
+  for (int64_t d = x.dim() - 2; d < x.dim(); ++d)
+    if (x.size(d) <= 0)
+      throw RuntimeError(str("adaptive_avg_pool2d(): Expected input to have non-zero size for non-batch dimensions, but "
+                             "input has sizes ", formatInts(x.sizes()), " with dimension ", d, " being empty"));
+  if (!floatOrBf16(x.dtype())) notImplemented("adaptive_avg_pool2d", x.dtype());
+  return adaptivePool(x, os, false).first;
+}
+
+std::vector<IValue> adaptiveAvgPool2d(Args& a) { return one(adaptiveAvg2d(tensorArg(a, 0), intListArg(a, 1, 2))); }
+
+std::vector<IValue> adaptiveAvgPool1d(Args& a) {
+  const Tensor x = tensorArg(a, 0);
+  const std::vector<int64_t> os = intListArg(a, 1);
+  if (x.dim() < 2 || x.dim() > 3)
+    throw RuntimeError(str("Expected 2 to 3 dimensions, but got ", x.dim(),
+                           "-dimensional tensor for argument #1 'self' (while checking arguments for "
+                           "adaptive_avg_pool1d)"));
+  if (os.size() != 1)
+    throw RuntimeError(str("adaptive_avg_pool1d() argument 'output_size' should contain one int (got ", os.size(), ")"));
+  return one(adaptiveAvg2d(x.unsqueeze(-2), {1, os[0]}).squeeze(-2));
+}
+
+std::vector<IValue> adaptiveAvgPool3d(Args& a) {
+  const Tensor x = tensorArg(a, 0);
+  const std::vector<int64_t> os = intListArg(a, 1, 3);
+  if (os.size() != 3) throw RuntimeError("adaptive_avg_pool3d: output_size must be 3");
+  if (os[0] < 0 || os[1] < 0 || os[2] < 0)
+    throw RuntimeError(str("adaptive_avg_pool2d: elements of output_size must be greater than or equal to 0 but received {",
+                           os[0], ", ", os[1], ", ", os[2], "}"));
+  if (os[0] == 1 && os[1] == 1 && os[2] == 1) return one(trailingMean(x, 3));
+  for (int64_t d = 1; d < x.dim(); ++d)
+    if (x.size(d) <= 0)
+      throw RuntimeError(str("adaptive_avg_pool3d(): Expected input to have non-zero size for non-batch dimensions, but "
+                             "input has sizes ", formatInts(x.sizes()), " with dimension ", d, " being empty"));
+  if (x.dim() != 4 && x.dim() != 5)
+    throw RuntimeError(str("adaptive_avg_pool3d(): Expected 4D or 5D tensor, but got ", formatInts(x.sizes())));
+  const ScalarType dt = x.dtype();
+  if (dt != ScalarType::Float && dt != ScalarType::Double && dt != ScalarType::Half)
+    notImplemented("adaptive_avg_pool3d_cpu", dt);
+  return one(adaptivePool(x, os, false).first);
+}
+
+std::vector<IValue> adaptiveMaxPool2d(Args& a) {
+  const Tensor x = tensorArg(a, 0);
+  const std::vector<int64_t> os = intListArg(a, 1, 2);
+  if (x.dim() != 3 && x.dim() != 4)
+    throw RuntimeError(str("adaptive_max_pool2d(): Expected 3D or 4D tensor, but got: ", formatInts(x.sizes())));
+  for (int64_t d = 1; d < x.dim(); ++d)
+    if (x.size(d) <= 0)
+      throw RuntimeError(str("adaptive_max_pool2d(): Expected input to have non-zero size for non-batch dimensions, but "
+                             "input has sizes ", formatInts(x.sizes()), " with dimension ", d, " being empty"));
+  if (os.size() != 2) throw RuntimeError("adaptive_max_pool2d(): internal error: output_size.size() must be 2");
+  if (!floatOrBf16(x.dtype())) notImplemented("adaptive_max_pool2d", x.dtype());
+  auto r = adaptivePool(x, os, true);
+  std::vector<IValue> out;
+  out.emplace_back(r.first);
+  out.emplace_back(r.second);
+  return out;
+}
+
+}  // namespace
+
+void registerNNPoolKernels() {
+  def("aten::max_pool1d", maxPool1d);
+  def("aten::max_pool2d", maxPool2d);
+  def("aten::avg_pool2d", avgPool2d);
+  def("aten::adaptive_avg_pool1d", adaptiveAvgPool1d);
+  def("aten::adaptive_avg_pool2d", adaptiveAvgPool2d);
+  def("aten::adaptive_avg_pool3d", adaptiveAvgPool3d);
+  def("aten::adaptive_max_pool2d", adaptiveMaxPool2d);
+}
+
+}  // namespace tsjit::reference

@@ -32,6 +32,11 @@ constexpr Known kKnown[] = {
     {"aten::linear", "mixed-dtype bias: jit raises addmm's dtype error, reference computes; bias expand messages differ"},
     {"aten::batch_norm", "mutates running stats (no (a!) in its schema): the property flags the modified input"},
     {"aten::instance_norm", "mutates running stats (no (a!) in its schema): the property flags the modified input"},
+    // Numerics (dtype rules agree): rare single-op differences beyond the tolerance, e.g. tsjit fuzz
+    // --ops aten::layer_norm,aten::group_norm,aten::binary_cross_entropy_with_logits,... seeds 1-3.
+    {"aten::layer_norm", "rare float differences beyond reduction(4) (seed 1, 1 in ~80k cases)"},
+    {"aten::group_norm", "rare float differences beyond reduction(4) (affine: x*scale+shift cancels)"},
+    {"aten::binary_cross_entropy_with_logits", "cancelling composite: a few ulps beyond reduction(4)"},
     {"aten::linalg_inv", "ill-conditioned / singular batches: LAPACK and the plain LU differ (values, zero-pivot index)"},
     {"aten::view.dtype", "viewing 1-byte integers as Bool makes non-0/1 bools that later ops propagate differently "
                          "(PyTorch: undefined); the view itself agrees"},

@@ -171,14 +171,16 @@ TEST(FuzzGenerator, CoversControlFlowLayoutsAndDtypes) {
 }
 
 TEST(FuzzProperty, ReferenceAgreesWithItself) {
-  CampaignOptions o;
-  o.maxCases = 200;
-  o.seed = 3;
-  o.engines = referenceVsReference();
-  o.outDir = (std::filesystem::temp_directory_path() / "tsjit-fuzz-refref").string();
-  CampaignResult r = runOpsCampaign(o);
-  EXPECT_EQ(r.cases, 200u);
-  for (const auto& f : r.failures) ADD_FAILURE() << f.message << " " << f.irPath;
+  for (PropertyMode mode : {PropertyMode::Lockstep, PropertyMode::EndToEnd}) {
+    CampaignOptions o;
+    o.maxCases = 200;
+    o.seed = 3;
+    o.engines = referenceVsReference(mode);
+    o.outDir = (std::filesystem::temp_directory_path() / "tsjit-fuzz-refref").string();
+    CampaignResult r = runOpsCampaign(o);
+    EXPECT_EQ(r.cases, 200u);
+    for (const auto& f : r.failures) ADD_FAILURE() << f.message << " " << f.irPath;
+  }
 }
 
 // An artificial failure (any graph with a prim::Loop "fails") shrinks to a tiny graph, and the
@@ -189,7 +191,7 @@ TEST(FuzzShrinking, ReducesToASmallCaseWithReplayableFiles) {
   o.seed = 5;
   o.maxFailures = 1;
   o.outDir = (std::filesystem::temp_directory_path() / "tsjit-fuzz-shrink").string();
-  o.engines = referenceVsReference();
+  o.engines = referenceVsReference(PropertyMode::EndToEnd);
   o.engines.actual = [](const std::shared_ptr<Graph>& g, std::vector<IValue> in) {
     if (g->toString().find("prim::Loop") != std::string::npos) throw RuntimeError("loops are forbidden");
     return reference::evaluate(*g, std::move(in));

@@ -1,7 +1,8 @@
 // Evaluator.cpp — the node-by-node interpreter of the reference (see Evaluator.h).
 //
-// Structural kinds are interpreted in runNode(); everything else resolves its overload through the
-// op table and runs the overload's ReferenceKernel. Constants become IValues in Constants.cpp.
+// Structural kinds are interpreted in runNodeImpl(); everything else resolves its overload through
+// the op table and runs the overload's ReferenceKernel. runNode() wraps it with the lockstep hooks.
+// Constants become IValues in EvaluatorConstants.cpp.
 #include "reference/Evaluator.h"
 
 #include <algorithm>
@@ -231,7 +232,38 @@ bool isInstance(const IValue& v, const TypePtr& t) {
 
 }  // namespace
 
+bool isOpNode(const Node& node) {
+  switch (node.kind()) {
+    case prim::Constant:
+    case prim::If:
+    case prim::Loop:
+    case prim::Uninitialized:
+    case prim::unchecked_cast:
+    case prim::unchecked_unwrap_optional:
+    case prim::CallMethod:
+    case prim::CallFunction: return false;
+    default: return true;
+  }
+}
+
 void Evaluator::runNode(const Node& node, Env& env) {
+  if ((!options_.onOpBegin && !options_.onOpEnd) || !isOpNode(node)) return runNodeImpl(node, env);
+  std::vector<IValue> inputs;
+  inputs.reserve(node.numInputs());
+  for (const Value* v : node.inputs()) inputs.push_back(lookup(env, v));
+  if (options_.onOpBegin) options_.onOpBegin(node, inputs);
+  runNodeImpl(node, env);
+  if (!options_.onOpEnd) return;
+  std::vector<IValue> outputs;
+  outputs.reserve(node.numOutputs());
+  for (const Value* v : node.outputs()) outputs.push_back(lookup(env, v));
+  options_.onOpEnd(node, inputs, outputs);
+  TSJIT_CHECK(outputs.size() == node.numOutputs(), "onOpEnd changed the number of outputs of ",
+              node.kind().toQualString());
+  for (size_t i = 0; i < outputs.size(); ++i) env[node.outputs()[i]] = std::move(outputs[i]);
+}
+
+void Evaluator::runNodeImpl(const Node& node, Env& env) {
   ++nodesExecuted_;
   if (options_.onNode) options_.onNode(node);
   auto in = [&](size_t i) -> const IValue& { return lookup(env, node.inputs()[i]); };

@@ -98,7 +98,20 @@ struct EvaluatorOptions {
   std::ostream* warnings = nullptr;
   // Called with each node before it runs (tests, tracing); may be empty.
   std::function<void(const Node&)> onNode;
+  // Lockstep hooks (differential testing, fuzz/lib/Property.h). For every op node the evaluator
+  // executes — every node for which isOpNode() holds, in nested blocks and calls too —
+  // onOpBegin(node, inputs) runs before the node, and onOpEnd(node, inputs, outputs) once the
+  // evaluator computed the node's outputs from those inputs. onOpEnd may REPLACE `outputs` (keeping
+  // their count); the evaluation continues with the replacements, so downstream nodes and control
+  // flow see them. A node that raises gets onOpBegin only. Either may be empty.
+  std::function<void(const Node& node, const std::vector<IValue>& inputs)> onOpBegin;
+  std::function<void(const Node& node, const std::vector<IValue>& inputs, std::vector<IValue>& outputs)> onOpEnd;
 };
+
+// Whether `node` is an op node for the lockstep hooks: every kind except the structural ones that
+// only route values (prim::Constant, If, Loop, Uninitialized, unchecked_cast,
+// unchecked_unwrap_optional) and calls (prim::CallMethod, CallFunction: their callee's nodes count).
+bool isOpNode(const Node& node);
 
 class Evaluator {
  public:
@@ -123,6 +136,7 @@ class Evaluator {
   // Runs the nodes of `block` with its inputs bound to `inputs`; returns the block's outputs.
   std::vector<IValue> runBlock(const Block& block, std::vector<IValue> inputs, Env& env);
   void runNode(const Node& node, Env& env);
+  void runNodeImpl(const Node& node, Env& env);
   void runKernel(const Node& node, std::vector<IValue> args, Env& env);
   std::vector<IValue> callFunction(const Function& fn, std::vector<IValue> args, const Node& site);
   const IValue& lookup(const Env& env, const Value* v) const;

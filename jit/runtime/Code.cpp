@@ -51,6 +51,13 @@ std::string Code::dump() const {
       case OpCode::JF: os << " s" << ins.b << ", @" << ins.a; break;
       case OpCode::LOOPTEST: os << " s" << ins.b << ", s" << ins.c << " < s" << ins.c + 1 << ", @" << ins.a; break;
       case OpCode::RET: os << " " << ins.n; break;
+      case OpCode::OBSIN:
+      case OpCode::OBSOUT: {
+        const ObserveSite& site = observeSites_[ins.a];
+        os << " site" << ins.a << (site.fromRegisters ? " (registers)" : "");
+        if (!site.fromRegisters) os << " (" << (ins.op == OpCode::OBSIN ? ins.n : ins.b) << " values)";
+        break;
+      }
       case OpCode::INEG:
       case OpCode::FNEG:
       case OpCode::BNOT: os << " s" << ins.a << ", s" << ins.b; break;

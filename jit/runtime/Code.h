@@ -14,6 +14,13 @@
 // use depends on control flow (a value used in one branch of an If is dropped at the start of the
 // other; a value used inside a loop body is dropped after the loop).
 //
+// Observation (CompileOptions::observe, off by default): every op node — each node compiled to an OP
+// or a scalar fast path — is bracketed by OBSIN (its inputs are on the stack or in scalar
+// registers, about to be consumed) and OBSOUT (its outputs are on the stack / in their register).
+// An InterpreterState with an ExecutionObserver (Interpreter.h) reports them; without one they do
+// nothing. Code compiled without `observe` contains no such instruction, so the normal loop pays
+// nothing for the feature.
+//
 // Invariants: a Code never changes after compile(); it may be run by several InterpreterStates
 // at once (call-site caches are internally synchronized). A node without an optimized kernel makes
 // compile() throw UnsupportedOperator ("operator X has no optimized kernel").
@@ -24,6 +31,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "jit/ir/Function.h"
@@ -80,7 +88,10 @@ class UnsupportedOperator : public std::runtime_error {
   /* float fast paths: n bit0 = b holds an int, bit1 = c holds an int */                  \
   _(FADD) _(FSUB) _(FMUL) _(FDIV) _(FLT) _(FLE) _(FGT) _(FGE) _(FEQ) _(FNE) _(FNEG)       \
   /* bool */                                                                              \
-  _(BNOT) _(BAND) _(BOR) _(BXOR)
+  _(BNOT) _(BAND) _(BOR) _(BXOR)                                                          \
+  /* observation (CompileOptions::observe): a = observe site; OBSIN n = inputs on the stack, */ \
+  /* OBSOUT b = outputs on the stack (sites of fast paths read scalar registers instead) */    \
+  _(OBSIN) _(OBSOUT)
 
 enum class OpCode : uint8_t {
 #define TSJIT_OPCODE_ENUM(name) name,
@@ -114,6 +125,11 @@ struct CallSite {
 // Options of compile(): how `prim::Constant[name="f"]` Function constants resolve.
 struct CompileOptions {
   std::function<Function*(const std::string& name)> resolveFunction;
+  // Emit OBSIN / OBSOUT around every op node (see the header comment).
+  bool observe = false;
+  // observe: the node an observer is told about for a node of the compiled graph (GraphExecutor
+  // maps its private copy back to the graph it was given); nodes not in the map report themselves.
+  std::shared_ptr<const std::unordered_map<const Node*, const Node*>> nodeOrigins;
 };
 
 class Code {
@@ -130,11 +146,20 @@ class Code {
   size_t numOutputs() const { return numOutputs_; }
   // Human-readable listing: one instruction per line, "  12 MOVE r3   # %x.1", kernels by name.
   std::string dump() const;
+  // Whether the Code was compiled with CompileOptions::observe.
+  bool observed() const { return options_.observe; }
 
  private:
   friend class CodeBuilder;
   friend class InterpreterState;
   enum class Bank : uint8_t { Boxed, Int, Float, Bool };
+  // OBSIN / OBSOUT a -> observeSites_[a]: the node to report, and for scalar fast paths the
+  // registers holding its inputs and its output (OP nodes: empty, values are on the stack).
+  struct ObserveSite {
+    const Node* node = nullptr;
+    bool fromRegisters = false;
+    std::vector<std::pair<Bank, int32_t>> inputs, outputs;
+  };
 
   std::shared_ptr<Graph> graph_;
   std::vector<Instruction> instructions_;
@@ -144,6 +169,7 @@ class Code {
   std::vector<std::shared_ptr<Function>> unresolvedFunctions_;  // Function constants with no graph
   std::vector<IValue> constants_;               // LOADC a -> constants_[a]
   std::vector<std::unique_ptr<CallSite>> callSites_;
+  std::vector<ObserveSite> observeSites_;
   std::vector<int64_t> scalarInit_;             // initial image of the scalar bank
   size_t numRegs_ = 0;                          // IValue bank size
   std::vector<std::pair<Bank, int32_t>> inputKinds_;  // graph input i -> (bank, register)

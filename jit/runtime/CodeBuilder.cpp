@@ -1,5 +1,6 @@
 // CodeBuilder.cpp — Graph -> Code (see Code.h): register assignment by type, last-use moves and
-// drops from Liveness, operations resolved once per node, scalar fast paths, If/Loop as jumps.
+// drops from Liveness, operations resolved once per node, scalar fast paths, If/Loop as jumps,
+// and (CompileOptions::observe) OBSIN / OBSOUT around every op node.
 #include <cstring>
 #include <unordered_map>
 
@@ -252,10 +253,26 @@ class CodeBuilder {
     for (size_t i = 0; i < n->numInputs(); ++i) pushValue(n->input(i), lu_.isMove(n, i));
     c_.operations_.push_back(std::move(op));
     c_.operationNames_.push_back(opName);
+    int32_t site = observeSite(n);
+    if (site >= 0) emit(OpCode::OBSIN, site, 0, 0, static_cast<uint16_t>(n->numInputs()), "observe inputs");
     // b = the node's output count: the interpreter checks the kernel pushed exactly that many.
     emit(OpCode::OP, static_cast<int32_t>(c_.operations_.size() - 1), static_cast<int32_t>(n->numOutputs()), 0,
          static_cast<uint16_t>(n->numInputs()), opName);
+    if (site >= 0) emit(OpCode::OBSOUT, site, static_cast<int32_t>(n->numOutputs()), 0, 0, "observe outputs");
     storeOutputs(n);
+  }
+
+  // A new observe site for op node n (CompileOptions::observe), or -1 when not observing.
+  int32_t observeSite(const Node* n) {
+    if (!c_.options_.observe) return -1;
+    Code::ObserveSite site;
+    site.node = n;
+    if (const auto& origins = c_.options_.nodeOrigins) {
+      auto it = origins->find(n);
+      if (it != origins->end()) site.node = it->second;
+    }
+    c_.observeSites_.push_back(std::move(site));
+    return static_cast<int32_t>(c_.observeSites_.size() - 1);
   }
 
   void storeOutputs(const Node* n) {
@@ -273,7 +290,16 @@ class CodeBuilder {
     if (!isScalar(bankOf(n->output()->type()))) return false;
     Loc out = allocate(n->output());
     int32_t b = locOf(n->input(0)).reg, cc = f.unary ? 0 : locOf(n->input(1)).reg;
+    int32_t site = observeSite(n);
+    if (site >= 0) {
+      Code::ObserveSite& s = c_.observeSites_[static_cast<size_t>(site)];
+      s.fromRegisters = true;
+      for (size_t i = 0; i < arity; ++i) s.inputs.emplace_back(locOf(n->input(i)).bank, locOf(n->input(i)).reg);
+      s.outputs.emplace_back(out.bank, out.reg);
+      emit(OpCode::OBSIN, site, 0, 0, 0, "observe inputs");
+    }
     emit(f.op, out.reg, b, cc, f.bits, name(n->output()) + " = " + overloadName);
+    if (site >= 0) emit(OpCode::OBSOUT, site, 0, 0, 0, "observe outputs");
     return true;
   }
 

@@ -1,6 +1,7 @@
 // GraphExecutor.cpp — ArgumentSpec and the specialization cache (GraphExecutor.h).
 #include "jit/runtime/GraphExecutor.h"
 
+#include <algorithm>
 #include <sstream>
 
 #include "jit/ir/Graph.h"
@@ -11,6 +12,24 @@ namespace tsjit::runtime {
 
 namespace {
 inline void combine(size_t& h, size_t v) { h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2); }
+
+// Node of `copy` -> the node of `original` it was copied from (Graph::copy keeps the structure:
+// the same nodes and blocks in the same order).
+void mapBlock(const Block& copy, const Block& original, std::unordered_map<const Node*, const Node*>& m) {
+  auto c = copy.nodes().begin();
+  auto o = original.nodes().begin();
+  for (; c != copy.nodes().end() && o != original.nodes().end(); ++c, ++o) {
+    m.emplace(*c, *o);
+    for (size_t i = 0; i < std::min((*c)->blocks().size(), (*o)->blocks().size()); ++i)
+      mapBlock(*(*c)->blocks()[i], *(*o)->blocks()[i], m);
+  }
+}
+
+std::shared_ptr<const std::unordered_map<const Node*, const Node*>> mapNodes(const Graph& copy, const Graph& original) {
+  auto m = std::make_shared<std::unordered_map<const Node*, const Node*>>();
+  mapBlock(*copy.block(), *original.block(), *m);
+  return m;
+}
 }  // namespace
 
 ArgumentSpec ArgumentSpec::of(const IValue* inputs, size_t n) {
@@ -83,6 +102,8 @@ std::shared_ptr<const Code> GraphExecutor::planFor(const IValue* inputs, size_t 
   }
   // Specialize: a private copy of the graph through the pipeline, then compile.
   std::shared_ptr<Graph> g = graph_->copy();
+  CompileOptions compileOptions = options_.compile;
+  if (compileOptions.observe) compileOptions.nodeOrigins = mapNodes(*g, *graph_);
   registerAllPasses();
   const PassRegistry& reg = PassRegistry::global();
   std::vector<const PassInfo*> pipeline;
@@ -93,26 +114,32 @@ std::shared_ptr<const Code> GraphExecutor::planFor(const IValue* inputs, size_t 
     pipeline = reg.parsePipeline(options_.pipeline);
   }
   if (!pipeline.empty()) runPipeline(g, pipeline);
-  std::shared_ptr<const Code> code = Code::compile(std::move(g), options_.compile);
+  std::shared_ptr<const Code> code = Code::compile(std::move(g), compileOptions);
   std::lock_guard<std::mutex> lock(mutex_);
   ++misses_;
   auto [it, inserted] = plans_.emplace(std::move(spec), code);
   return it->second;
 }
 
-void GraphExecutor::run(Stack& stack) {
+void GraphExecutor::run(Stack& stack) { run(stack, nullptr); }
+
+void GraphExecutor::run(Stack& stack, ExecutionObserver* observer) {
+  TSJIT_CHECK(!observer || options_.compile.observe, "GraphExecutor: an observer needs options.compile.observe");
   size_t n = graph_->inputs().size();
   TSJIT_CHECK(stack.size() >= n, "GraphExecutor: too few inputs on the stack");
   std::shared_ptr<const Code> code = planFor(stack.data() + stack.size() - n, n);
   InterpreterState state(std::move(code));
+  state.setObserver(observer);
   state.run(stack);
 }
 
-std::vector<IValue> GraphExecutor::call(std::vector<IValue> inputs) {
+std::vector<IValue> GraphExecutor::call(std::vector<IValue> inputs) { return call(std::move(inputs), nullptr); }
+
+std::vector<IValue> GraphExecutor::call(std::vector<IValue> inputs, ExecutionObserver* observer) {
   if (inputs.size() != graph_->inputs().size())
     throw CompileError(str("the graph takes ", graph_->inputs().size(), " inputs but ", inputs.size(), " were given"));
   Stack st = std::move(inputs);
-  run(st);
+  run(st, observer);
   return st;
 }
 

@@ -7,6 +7,9 @@
 // jit/passes, none yet; the hook stays so that passes apply as they land), and compiled to Code.
 // Thread safety: run() may be called concurrently (the plan cache is locked; each call uses its
 // own InterpreterState).
+// Observation: with ExecutorOptions::compile.observe, plans are compiled with observe sites and
+// mapped back (CompileOptions::nodeOrigins) so that run(stack, observer) reports the nodes of the
+// graph the executor was constructed with (a node a pass created reports its own copy).
 #pragma once
 
 #include <cstdint>
@@ -19,6 +22,8 @@
 #include "jit/runtime/Code.h"
 
 namespace tsjit::runtime {
+
+class ExecutionObserver;
 
 class ArgumentSpec {
  public:
@@ -62,6 +67,9 @@ class GraphExecutor {
   // Consumes the graph's inputs from the top of the stack and pushes its outputs.
   void run(Stack& stack);
   std::vector<IValue> call(std::vector<IValue> inputs);
+  // The same, reporting op nodes to `observer` (Interpreter.h); requires options.compile.observe.
+  void run(Stack& stack, ExecutionObserver* observer);
+  std::vector<IValue> call(std::vector<IValue> inputs, ExecutionObserver* observer);
 
   // The plan for these inputs (compiled on a miss).
   std::shared_ptr<const Code> planFor(const IValue* inputs, size_t n);

@@ -1,9 +1,11 @@
-// Interpreter.cpp — the instruction loop of InterpreterState (Interpreter.h, Code.h).
+// Interpreter.cpp — the instruction loop of InterpreterState (Interpreter.h, Code.h), and the
+// reports of observed Code to an ExecutionObserver.
 // Scalar fast paths follow TorchScript's int64 semantics: wrapping + - *, Python floor division
 // and remainder (sign of the divisor); a zero divisor raises "division by 0" for // (PyTorch
 // 1.13's message) and Python's ZeroDivisionError message for % (where PyTorch 1.13 dies of SIGFPE).
 #include "jit/runtime/Interpreter.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -112,7 +114,37 @@ void InterpreterState::invoke(const CallSite& site, const Function& fn, Stack& s
     ~Depth() { --callDepth; }
   } depthGuard;
   InterpreterState state(std::move(callee));
+  state.observer_ = observer_;
   state.run(st);
+}
+
+// OBSIN / OBSOUT (Code.h): not inlined into the loop; Code compiled without observe never gets here.
+[[gnu::noinline]] void InterpreterState::observe(const Instruction& ins) {
+  if (!observer_) return;
+  const Code::ObserveSite& site = code_->observeSites_[static_cast<size_t>(ins.a)];
+  bool before = ins.op == OpCode::OBSIN;
+  if (site.fromRegisters) {
+    const auto& locs = before ? site.inputs : site.outputs;
+    IValue vals[2];
+    size_t n = std::min<size_t>(locs.size(), 2);
+    for (size_t i = 0; i < n; ++i) {
+      int64_t bits = scalars_[static_cast<size_t>(locs[i].second)];
+      switch (locs[i].first) {
+        case Code::Bank::Int: vals[i] = IValue(bits); break;
+        case Code::Bank::Float: vals[i] = IValue(asF(bits)); break;
+        case Code::Bank::Bool: vals[i] = IValue(bits != 0); break;
+        case Code::Bank::Boxed: vals[i] = regs_[static_cast<size_t>(locs[i].second)]; break;
+      }
+    }
+    if (before) observer_->beforeOp(*site.node, vals, n);
+    else observer_->afterOp(*site.node, vals, n);
+    return;
+  }
+  size_t n = before ? ins.n : static_cast<size_t>(ins.b);
+  TSJIT_CHECK(stack_.size() >= n, "interpreter: observe site with fewer values on the stack than expected");
+  const IValue* values = stack_.data() + (stack_.size() - n);
+  if (before) observer_->beforeOp(*site.node, values, n);
+  else observer_->afterOp(*site.node, values, n);
 }
 
 void InterpreterState::execute(Stack& caller) {
@@ -248,6 +280,8 @@ void InterpreterState::execute(Stack& caller) {
       case OpCode::BAND: S[ins.a] = S[ins.b] && S[ins.c]; break;
       case OpCode::BOR: S[ins.a] = S[ins.b] || S[ins.c]; break;
       case OpCode::BXOR: S[ins.a] = (S[ins.b] != 0) != (S[ins.c] != 0); break;
+      case OpCode::OBSIN:
+      case OpCode::OBSOUT: observe(ins); break;
     }
   }
 }

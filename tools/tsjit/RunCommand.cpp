@@ -3,11 +3,15 @@
 // corpus case document, whose "inputs" are used) and prints the outputs, encoded the same way, as a
 // JSON list on stdout. A program error (raise, failed op) prints `error: <Python's last line>` and
 // exits 1; so do bad files and inputs that do not fit the graph.
+// `--check` instead re-checks the graph as the fuzz property does (fuzz/lib/Property.h, lockstep):
+// the jit observed, then the reference in lockstep on fresh copies of the inputs; it prints one line
+// per op node execution (ok, or what differed) and the verdict, and exits 1 when the check fails.
 #include <iostream>
 
 #include <nlohmann/json.hpp>
 
 #include "conformance/lib/ValueCodec.h"
+#include "fuzz/lib/Property.h"
 #include "jit/frontend/Emitter.h"
 #include "jit/ir/Graph.h"
 #include "jit/ir/IRParser.h"
@@ -25,6 +29,7 @@ struct RunOptions {
   std::string inputs;
   std::string engine = "jit";
   bool dumpGraph = false;
+  bool check = false;
   std::string entry;  // .py files: the def to run (default: the last one)
 };
 
@@ -66,6 +71,22 @@ int runRun(const RunOptions& o) {
   if (inputs.size() != graph->inputs().size())
     throw CompileError(str("run: the graph takes ", graph->inputs().size(), " inputs but ", inputs.size(),
                            " were given"));
+  if (o.check) {
+    nlohmann::json j = nlohmann::json::array();
+    if (!o.inputs.empty()) {
+      j = nlohmann::json::parse(readFile(o.inputs));
+      if (j.is_object() && j.contains("inputs")) j = j["inputs"];
+    }
+    auto makeInputs = [&] { return conformance::decodeValues(j, &classes, o.inputs); };
+    fuzz::PropertyResult r = fuzz::checkGraph(graph, makeInputs, fuzz::jitVsReference(), 1, &std::cout);
+    if (!r.passed) {
+      std::cout << "check: FAILED: " << r.message << "\n";
+      return 1;
+    }
+    std::cout << "check: ok: " << r.opsChecked << " op node executions agree"
+              << (r.bothRaised ? ", both engines raised the same error" : ", final outputs identical") << "\n";
+    return 0;
+  }
   std::vector<IValue> outs;
   try {
     if (o.engine == "jit") {
@@ -101,6 +122,8 @@ void setupRunCommand(CLI::App& app, int& exitCode) {
   sub->add_option("--engine", opts->engine, "engine: jit (default) or reference");
   sub->add_option("--entry", opts->entry, ".py files: the function to run (default: the last def)");
   sub->add_flag("--dump-graph", opts->dumpGraph, "print the parsed graph to stderr first");
+  sub->add_flag("--check", opts->check,
+                "check jit against reference node by node (the fuzz property, lockstep) and print each comparison");
   sub->callback([opts, &exitCode] { exitCode = runRun(*opts); });
 }
 

@@ -127,7 +127,6 @@ Tensor stdVar(const Tensor& self, const std::vector<int64_t>& dims, double corre
     double m2 = 0;
     for (int64_t r = 0; r < n; ++r) {
       const double d = at(b, stride, r) - mean;
-// ord as c10::Scalar prints it (ostream of a double: "2", "0.5", "inf").
       m2 += d * d;
     }
     const double v = m2 / std::max(0.0, static_cast<double>(n) - correction);
@@ -135,6 +134,7 @@ Tensor stdVar(const Tensor& self, const std::vector<int64_t>& dims, double corre
   });
 }
 
+// ord as c10::Scalar prints it (ostream of a double: "2", "0.5", "inf").
 std::string formatOrd(double p) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%g", p);

@@ -390,7 +390,10 @@ void scatterInto(const Tensor& self, int64_t dimArg, const Tensor& index, const 
       const double cur = dst.getDouble(dl);
       dst.setDouble(dl, reduce == ScatterReduce::Add ? cur + v : reduce == ScatterReduce::Multiply ? cur * v : v);
     } else {
-      const int64_t v = src ? s.getInt64(sl) : scalarAsInt(*value);
+      // A Scalar value converts as c10's Scalar::to<T>(): to Bool by != 0 (0.5 -> true), else truncated.
+      const int64_t v = src                                ? s.getInt64(sl)
+                        : dst.dtype() == ScalarType::Bool ? int64_t{value->toScalarAsDouble() != 0}
+                                                          : scalarAsInt(*value);
       const int64_t cur = dst.getInt64(dl);
       dst.setInt64(dl, reduce == ScatterReduce::Add ? cur + v : reduce == ScatterReduce::Multiply ? cur * v : v);
     }

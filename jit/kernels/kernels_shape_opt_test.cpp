@@ -133,8 +133,12 @@ TEST(KernelsShape, FlipRollRepeat) {
             (std::vector<double>{1, 2, 1, 2, 1, 2, 1, 2}));
   EXPECT_EQ(call1("aten::repeat_interleave.self_int", {Tensor::fromDoubles({1, 2}, {2}), int64_t(2), IValue(), IValue()}).toDoubles(),
             (std::vector<double>{1, 1, 2, 2}));
-  // Fuzz finding ops-21-406: a 0-dim input with dim=0 used to crash; it repeats as a 1-element vector.
-  const Tensor r = call1("aten::repeat_interleave.self_int", {Tensor::fromDoubles({5}, {}), int64_t(3), int64_t(0),
+  // Fuzz finding ops-21-406: a 0-dim input with dim=0 used to crash. PyTorch 1.13 reads
+  // input.size(dim) without scalar wrapping, so it raises IndexError; without a dim it flattens first.
+  EXPECT_EQ(errorOf("aten::repeat_interleave.self_int", {Tensor::fromDoubles({5}, {}), int64_t(3), int64_t(0),
+                                                        int64_t(3)}),
+            "Dimension specified as 0 but tensor has no dimensions");
+  const Tensor r = call1("aten::repeat_interleave.self_int", {Tensor::fromDoubles({5}, {}), int64_t(3), IValue(),
                                                              int64_t(3)});
   EXPECT_EQ(r.sizes(), (std::vector<int64_t>{3}));
   EXPECT_EQ(r.toDoubles(), (std::vector<double>{5, 5, 5}));

@@ -21,7 +21,8 @@ function(tsjit_test name)
   add_executable(${name} ${ARG_SOURCES})
   target_link_libraries(${name} PRIVATE ${ARG_DEPS} GTest::gtest GTest::gtest_main GTest::gmock)
   gtest_discover_tests(${name} DISCOVERY_TIMEOUT 60
-    PROPERTIES ENVIRONMENT "TSJIT_CORPUS=${TSJIT_CORPUS_DIR}")
+    PROPERTIES ENVIRONMENT "TSJIT_CORPUS=${TSJIT_CORPUS_DIR}"
+    ENVIRONMENT_MODIFICATION "TSJIT_SOURCE_DIR=set:${PROJECT_SOURCE_DIR}")
 endfunction()
 
 set(TSJIT_CORPUS_DIR "$ENV{TSJIT_CORPUS}")

@@ -13,6 +13,13 @@
 
 #include "jit/frontend/Parser.h"
 
+// The source tree: ctest passes TSJIT_SOURCE_DIR; run by hand, the path this file was compiled from
+// (which ccache's base_dir may have made relative to the build folder).
+static std::filesystem::path testSourceDir() {
+  if (const char* d = std::getenv("TSJIT_SOURCE_DIR"); d && *d) return d;
+  return std::filesystem::path(__FILE__).parent_path().parent_path().parent_path();
+}
+
 using namespace tsjit;
 using namespace tsjit::frontend;
 namespace fs = std::filesystem;
@@ -22,7 +29,7 @@ namespace {
 fs::path corpusDir() {
   if (const char* env = std::getenv("TSJIT_CORPUS"); env && *env) return env;
   // This file is jit/frontend/frontend_corpus_test.cpp; the repo root is two levels up.
-  return fs::path(__FILE__).parent_path().parent_path().parent_path() / ".." / "shared" / "corpus" / "torch-1.13";
+  return fs::path(testSourceDir()) / ".." / "shared" / "corpus" / "torch-1.13";
 }
 
 std::vector<fs::path> caseFiles() {
@@ -97,7 +104,7 @@ TEST(frontend_corpus, EveryArchiveCodeFileParses) {
 }
 
 TEST(frontend_corpus, FuzzSeedsParse) {
-  fs::path dir = fs::path(__FILE__).parent_path().parent_path().parent_path() / "fuzz" / "seeds" / "frontend";
+  fs::path dir = fs::path(testSourceDir()) / "fuzz" / "seeds" / "frontend";
   ASSERT_TRUE(fs::is_directory(dir)) << dir;
   size_t count = 0;
   for (const auto& entry : fs::directory_iterator(dir)) {

@@ -14,6 +14,13 @@
 #include "jit/ir/SchemaParser.h"
 #include "jit/support/Error.h"
 
+// The source tree: ctest passes TSJIT_SOURCE_DIR; run by hand, the path this file was compiled from
+// (which ccache's base_dir may have made relative to the build folder).
+static std::filesystem::path testSourceDir() {
+  if (const char* d = std::getenv("TSJIT_SOURCE_DIR"); d && *d) return d;
+  return std::filesystem::path(__FILE__).parent_path().parent_path().parent_path();
+}
+
 using namespace tsjit;
 
 namespace {
@@ -21,7 +28,7 @@ namespace {
 std::filesystem::path corpusDir() {
   if (const char* env = std::getenv("TSJIT_CORPUS"); env && *env) return env;
   // The repository root is three levels above this file (jit/ir/schema_test.cpp).
-  return std::filesystem::path(__FILE__).parent_path().parent_path().parent_path() / "../shared/corpus/torch-1.13";
+  return std::filesystem::path(testSourceDir()) / "../shared/corpus/torch-1.13";
 }
 
 std::vector<std::string> schemaLines() {

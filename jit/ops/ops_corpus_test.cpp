@@ -9,6 +9,7 @@
 // The corpus directory comes from TSJIT_CORPUS (set by ctest), else ../shared/corpus/torch-1.13.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -21,6 +22,13 @@
 #include "jit/ops/OpTable.h"
 #include "jit/ops/SchemaMatching.h"
 
+// The source tree: ctest passes TSJIT_SOURCE_DIR; run by hand, the path this file was compiled from
+// (which ccache's base_dir may have made relative to the build folder).
+static std::filesystem::path testSourceDir() {
+  if (const char* d = std::getenv("TSJIT_SOURCE_DIR"); d && *d) return d;
+  return std::filesystem::path(__FILE__).parent_path().parent_path().parent_path();
+}
+
 namespace fs = std::filesystem;
 using namespace tsjit;
 using namespace tsjit::ops;
@@ -30,7 +38,7 @@ namespace {
 fs::path corpusDir() {
   if (const char* env = std::getenv("TSJIT_CORPUS"); env && *env) return env;
   // The repository root is three levels above this file (jit/ops/ops_corpus_test.cpp).
-  return fs::path(__FILE__).parent_path().parent_path().parent_path() / "../shared/corpus/torch-1.13";
+  return fs::path(testSourceDir()) / "../shared/corpus/torch-1.13";
 }
 
 std::vector<std::string> dataLines(const std::string& file) {

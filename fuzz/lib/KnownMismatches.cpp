@@ -18,19 +18,14 @@ struct Known {
 constexpr Known kKnown[] = {
     // reference crashes
     {"aten::lstm_cell", "jit and reference disagree on mismatched shapes (e.g. result [1, 0] vs [1, 1]); no rank checks past PyTorch's size checks: a crash risk (NNNorm.cpp)"},
-    // found once each op node is checked on identical inputs (lockstep property): with alpha != 1
-    // the jit rounds alpha * other before adding (up to 32 ulp after cancellation); the reference
-    // rounds once, as ATen's vectorized add/sub (fmadd) does. Fix the jit kernels, then drop these.
-    {"aten::add.Tensor", "jit rounds alpha * other separately: 1-32 ulp off under exact tolerance (alpha != 1)"},
-    {"aten::sub.Tensor", "jit rounds alpha * other separately: 1-15 ulp off under exact tolerance (alpha != 1)"},
     // tensor ops
-    {"aten::nuclear_norm", "NaN inputs: LAPACK gesdd (jit) returns 0, the reference's Jacobi SVD NaN"},
-    {"aten::addmm", "dtype support (jit raises for Half, reference computes; bool self with double mats), "
-                    "beta=0 with NaN operands, 4-ulp sums (seed 5 cases 299/4159/5709/9940)"},
+    {"aten::view.dtype", "viewing 1-byte integers as Bool makes non-0/1 bools that later ops propagate differently "
+                         "(PyTorch: undefined); the view itself agrees"},
     {"aten::baddbmm", "2-ulp sums under tolerance operands(1); integral inputs with a float alpha (reference raises)"},
-    {"aten::bmm", "different errors for mixed dtypes"},
-    {"aten::matmul", "different errors for mixed dtypes and for 1-D/2-D x batched shape mismatches"},
     {"aten::linear", "mixed-dtype bias: jit raises addmm's dtype error, reference computes; bias expand messages differ"},
+    {"aten::matmul", "different errors for mixed dtypes and for 1-D/2-D x batched shape mismatches"},
+    {"aten::bmm", "different errors for mixed dtypes"},
+    {"aten::nuclear_norm", "NaN inputs: LAPACK gesdd (jit) returns 0, the reference's Jacobi SVD NaN"},
     {"aten::batch_norm", "mutates running stats (no (a!) in its schema): the property flags the modified input"},
     {"aten::instance_norm", "mutates running stats (no (a!) in its schema): the property flags the modified input"},
     // Numerics (dtype rules agree): rare single-op differences beyond the tolerance, e.g. tsjit fuzz
@@ -39,8 +34,8 @@ constexpr Known kKnown[] = {
     {"aten::group_norm", "rare float differences beyond reduction(4) (affine: x*scale+shift cancels)"},
     {"aten::binary_cross_entropy_with_logits", "cancelling composite: a few ulps beyond reduction(4)"},
     {"aten::linalg_inv", "ill-conditioned / singular batches: LAPACK and the plain LU differ (values, zero-pivot index)"},
-    {"aten::view.dtype", "viewing 1-byte integers as Bool makes non-0/1 bools that later ops propagate differently "
-                         "(PyTorch: undefined); the view itself agrees"},
+    {"aten::addmm", "dtype support (jit raises for Half, reference computes; bool self with double mats), "
+                    "beta=0 with NaN operands, 4-ulp sums (seed 5 cases 299/4159/5709/9940)"},
     // PyTorch's BFloat16/Half floor division depends on the element's position: its vectorized loop
     // rounds each step to the dtype, its scalar tail computes in float (reference: vectorized steps,
     // jit: scalar; seed 1 case 8642: 179 vs 178). Trunc mode agrees.

@@ -118,7 +118,19 @@ Tensor addSub(const IValue* args, const Tensor* self, bool subtract) {
     using C = opmath_t<T>;
     C al = static_cast<C>(alpha.valueAs<T>());
     if (subtract) al = wrapNeg(al);
-    return [al](C x, C y) { return wrapAdd(x, wrapMul(al, y)); };
+    // ATen's add/sub with alpha is one fused multiply-add (Vectorized fmadd; its scalar tail is
+    // contracted the same way): x + alpha * y rounded once, in the compute type. For float the
+    // product is exact in double, so the double sum rounded to float is that fma (up to double
+    // rounding on exact ties) — and stays so when GCC 12 hoists a loop-invariant alpha * y out of
+    // std::fma, which it does for float (seen with a Scalar `other`: 2 ulp off).
+    return [al](C x, C y) {
+      if constexpr (std::is_same_v<C, float>)
+        return static_cast<float>(static_cast<double>(x) + static_cast<double>(al) * static_cast<double>(y));
+      else if constexpr (std::is_floating_point_v<C>)
+        return std::fma(al, y, x);
+      else
+        return wrapAdd(x, wrapMul(al, y));
+    };
   });
 }
 

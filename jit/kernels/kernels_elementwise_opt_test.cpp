@@ -52,6 +52,35 @@ void expectValues(const Tensor& t, std::vector<double> want, ScalarType dt) {
   }
 }
 
+// x + alpha * y is one fused multiply-add in ATen (Vectorized fmadd): a single rounding in the
+// compute type. Fuzz finding ops-1-56: |x| + (-0.75) * sqrt(0.5) on float; both the tensor and the
+// Scalar overload, contiguous (2 elements), strided, one element, and sub (alpha negated).
+TEST(KernelsElementwise, AddSubWithAlphaRoundOnce) {
+  const float x = std::fabs(-0x1.dafe6cp-2f), alpha = static_cast<float>(std::sqrt(0.5));
+  const double once = std::fma(static_cast<double>(alpha), -0.75, static_cast<double>(x));  // exact here
+  const float want = static_cast<float>(once);
+  ASSERT_NE(want, x + alpha * -0.75f);  // the case distinguishes one rounding from two
+  const IValue al(std::sqrt(0.5));
+  SCOPED_TRACE("add.Scalar");
+  expectValues(call1("aten::add.Scalar", {F({x, x}, {2}), IValue(-0.75), al}), {want, want}, ScalarType::Float);
+  expectValues(call1("aten::add.Scalar", {F({x}, {1}), IValue(-0.75), al}), {want}, ScalarType::Float);
+  SCOPED_TRACE("add.Tensor");
+  expectValues(call1("aten::add.Tensor", {F({x, x}, {2}), F({-0.75, -0.75}, {2}), al}), {want, want},
+               ScalarType::Float);
+  expectValues(call1("aten::add.Tensor", {F({x, 0, x, 0}, {2, 2}).select(1, 0), F({-0.75}, {1}), al}), {want, want},
+               ScalarType::Float);
+  expectValues(call1("aten::sub.Tensor", {F({x, x}, {2}), F({0.75, 0.75}, {2}), al}), {want, want},
+               ScalarType::Float);
+  // Double: 0.1 + 0.3 * -0.7 is -0x1.c28f5c28f5c27p-4 with one rounding, ...28p-4 with two.
+  const double wantD = std::fma(0.3, -0.7, 0.1);
+  ASSERT_NE(wantD, 0.1 + 0.3 * -0.7);
+  SCOPED_TRACE("double");
+  const Tensor xd = F({0.1, 0.1, 0.1}, {3}, ScalarType::Double);
+  expectValues(call1("aten::add.Scalar", {xd, IValue(-0.7), IValue(0.3)}), {wantD, wantD, wantD}, ScalarType::Double);
+  expectValues(call1("aten::add.Tensor", {xd, F({-0.7, -0.7, -0.7}, {3}, ScalarType::Double), IValue(0.3)}),
+               {wantD, wantD, wantD}, ScalarType::Double);
+}
+
 TEST(KernelsElementwise, AddContiguousBroadcastAndAlpha) {
   expectValues(call1("aten::add.Tensor", {F({1, 2, 3}, {3}), F({10, 20, 30}, {3}), IValue(1)}), {11, 22, 33},
                ScalarType::Float);

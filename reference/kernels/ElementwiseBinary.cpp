@@ -113,8 +113,9 @@ Tensor addSub(const Tensor& a, const Tensor& b, const IValue& alpha, bool subtra
   checkAlpha(dt, alpha);
   if (isFloating(dt)) {
     const double al = castDouble(scalarDouble(alpha), dt);
-    if (subtract) return mapFloating({a, b}, dt, dt, [al](const double* v) { return v[0] - al * v[1]; });
-    return mapFloating({a, b}, dt, dt, [al](const double* v) { return v[0] + al * v[1]; });
+    // x + alpha * y with one rounding, as ATen's fused multiply-add computes it.
+    if (subtract) return mapFloating({a, b}, dt, dt, [al](const double* v) { return std::fma(-al, v[1], v[0]); });
+    return mapFloating({a, b}, dt, dt, [al](const double* v) { return std::fma(al, v[1], v[0]); });
   }
   int64_t al = castInt(scalarInt(alpha), dt);
   if (subtract) al = wrapMul(al, -1);

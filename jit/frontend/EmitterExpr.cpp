@@ -3,6 +3,8 @@
 // as prim::If, ternaries, tuple/list/dict literals, subscripts (tensor indexing lowered to
 // select/slice/unsqueeze/index as PyTorch does; list/str/dict __getitem__ and slice), and the
 // refinements (`is None`, `is not None`, isinstance) a condition implies.
+#include <algorithm>
+
 #include "jit/frontend/EmitterImpl.h"
 
 namespace tsjit::frontend::detail {
@@ -43,6 +45,42 @@ Value* FunctionEmitter::emitCondition(const Expr& e) {
       v->type()->kind() == TypeKind::Str || v->type()->kind() == TypeKind::List)
     return emitBuiltinCall(e.range(), Symbol::aten("Bool"), {{{}, "", v}}, {});
   fail(e.range(), "Could not cast value of type " + typeName(v->type()) + " to bool");
+}
+
+// isinstance(x, T) or isinstance(x, (T1, T2, ...)) as PyTorch 1.13 refines it: a Union or Optional
+// splits into the members the check accepts (true branch) and the others (false branch; Optional[U]
+// when they are U and None); any other type narrows to the checked subtypes in the true branch only.
+void FunctionEmitter::refineIsinstance(const std::string& name, const TypePtr& type, const Expr& typesExpr,
+                                       Refinements& r) {
+  std::vector<TypePtr> checked;
+  if (typesExpr.kind() == Kind::TupleLiteral) {
+    for (auto x : TupleLiteral(typesExpr.get()).inputs()) checked.push_back(parseTypeExpr(x));
+  } else {
+    checked.push_back(parseTypeExpr(typesExpr));
+  }
+  auto accepted = [&](const TypePtr& m) {
+    return std::any_of(checked.begin(), checked.end(), [&](const TypePtr& t) { return m->isSubtypeOf(t); });
+  };
+  auto joined = [](std::vector<TypePtr> ts) -> TypePtr {
+    if (ts.size() == 2 && ts[1]->kind() == TypeKind::None) return OptionalType::create(ts[0]);
+    if (ts.size() == 2 && ts[0]->kind() == TypeKind::None) return OptionalType::create(ts[1]);
+    return UnionType::create(std::move(ts));
+  };
+  std::vector<TypePtr> members;
+  if (auto* o = type->cast<OptionalType>()) members = {o->elementType(), NoneType::get()};
+  else if (auto* u = type->cast<UnionType>()) members = u->members();
+  if (!members.empty()) {
+    std::vector<TypePtr> yes, no;
+    for (const TypePtr& m : members) (accepted(m) ? yes : no).push_back(m);
+    if (yes.empty() || no.empty()) return;  // statically decided: nothing to refine
+    r.whenTrue[name] = joined(yes);
+    r.whenFalse[name] = joined(no);
+    return;
+  }
+  std::vector<TypePtr> narrower;
+  for (const TypePtr& t : checked)
+    if (!(*t == *type) && t->isSubtypeOf(type)) narrower.push_back(t);
+  if (narrower.size() == checked.size() && !narrower.empty()) r.whenTrue[name] = joined(narrower);
 }
 
 FunctionEmitter::Refinements FunctionEmitter::refinementsOf(const Expr& cond) {
@@ -89,10 +127,7 @@ FunctionEmitter::Refinements FunctionEmitter::refinementsOf(const Expr& cond) {
         a.inputs()[0].kind() == Kind::Ident) {
       const std::string& name = Ident(a.inputs()[0].get()).name();
       Value* v = lookup(name);
-      if (v) {
-        TypePtr t = parseTypeExpr(a.inputs()[1]);
-        if (!(*t == *v->type()) && t->isSubtypeOf(v->type())) r.whenTrue[name] = t;
-      }
+      if (v) refineIsinstance(name, v->type(), a.inputs()[1], r);
     }
   }
   return r;

@@ -221,6 +221,7 @@ class FunctionEmitter {
     std::map<std::string, TypePtr> whenTrue, whenFalse;
   };
   Refinements refinementsOf(const Expr& cond);
+  void refineIsinstance(const std::string& name, const TypePtr& type, const Expr& typesExpr, Refinements& r);
 
   // ---- calls (EmitterCall.cpp) ----
   // Resolves the overload of `kind` for the arguments and emits it. `self` (a method receiver) is

@@ -439,3 +439,56 @@ graph(%x : Tensor, %y : Tensor):
 
 }  // namespace
 }  // namespace tsjit::fuzz
+
+// ---- state an op updates without (a!): batch_norm's running stats ------------------------------------
+
+namespace tsjit::fuzz {
+namespace {
+
+constexpr const char* kBatchNormTraining = R"IR(
+graph(%x : Tensor, %rm : Tensor, %rv : Tensor):
+  %none : NoneType = prim::Constant()
+  %train : bool = prim::Constant[value=1]()
+  %mom : float = prim::Constant[value=0.1]()
+  %eps : float = prim::Constant[value=1.0000000000000001e-05]()
+  %y : Tensor = aten::batch_norm(%x, %none, %none, %rm, %rv, %train, %mom, %eps, %train)
+  %z : Tensor = aten::add(%rm, %rv, %mom)
+  return (%y, %z, %rm)
+)IR";
+
+std::vector<IValue> batchNormInputs() {
+  return {IValue(Tensor::fromDoubles({1, 2, 3, 4, 5, 7}, {3, 2})), IValue(Tensor::fromDoubles({0.5, -1}, {2})),
+          IValue(Tensor::fromDoubles({2, 3}, {2}))};
+}
+
+// Both engines update the running stats alike: the property passes, the stats continue downstream
+// with the jit's values, and the graph inputs are compared between the engines (not to pristine).
+TEST(LockstepState, RunningStatsUpdatedAlikePass) {
+  auto g = parseIR(kBatchNormTraining);
+  PropertyResult r = check(g, batchNormInputs);
+  EXPECT_TRUE(r.passed) << r.message;
+  EXPECT_EQ(r.opsChecked, 2u);
+  // The update really happens (so the pristine-input rule could not have passed it).
+  auto in = batchNormInputs();
+  reference::evaluate(*g, in);
+  EXPECT_NE(in[1].toTensor().getDouble(0), 0.5);
+}
+
+// A jit batch_norm that forgets to update running_mean is caught at its node, by the stat's state.
+TEST(LockstepState, MissingRunningStatUpdateIsCaughtAtTheNode) {
+  kernels::registerAllKernels();
+  const kernels::Operation original = kernels::findKernel(ops::overload("aten::batch_norm"))->run;
+  KernelSwap planted("aten::batch_norm", [original](Stack& s, size_t n) {
+    Tensor rm = s[s.size() - n + 3].toTensor();
+    Tensor saved = rm.clone();
+    original(s, n);
+    rm.copy_(saved);  // undo the update
+  });
+  auto g = parseIR(kBatchNormTraining);
+  PropertyResult r = check(g, batchNormInputs);
+  EXPECT_FALSE(r.passed);
+  EXPECT_NE(r.message.find("input 3 (%rm) after the node"), std::string::npos) << r.message;
+}
+
+}  // namespace
+}  // namespace tsjit::fuzz

@@ -301,6 +301,19 @@ class Builder {
     return v;
   }
 
+  // batch_norm / instance_norm running stats, which the op updates in place: None, or a fresh
+  // contiguous input of their own, usually [C] for self [N, C, ...]. An alias of another argument or
+  // an overlapping (expanded) layout makes the update order-dependent, undefined in PyTorch.
+  Avail runningStat(Choices& ch, const Tensor* self) {
+    if (ch.pick(3) == 0 || inputs_.size() >= kMaxInputs) return Avail{constNone(), IValue()};
+    InputSpec spec;
+    spec.kind = InputSpec::Kind::Tensor;
+    spec.dtype = self && ch.pick(3) != 2 ? self->dtype() : kDtypes[ch.pick(kNumDtypes)];
+    const int64_t channels = self && self->dim() >= 2 ? self->size(1) : 1 + ch.pick(4);
+    spec.shape = {ch.pick(8) != 0 ? channels : 1 + ch.pick(4)};
+    return addInput(std::move(spec), TensorType::get());
+  }
+
   // One argument. `self` is the first tensor argument (null before it / when there is none).
   std::optional<Avail> argument(Choices& ch, const ArgPlan& p, const CatalogEntry& e, const Tensor* self) {
     if (p.kind != ArgKind::Tensor && p.kind != ArgKind::TensorList && p.argument->defaultValue && ch.pick(4) == 0)
@@ -313,6 +326,7 @@ class Builder {
       }
       return pickTensor(ch, [](const Tensor&) { return true; }, self, false);
     };
+    if (p.kind == ArgKind::OptTensor && (p.name == "running_mean" || p.name == "running_var")) return runningStat(ch, self);
     int64_t rank = self ? self->dim() : 0;
     int64_t r = std::max<int64_t>(rank, 1);
     switch (p.kind) {

@@ -63,6 +63,9 @@ TEST(IndexingKernels, AdvancedIndexBoundsChecks) {
   EXPECT_EQ(err(F({}, {0, 3}), {L({0}, {1})}), "index is out of bounds for dimension with size 0");
   EXPECT_EQ(err(F({}, {2, 0}), {Tensor(), L({-1, 0}, {2})}), "index is out of bounds for dimension with size 0");
   expectTensor(runT("aten::index.Tensor", {F({}, {0, 3}), optTensors({L({}, {0})})}), {0, 3}, {});
+  // index_put_ builds the same AdvancedIndex first.
+  EXPECT_EQ(errorOf([&] { run("aten::index_put_", {F({}, {0}), optTensors({L({0}, {1})}), F({1}, {1}), b(false)}); }),
+            "index is out of bounds for dimension with size 0");
   // The dimension in the message is the index tensor's position, not self's dim.
   EXPECT_EQ(err(arange({2, 3}), {Tensor(), L({0, 5}, {2})}), "index 5 is out of bounds for dimension 0 with size 3");
   EXPECT_EQ(err(arange({2, 2, 2}), {L({0}, {1}), Tensor(), L({9}, {1})}),

@@ -192,6 +192,9 @@ TEST(SUITE, AdvancedIndexBoundsChecks) {
   EXPECT_EQ(err("aten::index.Tensor", {F({}, {2, 0}), optTensors({Tensor(), L({-1, 0}, {2})})}),
             "index is out of bounds for dimension with size 0");
   expectTensor(run1("aten::index.Tensor", {F({}, {0, 3}), optTensors({L({}, {0})})}), {0, 3}, {});
+  // index_put_ builds the same AdvancedIndex first.
+  EXPECT_EQ(err("aten::index_put_", {F({}, {0}), optTensors({L({0}, {1})}), F({1}, {1}), b(false)}),
+            "index is out of bounds for dimension with size 0");
   // The dimension in the message is the index tensor's position, not self's dim.
   EXPECT_EQ(err("aten::index.Tensor", {F({1, 2, 3, 4, 5, 6}, {2, 3}), optTensors({Tensor(), L({0, 5}, {2})})}),
             "index 5 is out of bounds for dimension 0 with size 3");

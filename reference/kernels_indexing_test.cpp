@@ -48,6 +48,43 @@ TEST(IndexingKernels, BoolMasksAndErrors) {
             "shape mismatch: indexing tensors could not be broadcast together with shapes [2], [3]");
 }
 
+// Bounds checks as PyTorch 1.13's CPU index kernel makes them: per result element in its
+// TensorIterator's order, index tensors in list order, the failing one named by its position among
+// the index tensors; an empty result reads no index; an indexed dim of size 0 refuses a non-empty
+// index up front (fuzz findings ops-11-17507, ops-11-91268, ops-12-155151).
+TEST(IndexingKernels, AdvancedIndexBoundsChecks) {
+  auto err = [](Tensor self, std::vector<Tensor> idx) {
+    return errorOf([&] { run("aten::index.Tensor", {self, optTensors(idx)}); });
+  };
+  // Result [1, 0] / [1, 1, 0]: nothing is read, so the out-of-range 5 / 8 raise nothing.
+  expectTensor(runT("aten::index.Tensor", {F({}, {2, 0}), optTensors({L({5}, {1})})}), {1, 0}, {});
+  expectTensor(runT("aten::index.Tensor", {F({}, {1, 0}), optTensors({L({8}, {1, 1})})}), {1, 1, 0}, {});
+  // An index of an empty dim: refused unless the index is empty too.
+  EXPECT_EQ(err(F({}, {0, 3}), {L({0}, {1})}), "index is out of bounds for dimension with size 0");
+  EXPECT_EQ(err(F({}, {2, 0}), {Tensor(), L({-1, 0}, {2})}), "index is out of bounds for dimension with size 0");
+  expectTensor(runT("aten::index.Tensor", {F({}, {0, 3}), optTensors({L({}, {0})})}), {0, 3}, {});
+  // index_put_ builds the same AdvancedIndex first.
+  EXPECT_EQ(errorOf([&] { run("aten::index_put_", {F({}, {0}), optTensors({L({0}, {1})}), F({1}, {1}), b(false)}); }),
+            "index is out of bounds for dimension with size 0");
+  // The dimension in the message is the index tensor's position, not self's dim.
+  EXPECT_EQ(err(arange({2, 3}), {Tensor(), L({0, 5}, {2})}), "index 5 is out of bounds for dimension 0 with size 3");
+  EXPECT_EQ(err(arange({2, 2, 2}), {L({0}, {1}), Tensor(), L({9}, {1})}),
+            "index 9 is out of bounds for dimension 1 with size 2");
+  // One element, both indices out of range: the first index tensor is checked first.
+  EXPECT_EQ(err(arange({2, 2}), {L({5}, {1}), L({7}, {1})}), "index 5 is out of bounds for dimension 0 with size 2");
+  // x[i, i] with i = [[-3], [-3], [8]] on a [3, 1] tensor: element 0 already fails on dim 1's -3,
+  // before element 2's 8 on dim 0 is reached.
+  const Tensor sq = L({-3, -3, 8}, {3, 1});
+  EXPECT_EQ(err(sq, {sq, sq}), "index -3 is out of bounds for dimension 1 with size 1");
+  // A transposed index tensor is walked in its memory order: i = [[0, 9, 0], [-7, 0, 0]].t() has
+  // -7 first in row-major order but 9 first in memory.
+  const Tensor it = L({0, 9, 0, -7, 0, 0}, {2, 3}).t();
+  EXPECT_EQ(err(arange({4}), {it}), "index 9 is out of bounds for dimension 0 with size 4");
+  EXPECT_EQ(err(arange({4}), {it.contiguous()}), "index -7 is out of bounds for dimension 0 with size 4");
+  expectTensor(runT("aten::index.Tensor", {arange({4}), optTensors({L({0, 3, 1, -1, 2, 0}, {2, 3}).t()})}), {3, 2},
+               {0, 3, 3, 2, 1, 0});
+}
+
 TEST(IndexingKernels, IndexPut) {
   IValue self(Tensor::zeros({3}));
   auto out = run("aten::index_put_", {self, optTensors({L({0, 0, 2}, {3})}), F({1, 2, 3}, {3}), b(true)});

@@ -11,6 +11,7 @@
 #include "jit/kernels/Families.h"
 #include "jit/kernels/ShapeCommon.h"
 #include "jit/tensor/Broadcast.h"
+#include "jit/tensor/IterationLayout.h"
 #include "jit/tensor/TypePromotion.h"
 
 namespace tsjit::kernels {
@@ -56,9 +57,14 @@ Tensor nonzero(const Tensor& t) {
 }
 
 // Advanced indexing plan: out element (pre, b, post) reads self at
-// preOff[pre] + advOff[b] + postOff[post]; outSizes = preSizes + B + postSizes.
+// preOff[pre] + advOff[b] + postOff[post]; outSizes = preSizes + B + postSizes. advOff is filled by
+// checkedAdvOffsets / firstOutOfBounds once the index values are known to be in range.
 struct IndexPlan {
   std::vector<int64_t> outSizes, preOff, advOff, postOff;
+  std::vector<int64_t> B, preStrides, postStrides;
+  std::vector<int64_t> advSizes, advStrides;         // self's size and stride of each indexed dim
+  std::vector<Tensor> advIndex;                      // each index tensor, expanded to B
+  std::vector<std::vector<int64_t>> advValues;       // its values, row-major over B
 };
 
 std::vector<int64_t> offsetsOf(IntArrayRef sizes, IntArrayRef strides) {
@@ -140,17 +146,79 @@ IndexPlan planIndex(const Tensor& self, const std::vector<Tensor>& indicesIn) {
   plan.outSizes = preSizes;
   plan.outSizes.insert(plan.outSizes.end(), B.begin(), B.end());
   plan.outSizes.insert(plan.outSizes.end(), postSizes.begin(), postSizes.end());
-  int64_t nB = 1;
-  for (int64_t s : B) nB *= s;
-  plan.advOff.assign(nB, 0);
+  // PyTorch's AdvancedIndex: an indexed dim of size 0 can take no index, refused up front unless
+  // the index block is empty; all other bounds checks happen per element in the kernel.
+  const bool emptyBlock = std::find(B.begin(), B.end(), 0) != B.end();
+  for (int64_t d : advDims)
+    if (self.size(d) == 0 && !emptyBlock)
+      throw RuntimeError("index is out of bounds for dimension with size 0", "IndexError");
+  plan.B = B;
+  plan.preStrides = preStrides;
+  plan.postStrides = postStrides;
   for (int64_t d : advDims) {
-    const std::vector<int64_t> v = toVector<int64_t>(idx[d].expand(B).contiguous());
-    const int64_t size = self.size(d), stride = self.stride(d);
-    for (int64_t b = 0; b < nB; ++b) plan.advOff[b] += wrapIndex(v[b], d, size) * stride;
+    plan.advIndex.push_back(idx[d].expand(B));
+    plan.advValues.push_back(toVector<int64_t>(plan.advIndex.back().contiguous()));
+    plan.advSizes.push_back(self.size(d));
+    plan.advStrides.push_back(self.stride(d));
   }
   plan.preOff = offsetsOf(preSizes, preStrides);
   plan.postOff = offsetsOf(postSizes, postStrides);
   return plan;
+}
+
+// Fills plan.advOff; false (advOff left partial) when some index value is out of range.
+bool advOffsetsInRange(IndexPlan& plan) {
+  int64_t nB = 1;
+  for (int64_t s : plan.B) nB *= s;
+  plan.advOff.assign(nB, 0);
+  for (size_t j = 0; j < plan.advValues.size(); ++j) {
+    const int64_t size = plan.advSizes[j], stride = plan.advStrides[j];
+    const std::vector<int64_t>& v = plan.advValues[j];
+    for (int64_t b = 0; b < nB; ++b) {
+      const int64_t i = v[b];
+      if (i < -size || i >= size) return false;
+      plan.advOff[b] += (i < 0 ? i + size : i) * stride;
+    }
+  }
+  return true;
+}
+
+// Raises the IndexError PyTorch 1.13's CPU index kernel raises for a non-empty result: it walks
+// the result elements in its TensorIterator's order (that of the output's memory, a layout
+// derived from the operands: self restrided with stride 0 on the index block, and each index
+// tensor viewed with size-1 dims around the block) and at each element checks the index tensors
+// in order, naming the failing one by its position among them ("dimension j").
+[[noreturn]] void throwFirstOutOfBounds(const Tensor& self, const IndexPlan& plan) {
+  const size_t npre = plan.preStrides.size(), nb = plan.B.size(), nd = plan.outSizes.size();
+  std::vector<int64_t> srcStrides = plan.preStrides;
+  srcStrides.resize(npre + nb, 0);
+  srcStrides.insert(srcStrides.end(), plan.postStrides.begin(), plan.postStrides.end());
+  std::vector<int64_t> viewShape(nd, 1);
+  std::copy(plan.B.begin(), plan.B.end(), viewShape.begin() + npre);
+  std::vector<std::vector<int64_t>> viewStrides;
+  for (const Tensor& t : plan.advIndex) viewStrides.push_back(t.reshape(viewShape).strides());
+  std::vector<IterationInput> inputs{{plan.outSizes, srcStrides, static_cast<int64_t>(self.itemSize())}};
+  for (const auto& st : viewStrides) inputs.push_back({viewShape, st, 8});
+  const std::vector<int64_t> outStrides = elementwiseOutputStrides(plan.outSizes, inputs);
+  std::vector<size_t> inner(nd);  // dims, innermost (smallest output stride) first
+  for (size_t k = 0; k < nd; ++k) inner[k] = nd - 1 - k;
+  std::stable_sort(inner.begin(), inner.end(), [&](size_t a, size_t b) { return outStrides[a] < outStrides[b]; });
+  std::vector<int64_t> pos(nd, 0);
+  int64_t total = 1;
+  for (int64_t s : plan.outSizes) total *= s;
+  for (int64_t n = 0; n < total; ++n) {
+    int64_t b = 0;
+    for (size_t k = 0; k < nb; ++k) b = b * plan.B[k] + pos[npre + k];
+    for (size_t j = 0; j < plan.advValues.size(); ++j) {
+      const int64_t i = plan.advValues[j][b], size = plan.advSizes[j];
+      if (i < -size || i >= size) indexOutOfBounds(i, static_cast<int64_t>(j), size);
+    }
+    for (size_t d : inner) {
+      if (++pos[d] < plan.outSizes[d]) break;
+      pos[d] = 0;
+    }
+  }
+  throw RuntimeError("index: no out-of-range index found");  // unreachable when called correctly
 }
 
 Tensor index(const Tensor& self, const std::vector<Tensor>& indices) {
@@ -159,7 +227,8 @@ Tensor index(const Tensor& self, const std::vector<Tensor>& indices) {
   if (!any) return self.alias();
   IndexPlan plan = planIndex(self, indices);
   Tensor out = Tensor::empty(plan.outSizes, self.dtype(), self.device());
-  if (out.numel() == 0) return out;
+  if (out.numel() == 0) return out;  // the kernel reads no index value
+  if (!advOffsetsInRange(plan)) throwFirstOutOfBounds(self, plan);
   visitScalarType(self.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     const T* s = static_cast<const T*>(self.data());
@@ -185,6 +254,10 @@ const IValue& indexPut(const IValue& selfV, const std::vector<Tensor>& indices, 
     return selfV;
   }
   IndexPlan plan = planIndex(self, indices);
+  // Checked eagerly, index tensor by index tensor (self stays untouched on an IndexError).
+  for (size_t j = 0; j < plan.advValues.size(); ++j)
+    for (int64_t i : plan.advValues[j]) wrapIndex(i, static_cast<int64_t>(j), plan.advSizes[j]);
+  advOffsetsInRange(plan);
   if (!isExpandableTo(values.sizes(), plan.outSizes))
     throw RuntimeError(str("shape mismatch: value tensor of shape ", shapeStr(values.sizes()),
                            " cannot be broadcast to indexing result of shape ", shapeStr(plan.outSizes)));

@@ -178,6 +178,46 @@ TEST(SUITE, ShapeOpsCheckInPyTorchOrder) {
   EXPECT_EQ(err("aten::embedding", {F({1, 2}, {2}), F({0}, {1}), i(-1), b(false), b(false)}), "'weight' must be 2-D");
 }
 
+// Advanced indexing bounds checks as PyTorch 1.13's CPU index kernel makes them: per result element
+// in its TensorIterator's order, index tensors in list order, the failing one named by its position
+// among the index tensors; an empty result reads no index; an indexed dim of size 0 refuses a
+// non-empty index up front (fuzz findings ops-11-17507, ops-11-91268, ops-12-155151).
+TEST(SUITE, AdvancedIndexBoundsChecks) {
+  // Result [1, 0] / [1, 1, 0]: nothing is read, so the out-of-range 5 / 8 raise nothing.
+  expectTensor(run1("aten::index.Tensor", {F({}, {2, 0}), optTensors({L({5}, {1})})}), {1, 0}, {});
+  expectTensor(run1("aten::index.Tensor", {F({}, {1, 0}), optTensors({L({8}, {1, 1})})}), {1, 1, 0}, {});
+  // An index of an empty dim: refused unless the index is empty too.
+  EXPECT_EQ(err("aten::index.Tensor", {F({}, {0, 3}), optTensors({L({0}, {1})})}),
+            "index is out of bounds for dimension with size 0");
+  EXPECT_EQ(err("aten::index.Tensor", {F({}, {2, 0}), optTensors({Tensor(), L({-1, 0}, {2})})}),
+            "index is out of bounds for dimension with size 0");
+  expectTensor(run1("aten::index.Tensor", {F({}, {0, 3}), optTensors({L({}, {0})})}), {0, 3}, {});
+  // index_put_ builds the same AdvancedIndex first.
+  EXPECT_EQ(err("aten::index_put_", {F({}, {0}), optTensors({L({0}, {1})}), F({1}, {1}), b(false)}),
+            "index is out of bounds for dimension with size 0");
+  // The dimension in the message is the index tensor's position, not self's dim.
+  EXPECT_EQ(err("aten::index.Tensor", {F({1, 2, 3, 4, 5, 6}, {2, 3}), optTensors({Tensor(), L({0, 5}, {2})})}),
+            "index 5 is out of bounds for dimension 0 with size 3");
+  EXPECT_EQ(err("aten::index.Tensor", {F({1, 2, 3, 4, 5, 6, 7, 8}, {2, 2, 2}), optTensors({L({0}, {1}), Tensor(), L({9}, {1})})}),
+            "index 9 is out of bounds for dimension 1 with size 2");
+  // One element, both indices out of range: the first index tensor is checked first.
+  EXPECT_EQ(err("aten::index.Tensor", {F({1, 2, 3, 4}, {2, 2}), optTensors({L({5}, {1}), L({7}, {1})})}),
+            "index 5 is out of bounds for dimension 0 with size 2");
+  // x[i, i] with i = [[-3], [-3], [8]] on a [3, 1] tensor: element 0 already fails on dim 1's -3,
+  // before element 2's 8 on dim 0 is reached.
+  const Tensor sq = L({-3, -3, 8}, {3, 1});
+  EXPECT_EQ(err("aten::index.Tensor", {sq, optTensors({sq, sq})}), "index -3 is out of bounds for dimension 1 with size 1");
+  // A transposed index tensor is walked in its memory order: i = [[0, 9, 0], [-7, 0, 0]].t() has
+  // -7 first in row-major order but 9 first in memory.
+  const Tensor it = L({0, 9, 0, -7, 0, 0}, {2, 3}).t();
+  EXPECT_EQ(err("aten::index.Tensor", {F({1, 2, 3, 4}, {4}), optTensors({it})}),
+            "index 9 is out of bounds for dimension 0 with size 4");
+  EXPECT_EQ(err("aten::index.Tensor", {F({1, 2, 3, 4}, {4}), optTensors({it.contiguous()})}),
+            "index -7 is out of bounds for dimension 0 with size 4");
+  expectTensor(run1("aten::index.Tensor", {F({1, 2, 3, 4}, {4}), optTensors({L({0, 3, 1, -1, 2, 0}, {2, 3}).t()})}),
+               {3, 2}, {1, 4, 4, 3, 2, 1});
+}
+
 // ---- reductions with a dim ------------------------------------------------------------------------------
 
 TEST(SUITE, ReductionDimChecks) {

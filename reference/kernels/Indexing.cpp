@@ -45,16 +45,21 @@ struct AdvancedIndex {
   std::vector<int64_t> resultDimOfSelf;  // result dim of each non-indexed self dim (-1 if indexed)
 
   // The self linear index of a result multi-index; IndexError when an index is out of range.
+  // PyTorch's index kernel checks the index tensors in list order and names the failing one by
+  // its position among the index tensors ("dimension 0" is the first index tensor, whichever
+  // self dim it indexes).
   int64_t selfLinear(const int64_t* r) const {
     const int64_t bl = ravel(r + insertAt, indexShape);
     int64_t lin = 0;
+    int64_t which = 0;
     for (size_t d = 0; d < selfSizes.size(); ++d) {
       int64_t i;
       if (perDim[d].defined()) {
         i = perDim[d].getInt64(bl);
         const int64_t n = selfSizes[d];
         if (i < -n || i >= n)
-          indexError(str("index ", i, " is out of bounds for dimension ", d, " with size ", n));
+          indexError(str("index ", i, " is out of bounds for dimension ", which, " with size ", n));
+        ++which;
         if (i < 0) i += n;
       } else {
         i = r[resultDimOfSelf[d]];
@@ -140,16 +145,79 @@ AdvancedIndex makeIndex(const Tensor& self, const std::vector<Tensor>& indices) 
   for (int64_t d = 0; d < ndim; ++d)
     if (ai.resultDimOfSelf[static_cast<size_t>(d)] >= 0)
       ai.resultSizes[static_cast<size_t>(ai.resultDimOfSelf[static_cast<size_t>(d)])] = self.size(d);
+  // PyTorch's AdvancedIndex refuses an indexed dim of size 0 up front unless the index shape is
+  // itself empty (no index value could be valid); every other bounds check happens per result
+  // element in the kernel, so an empty result checks nothing.
+  bool emptyIndex = false;
+  for (int64_t s : ai.indexShape) emptyIndex = emptyIndex || s == 0;
+  for (int64_t d = 0; d < ndim; ++d)
+    if (perDim[static_cast<size_t>(d)].defined() && self.size(d) == 0 && !emptyIndex)
+      indexError("index is out of bounds for dimension with size 0");
   return ai;
+}
+
+// The order in which PyTorch 1.13's CPU index kernel visits the result elements, as result dims
+// innermost first. The kernel runs a TensorIterator over result-shaped operands: self with the
+// indexed dims replaced by the index block at stride 0, then each index tensor viewed with size-1
+// dims around the block (size-1 dims that the result broadcasts count as stride 0). Its dims start
+// innermost-last and are insertion-sorted: the first operand whose two strides are both non-zero
+// and differ decides; equal strides put the larger dim outside; otherwise the pair keeps its order.
+std::vector<size_t> kernelVisitOrder(const AdvancedIndex& ai, const Tensor& self) {
+  const size_t nd = ai.resultSizes.size();
+  std::vector<std::vector<int64_t>> operands;
+  std::vector<int64_t> src(nd, 0);
+  for (size_t d = 0; d < ai.selfSizes.size(); ++d)
+    if (ai.resultDimOfSelf[d] >= 0) src[static_cast<size_t>(ai.resultDimOfSelf[d])] = self.stride(static_cast<int64_t>(d));
+  operands.push_back(src);
+  std::vector<int64_t> viewShape(nd, 1);
+  for (size_t k = 0; k < ai.indexShape.size(); ++k) viewShape[static_cast<size_t>(ai.insertAt) + k] = ai.indexShape[k];
+  for (const Tensor& t : ai.perDim) {
+    if (!t.defined()) continue;
+    std::vector<int64_t> st = t.reshape(viewShape).strides();
+    for (size_t k = 0; k < nd; ++k)
+      if (viewShape[k] == 1 && ai.resultSizes[k] != 1) st[k] = 0;
+    operands.push_back(st);
+  }
+  auto outside = [&](size_t a, size_t b) {  // 1: a goes outside b, -1: inside, 0: no opinion
+    for (const std::vector<int64_t>& st : operands) {
+      if (st[a] == 0 || st[b] == 0) continue;
+      if (st[a] < st[b]) return -1;
+      if (st[a] > st[b]) return 1;
+      if (ai.resultSizes[a] > ai.resultSizes[b]) return 1;
+    }
+    return 0;
+  };
+  std::vector<size_t> order(nd);
+  for (size_t k = 0; k < nd; ++k) order[k] = nd - 1 - k;
+  for (size_t i = 1; i < nd; ++i) {
+    size_t moving = i;
+    for (size_t before = i; before-- > 0;) {
+      const int c = outside(order[before], order[moving]);
+      if (c < 0) break;
+      if (c > 0) {
+        std::swap(order[before], order[moving]);
+        moving = before;
+      }
+    }
+  }
+  return order;
 }
 
 std::vector<IValue> index(Args& a) {
   Tensor self = tensorArg(a, 0);
   const AdvancedIndex ai = makeIndex(self, optTensorListArg(a, 1));
   Tensor out = Tensor::empty(ai.resultSizes, self.dtype());
-  forEachIndex(ai.resultSizes, [&](const int64_t* r) {
-    copyElem(out, ravel(r, ai.resultSizes), self, ai.selfLinear(r));
-  });
+  // Visit the elements in the kernel's order, so that the first out-of-range index PyTorch meets
+  // is the one reported.
+  const std::vector<size_t> order = kernelVisitOrder(ai, self);
+  std::vector<int64_t> r(ai.resultSizes.size(), 0);
+  for (int64_t n = 0; n < out.numel(); ++n) {
+    copyElem(out, ravel(r.data(), ai.resultSizes), self, ai.selfLinear(r.data()));
+    for (size_t d : order) {
+      if (++r[d] < ai.resultSizes[d]) break;
+      r[d] = 0;
+    }
+  }
   return one(out);
 }
 

@@ -36,10 +36,6 @@ constexpr Known kKnown[] = {
     {"aten::linalg_inv", "ill-conditioned / singular batches: LAPACK and the plain LU differ (values, zero-pivot index)"},
     {"aten::addmm", "dtype support (jit raises for Half, reference computes; bool self with double mats), "
                     "beta=0 with NaN operands, 4-ulp sums (seed 5 cases 299/4159/5709/9940)"},
-    // PyTorch's BFloat16/Half floor division depends on the element's position: its vectorized loop
-    // rounds each step to the dtype, its scalar tail computes in float (reference: vectorized steps,
-    // jit: scalar; seed 1 case 8642: 179 vs 178). Trunc mode agrees.
-    {"aten::div.Scalar_mode", "floor mode on BFloat16/Half: engines model different PyTorch loops"},
 };
 
 }  // namespace

@@ -61,7 +61,11 @@ int64_t fmodInt(int64_t a, int64_t b) {
   return a % b;
 }
 
-// Python's float floor division, each step rounded to dt as PyTorch computes it in dt.
+// Python's float floor division, each step rounded to dt as PyTorch 1.13's vectorized
+// div_floor loop computes it (Vectorized<BFloat16> / Vectorized<Half> round every operator to the
+// dtype). Its scalar path (loop tails, non-contiguous loops) keeps the quotient in float instead:
+// the result depends on the element's position, which neither engine models; both follow the
+// vector path.
 double floorDivFloat(double a, double b, ScalarType dt) {
   if (b == 0) return castDouble(a / b, dt);
   const double mod = std::fmod(a, b);  // exact

@@ -143,6 +143,17 @@ TEST_F(ReferenceElementwise, FloorDivideReducedFloatRoundsEachStep) {
                 {683});
 }
 
+// calc_gcd stores ::abs(x) back in the dtype: int8 abs(-128) stays -128 and the remainders carry
+// its sign: gcd(6, -128) = -2 (fuzz ff11 case 97440); int16 has room: gcd(6, -128) = 2.
+TEST_F(ReferenceElementwise, GcdOfTheDtypeMinimum) {
+  const ScalarType i8 = ScalarType::Int8;
+  Tensor g = callT("aten::gcd", {longs({6, -128, 0, 5}, {}, i8), longs({-128, 6, -128, 5}, {}, i8)});
+  EXPECT_EQ(g.dtype(), i8);
+  EXPECT_EQ(valuesI(g), (std::vector<int64_t>{-2, -2, -128, 5}));
+  EXPECT_EQ(valuesI(callT("aten::gcd", {longs({6}, {1}, ScalarType::Int16), longs({-128}, {1}, ScalarType::Int16)})),
+            (std::vector<int64_t>{2}));
+}
+
 TEST_F(ReferenceElementwise, FloatFloorDivisionAndRemainder) {
   Tensor a = floats({-7.5, 7.5, 0.0, 5.0});
   Tensor b = floats({2.0, -2.0, -3.0, 0.0});

@@ -135,6 +135,15 @@ TEST(KernelsElementwise, FloorDivideReducedFloatRoundsEachStep) {
                {683}, ScalarType::Double);
 }
 
+// calc_gcd stores ::abs(x) back in the dtype: int8 abs(-128) stays -128 and the remainders carry
+// its sign: gcd(6, -128) = -2 (fuzz ff11 case 97440); int16 has room: gcd(6, -128) = 2.
+TEST(KernelsElementwise, GcdOfTheDtypeMinimum) {
+  expectValues(call1("aten::gcd", {I({6, -128, 0, 5}, {4}, ScalarType::Int8), I({-128, 6, -128, 5}, {4}, ScalarType::Int8)}),
+               {-2, -2, -128, 5}, ScalarType::Int8);
+  expectValues(call1("aten::gcd", {I({6}, {1}, ScalarType::Int16), I({-128}, {1}, ScalarType::Int16)}), {2},
+               ScalarType::Int16);
+}
+
 TEST(KernelsElementwise, IntegerWrappingAndBitOps) {
   expectValues(call1("aten::add.Tensor", {I({127, -128}, {2}, ScalarType::Int8), I({1, -1}, {2}, ScalarType::Int8),
                                           IValue(1)}),

@@ -154,6 +154,19 @@ TEST_F(ReferenceElementwise, GcdOfTheDtypeMinimum) {
             (std::vector<int64_t>{2}));
 }
 
+// silu computes x / (1 + exp(-x)) in float: exp(-x) overflows to inf below -88.72, giving -0
+// (fuzz ff11 case 110269: double math gave -1.8e-38).
+TEST_F(ReferenceElementwise, SiluOverflowsToNegativeZero) {
+  Tensor r = callT("aten::silu", {floats({-90, -100, -88})});
+  EXPECT_TRUE(sameDouble(r.getDouble(0), -0.0));
+  EXPECT_TRUE(sameDouble(r.getDouble(1), -0.0));
+  EXPECT_LT(r.getDouble(2), 0.0);  // exp(88) = 1.65e38 is finite: -88 / 1.65e38 = -5.3e-37
+  EXPECT_GT(r.getDouble(2), -1e-36);
+  Tensor d = callT("aten::silu", {floats({-100}, {1}, ScalarType::Double)});
+  EXPECT_LT(d.getDouble(0), 0.0);  // double: -100 / exp(100) = -3.7e-42
+  EXPECT_GT(d.getDouble(0), -1e-41);
+}
+
 TEST_F(ReferenceElementwise, FloatFloorDivisionAndRemainder) {
   Tensor a = floats({-7.5, 7.5, 0.0, 5.0});
   Tensor b = floats({2.0, -2.0, -3.0, 0.0});

@@ -144,6 +144,21 @@ TEST(KernelsElementwise, GcdOfTheDtypeMinimum) {
                ScalarType::Int16);
 }
 
+// silu computes x / (1 + exp(-x)) in float: exp(-x) overflows to inf below -88.72, giving -0
+// (fuzz ff11 case 110269: the reference's double math gave -1.8e-38).
+TEST(KernelsElementwise, SiluOverflowsToNegativeZero) {
+  Tensor r = call1("aten::silu", {F({-90, -100, -88}, {3})});
+  EXPECT_EQ(r.getDouble(0), 0.0);
+  EXPECT_TRUE(std::signbit(r.getDouble(0)));
+  EXPECT_EQ(r.getDouble(1), 0.0);
+  EXPECT_TRUE(std::signbit(r.getDouble(1)));
+  EXPECT_LT(r.getDouble(2), 0.0);  // exp(88) = 1.65e38 is finite: -88 / 1.65e38 = -5.3e-37
+  EXPECT_GT(r.getDouble(2), -1e-36);
+  Tensor d = call1("aten::silu", {F({-100}, {1}, ScalarType::Double)});
+  EXPECT_LT(d.getDouble(0), 0.0);  // double: -100 / exp(100) = -3.7e-42
+  EXPECT_GT(d.getDouble(0), -1e-41);
+}
+
 TEST(KernelsElementwise, IntegerWrappingAndBitOps) {
   expectValues(call1("aten::add.Tensor", {I({127, -128}, {2}, ScalarType::Int8), I({1, -1}, {2}, ScalarType::Int8),
                                           IValue(1)}),

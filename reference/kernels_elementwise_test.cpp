@@ -122,6 +122,51 @@ TEST_F(ReferenceElementwise, IntegerDivisionSemantics) {
   expectDoubles(callT("aten::div.Tensor", {longs({1, 0}), longs({0, 0})}), {kInf, kNaN});
 }
 
+// PyTorch 1.13's vectorized div_floor rounds every step to BFloat16 / Half. 67 // 0.375 in
+// bfloat16: mod 0.25, 66.75 rounds (tie, even) to 67, 67 / 0.375 = 178.67 rounds to 179 -> 179.
+// 512.5 // 0.75 in Half: 512.25 rounds (tie, even) to 512, 512 / 0.75 = 682.67 rounds to 682.5,
+// floor 682. 0x1.f6p-5 // -0x1.4p-13 in bfloat16: 401.6 -> -402, then -403 ties to -404.
+TEST_F(ReferenceElementwise, FloorDivideReducedFloatRoundsEachStep) {
+  const ScalarType bf = ScalarType::BFloat16, hf = ScalarType::Half;
+  Tensor r = callT("aten::floor_divide", {floats({67, 70, 7}, {}, bf), floats({0.375, 0.375, 2}, {}, bf)});
+  EXPECT_EQ(r.dtype(), bf);
+  expectDoubles(r, {179, 187, 3});
+  expectDoubles(callT("aten::floor_divide.Scalar", {floats({67}, {1}, bf), 0.375}), {179});
+  Tensor h = callT("aten::div.Tensor_mode", {floats({512.5, -7}, {}, hf), floats({0.75, 2}, {}, hf), std::string("floor")});
+  EXPECT_EQ(h.dtype(), hf);
+  expectDoubles(h, {682, -4});
+  expectDoubles(callT("aten::div.Scalar_mode", {floats({512.5}, {1}, hf), 0.75, std::string("floor")}), {682});
+  expectDoubles(callT("aten::floor_divide", {floats({0x1.f6p-5}, {1}, bf), floats({-0x1.4p-13}, {1}, bf)}), {-404});
+  // float and double keep the exact floor.
+  expectDoubles(callT("aten::floor_divide", {floats({67}, {1}), floats({0.375}, {1})}), {178});
+  expectDoubles(callT("aten::floor_divide", {floats({512.5}, {1}, ScalarType::Double), floats({0.75}, {1}, ScalarType::Double)}),
+                {683});
+}
+
+// calc_gcd stores ::abs(x) back in the dtype: int8 abs(-128) stays -128 and the remainders carry
+// its sign: gcd(6, -128) = -2 (fuzz ff11 case 97440); int16 has room: gcd(6, -128) = 2.
+TEST_F(ReferenceElementwise, GcdOfTheDtypeMinimum) {
+  const ScalarType i8 = ScalarType::Int8;
+  Tensor g = callT("aten::gcd", {longs({6, -128, 0, 5}, {}, i8), longs({-128, 6, -128, 5}, {}, i8)});
+  EXPECT_EQ(g.dtype(), i8);
+  EXPECT_EQ(valuesI(g), (std::vector<int64_t>{-2, -2, -128, 5}));
+  EXPECT_EQ(valuesI(callT("aten::gcd", {longs({6}, {1}, ScalarType::Int16), longs({-128}, {1}, ScalarType::Int16)})),
+            (std::vector<int64_t>{2}));
+}
+
+// silu computes x / (1 + exp(-x)) in float: exp(-x) overflows to inf below -88.72, giving -0
+// (fuzz ff11 case 110269: double math gave -1.8e-38).
+TEST_F(ReferenceElementwise, SiluOverflowsToNegativeZero) {
+  Tensor r = callT("aten::silu", {floats({-90, -100, -88})});
+  EXPECT_TRUE(sameDouble(r.getDouble(0), -0.0));
+  EXPECT_TRUE(sameDouble(r.getDouble(1), -0.0));
+  EXPECT_LT(r.getDouble(2), 0.0);  // exp(88) = 1.65e38 is finite: -88 / 1.65e38 = -5.3e-37
+  EXPECT_GT(r.getDouble(2), -1e-36);
+  Tensor d = callT("aten::silu", {floats({-100}, {1}, ScalarType::Double)});
+  EXPECT_LT(d.getDouble(0), 0.0);  // double: -100 / exp(100) = -3.7e-42
+  EXPECT_GT(d.getDouble(0), -1e-41);
+}
+
 TEST_F(ReferenceElementwise, FloatFloorDivisionAndRemainder) {
   Tensor a = floats({-7.5, 7.5, 0.0, 5.0});
   Tensor b = floats({2.0, -2.0, -3.0, 0.0});

@@ -101,6 +101,10 @@ TEST(LinalgKernels, DetInverse) {
   // Batched.
   expectTensor(runT("aten::linalg_det", {D({2, 0, 0, 3, 1, 2, 3, 4}, {2, 2, 2})}), {2}, {6, -2}, 1e-12);
   expectTensor(runT("aten::linalg_det", {D({1, 2, 2, 4}, {2, 2})}), {}, {0});
+  // A zero pivot with NaN below it: getrf records it and still applies the rank-1 update, so
+  // U(1,1) = 0 - NaN * NaN and the determinant is NaN, not 0 (fuzz ff13 case 100648).
+  EXPECT_TRUE(std::isnan(runT("aten::linalg_det", {F({0, NAN, NAN, 0}, {2, 2})}).getDouble(0)));
+  EXPECT_TRUE(std::isnan(runT("aten::linalg_det", {D({0, 1, 0, NAN, 0, 2, NAN, 3, 0}, {3, 3})}).getDouble(0)));
   EXPECT_EQ(errorOf([] { run("aten::linalg_inv", {D({1, 2, 2, 4}, {2, 2})}); }),
             "linalg.inv: The diagonal element 2 is zero, the inversion could not be completed because the input "
             "matrix is singular.");

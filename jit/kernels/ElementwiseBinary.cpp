@@ -58,16 +58,22 @@ T fmodInt(T a, T b) {
   return static_cast<T>(a % b);
 }
 
-// Python's float floor division as PyTorch computes it (in T).
+// Python's float floor division as PyTorch 1.13's vectorized div_floor loop computes it for
+// storage type T, called with opmath values: every step of Vectorized<T> is rounded to T (for
+// BFloat16 / Half each Vectorized operator converts to float and back; float and double are
+// unchanged). PyTorch's scalar path (loop tails, non-contiguous loops) keeps the quotient in float
+// instead — position-dependent, as neither engine models; both engines follow the vector path.
 template <typename T>
-T floorDivFloat(T a, T b) {
+opmath_t<T> floorDivFloat(opmath_t<T> a, opmath_t<T> b) {
+  using C = opmath_t<T>;
+  auto r = [](C v) { return static_cast<C>(static_cast<T>(v)); };
   if (b == 0) return a / b;
-  const T mod = std::fmod(a, b);
-  T div = (a - mod) / b;
-  if (mod != 0 && ((b < 0) != (mod < 0))) div -= 1;
-  if (div == 0) return std::copysign(T(0), a / b);
-  T fl = std::floor(div);
-  if (div - fl > T(0.5)) fl += 1;
+  const C mod = std::fmod(a, b);  // exact, representable in T
+  C div = r(r(a - mod) / b);
+  if (mod != 0 && ((b < 0) != (mod < 0))) div = r(div - C(1));
+  if (div == 0) return std::copysign(C(0), a / b);
+  C fl = std::floor(div);
+  if (r(div - fl) > C(0.5)) fl = r(fl + C(1));
   return fl;
 }
 
@@ -148,8 +154,10 @@ Tensor mul(const IValue* args, const Tensor* self) {
 Tensor floorDivide(const Operand& a, const Operand& b, const Tensor* self) {
   const ScalarType dt = resultTypeOf({&a, &b});
   if (isFloatingType(dt))
-    return binaryOp<Types::Floating>("div_floor_cpu", a, b, dt, dt, self,
-                                     [](auto x, auto y) { return floorDivFloat(x, y); });
+    return binaryOpT<Types::Floating>("div_floor_cpu", a, b, dt, dt, self, [](auto tag) {
+      using T = typename decltype(tag)::type;
+      return [](opmath_t<T> x, opmath_t<T> y) { return floorDivFloat<T>(x, y); };
+    });
   return binaryOp<Types::IntegralNoBool>("div_floor_cpu", a, b, dt, dt, self,
                                          [](auto x, auto y) { return floorDivInt(x, y); });
 }

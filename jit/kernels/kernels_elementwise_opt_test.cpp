@@ -116,6 +116,49 @@ TEST(KernelsElementwise, DivisionFamily) {
             "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found 'round'");
 }
 
+// PyTorch 1.13's vectorized div_floor rounds every step to BFloat16 / Half (fuzz: seed 1 case
+// 8642, ff12/ff13). 67 // 0.375 in bfloat16: mod 0.25, 67 - 0.25 = 66.75 rounds (tie, even) to 67,
+// 67 / 0.375 = 178.67 rounds to 179 -> 179 (float math would give 178). 512.5 // 0.75 in Half:
+// mod 0.25, 512.25 rounds (tie, even) to 512, 512 / 0.75 = 682.67 rounds to 682.5, floor 682.
+// 0x1.f6p-5 // -0x1.4p-13 in bfloat16: 401.6 -> -402, mod > 0 with b < 0: -403 ties to -404.
+TEST(KernelsElementwise, FloorDivideReducedFloatRoundsEachStep) {
+  const ScalarType bf = ScalarType::BFloat16, hf = ScalarType::Half;
+  expectValues(call1("aten::floor_divide", {F({67, 70, 7}, {3}, bf), F({0.375, 0.375, 2}, {3}, bf)}), {179, 187, 3}, bf);
+  expectValues(call1("aten::floor_divide.Scalar", {F({67}, {1}, bf), IValue(0.375)}), {179}, bf);
+  expectValues(call1("aten::div.Tensor_mode", {F({512.5, -7}, {2}, hf), F({0.75, 2}, {2}, hf), IValue("floor")}),
+               {682, -4}, hf);
+  expectValues(call1("aten::div.Scalar_mode", {F({512.5}, {1}, hf), IValue(0.75), IValue("floor")}), {682}, hf);
+  expectValues(call1("aten::floor_divide", {F({0x1.f6p-5}, {1}, bf), F({-0x1.4p-13}, {1}, bf)}), {-404}, bf);
+  // float and double keep the exact floor.
+  expectValues(call1("aten::floor_divide", {F({67}, {1}), F({0.375}, {1})}), {178}, ScalarType::Float);
+  expectValues(call1("aten::floor_divide", {F({512.5}, {1}, ScalarType::Double), F({0.75}, {1}, ScalarType::Double)}),
+               {683}, ScalarType::Double);
+}
+
+// calc_gcd stores ::abs(x) back in the dtype: int8 abs(-128) stays -128 and the remainders carry
+// its sign: gcd(6, -128) = -2 (fuzz ff11 case 97440); int16 has room: gcd(6, -128) = 2.
+TEST(KernelsElementwise, GcdOfTheDtypeMinimum) {
+  expectValues(call1("aten::gcd", {I({6, -128, 0, 5}, {4}, ScalarType::Int8), I({-128, 6, -128, 5}, {4}, ScalarType::Int8)}),
+               {-2, -2, -128, 5}, ScalarType::Int8);
+  expectValues(call1("aten::gcd", {I({6}, {1}, ScalarType::Int16), I({-128}, {1}, ScalarType::Int16)}), {2},
+               ScalarType::Int16);
+}
+
+// silu computes x / (1 + exp(-x)) in float: exp(-x) overflows to inf below -88.72, giving -0
+// (fuzz ff11 case 110269: the reference's double math gave -1.8e-38).
+TEST(KernelsElementwise, SiluOverflowsToNegativeZero) {
+  Tensor r = call1("aten::silu", {F({-90, -100, -88}, {3})});
+  EXPECT_EQ(r.getDouble(0), 0.0);
+  EXPECT_TRUE(std::signbit(r.getDouble(0)));
+  EXPECT_EQ(r.getDouble(1), 0.0);
+  EXPECT_TRUE(std::signbit(r.getDouble(1)));
+  EXPECT_LT(r.getDouble(2), 0.0);  // exp(88) = 1.65e38 is finite: -88 / 1.65e38 = -5.3e-37
+  EXPECT_GT(r.getDouble(2), -1e-36);
+  Tensor d = call1("aten::silu", {F({-100}, {1}, ScalarType::Double)});
+  EXPECT_LT(d.getDouble(0), 0.0);  // double: -100 / exp(100) = -3.7e-42
+  EXPECT_GT(d.getDouble(0), -1e-41);
+}
+
 TEST(KernelsElementwise, IntegerWrappingAndBitOps) {
   expectValues(call1("aten::add.Tensor", {I({127, -128}, {2}, ScalarType::Int8), I({1, -1}, {2}, ScalarType::Int8),
                                           IValue(1)}),

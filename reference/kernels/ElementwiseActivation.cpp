@@ -8,7 +8,7 @@
 // Tensor bounds the result type covers all three and a NaN bound gives NaN; one Tensor bound is
 // maximum / minimum, defined for every dtype (Bool: or / and). relu is clamp_min(x, 0):
 // relu(-0.0) is -0.0, relu(NaN) is NaN. The smooth activations accept floating inputs only and
-// compute in double, rounded once.
+// compute in double, rounded once (silu rounds exp(-x) to float first: it overflows there).
 #include <cmath>
 
 #include "reference/kernels/ElementwiseParts.h"
@@ -166,7 +166,15 @@ void registerElementwiseActivationKernels() {
   }, "", ".out", "");
   defVariants("aten::gelu", [](Args& a) { return gelu(tensorArg(a.at(0)), a.at(1).toStringRef()); }, "", ".out", nullptr);
   defVariants("aten::silu", [](Args& a) {
-    return activation(tensorArg(a.at(0)), "silu_cpu", [](double x) { return x / (1.0 + std::exp(-x)); });
+    // PyTorch 1.13 computes x / (1 + exp(-x)) in float for float / BFloat16 (its vectorized and
+    // scalar loops alike): exp(-x) overflows to inf below x = -88.72, making the result -0 where
+    // double would give a tiny (possibly subnormal) value.
+    const Tensor x = tensorArg(a.at(0));
+    const bool inFloat = x.dtype() != ScalarType::Double;
+    return activation(x, "silu_cpu", [inFloat](double v) {
+      const double e = inFloat ? castDouble(std::exp(-v), ScalarType::Float) : std::exp(-v);
+      return v / (1.0 + e);
+    });
   }, "", ".out", "");
   defVariants("aten::softplus", [](Args& a) {
     return softplus(tensorArg(a.at(0)), scalarDouble(a.at(1)), scalarDouble(a.at(2)));

@@ -61,7 +61,11 @@ int64_t fmodInt(int64_t a, int64_t b) {
   return a % b;
 }
 
-// Python's float floor division, each step rounded to dt as PyTorch computes it in dt.
+// Python's float floor division, each step rounded to dt as PyTorch 1.13's vectorized
+// div_floor loop computes it (Vectorized<BFloat16> / Vectorized<Half> round every operator to the
+// dtype). Its scalar path (loop tails, non-contiguous loops) keeps the quotient in float instead:
+// the result depends on the element's position, which neither engine models; both follow the
+// vector path.
 double floorDivFloat(double a, double b, ScalarType dt) {
   if (b == 0) return castDouble(a / b, dt);
   const double mod = std::fmod(a, b);  // exact
@@ -191,8 +195,12 @@ Tensor atan2(const Tensor& a, const Tensor& b) {
 Tensor gcd(const Tensor& a, const Tensor& b) {
   const ScalarType dt = resultTypeOf({a, b});
   if (!isIntegralType(dt, /*includeBool=*/false)) throwNotImplemented("gcd_cpu", dt);
-  return mapIntegral({a, b}, dt, dt, [](const int64_t* v) {
-    int64_t x = v[0] < 0 ? wrapMul(v[0], -1) : v[0], y = v[1] < 0 ? wrapMul(v[1], -1) : v[1];
+  // PyTorch's calc_gcd takes ::abs of each operand and stores it back in the dtype: the dtype's
+  // minimum stays negative (int8: abs(-128) -> -128), and the remainders then carry its sign
+  // (gcd(6, -128) = -2 in int8).
+  return mapIntegral({a, b}, dt, dt, [dt](const int64_t* v) {
+    int64_t x = castInt(v[0] < 0 ? wrapMul(v[0], -1) : v[0], dt);
+    int64_t y = castInt(v[1] < 0 ? wrapMul(v[1], -1) : v[1], dt);
     while (x != 0) {
       const int64_t c = x;
       x = y % x;

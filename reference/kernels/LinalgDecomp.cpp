@@ -37,17 +37,19 @@ LU factor(std::vector<double> a, int64_t n) {
     int64_t piv = k;
     for (int64_t r = k + 1; r < n; ++r)
       if (std::fabs(at(r, k)) > std::fabs(at(piv, k))) piv = r;
-    if (at(piv, k) == 0.0) {
+    // A zero pivot (the column below is 0 or NaN) is recorded, not swapped and not divided by, but
+    // getrf still applies the rank-1 update with the unscaled column: LAPACK completes the
+    // factorization, so NaN below a zero pivot reaches U (det NaN, not 0).
+    const bool zeroPivot = at(piv, k) == 0.0;
+    if (zeroPivot) {
       if (lu.info == 0) lu.info = k + 1;
-      continue;  // nothing to eliminate below a zero column
-    }
-    if (piv != k) {
+    } else if (piv != k) {
       for (int64_t c = 0; c < n; ++c) std::swap(at(k, c), at(piv, c));
       std::swap(lu.perm[static_cast<size_t>(k)], lu.perm[static_cast<size_t>(piv)]);
       lu.oddSwaps = !lu.oddSwaps;
     }
     for (int64_t r = k + 1; r < n; ++r) {
-      const double f = at(r, k) / at(k, k);
+      const double f = zeroPivot ? at(r, k) : at(r, k) / at(k, k);
       at(r, k) = f;
       for (int64_t c = k + 1; c < n; ++c) at(r, c) -= f * at(k, c);
     }

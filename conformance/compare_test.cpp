@@ -67,6 +67,10 @@ TEST(Compare, ExactUlpAndReductionTolerances) {
   r.sumAbs = 1000.0;
   EXPECT_TRUE(floatsAgree(100.0, 100.001, ScalarType::Float, r));
   EXPECT_FALSE(floatsAgree(100.0, 100.002, ScalarType::Float, r));
+  // Σ|x| only raises S: below max(|a|, |b|, 1) it changes nothing.
+  r.sumAbs = 0.5;
+  EXPECT_TRUE(floatsAgree(100.0, 100.0 + 1.0e-4, ScalarType::Float, r));
+  EXPECT_FALSE(floatsAgree(100.0, 100.0 + 2.0e-4, ScalarType::Float, r));
 }
 
 TEST(Compare, TensorsReportTheFirstMismatchByPath) {

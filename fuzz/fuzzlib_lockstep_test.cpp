@@ -224,6 +224,29 @@ kernels::Operation offByOnePercentAfter(const kernels::Operation& original, int 
   };
 }
 
+// A product whose terms cancel is compared within the bound of its terms (Σ|terms|, from the
+// reference run on the operands' magnitudes): [1e8, 1, -1e8] . [1, 1, 1] is 1 in the reference
+// (double accumulation) and 0 summed in float32 in order; 3 * 2^-23 * (2e8 + 1) ~ 72 covers that,
+// a bound relative to the result (3 * 2^-23) would not. A 1% error on terms that do not cancel is
+// still caught.
+TEST(LockstepProperty, CancellingProductIsBoundedByItsTerms) {
+  auto g = parseIR(R"IR(
+graph(%a : Tensor, %b : Tensor):
+  %c : Tensor = aten::mm(%a, %b)
+  return (%c)
+)IR");
+  auto inputs = [](std::vector<double> row) {
+    return [row] {
+      return std::vector<IValue>{IValue(Tensor::fromDoubles(row, {1, 3})), IValue(Tensor::fromDoubles({1, 1, 1}, {3, 1}))};
+    };
+  };
+  PropertyResult r = check(g, inputs({1e8, 1, -1e8}));
+  EXPECT_TRUE(r.passed) << r.message;
+  kernels::registerAllKernels();
+  KernelSwap swap("aten::mm", offByOnePercentAfter(kernels::findKernel(ops::overload("aten::mm"))->run, 0));
+  EXPECT_FALSE(check(g, inputs({1, 2, 3})).passed);
+}
+
 TEST(LockstepProperty, WrongKernelIsCaughtAtItsNode) {
   auto g = parseIR(R"IR(
 graph(%x : Tensor):

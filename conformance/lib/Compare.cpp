@@ -246,7 +246,7 @@ bool floatsAgree(double e, double a, ScalarType dtype, const CompareOptions& o) 
     case ops::Tolerance::Kind::Ulp: return ulps <= o.tolerance.bound;
     case ops::Tolerance::Kind::Operands: return withinOperands(o.tolerance.bound);
     case ops::Tolerance::Kind::ReductionBound: {
-      double s = o.sumAbs ? *o.sumAbs : std::max({std::fabs(e), std::fabs(a), 1.0});
+      const double s = std::max({std::fabs(e), std::fabs(a), 1.0, o.sumAbs.value_or(0.0)});
       double bound = o.tolerance.bound * static_cast<double>(std::max<int64_t>(o.reductionTerms, 1)) *
                      dtypeEpsilon(dtype) * s;
       return std::fabs(e - a) <= bound;

@@ -11,9 +11,10 @@
 //     or within the reduction bound (Tolerance reduction(k)):
 //         |a - b| <= k * n * eps(dtype) * S
 //     where n = CompareOptions::reductionTerms (the number of reduced terms; callers that do not
-//     know it pass an upper bound such as the largest input's numel) and S = Σ|x_i| when the caller
-//     knows it (CompareOptions::sumAbs), otherwise S = max(|a|, |b|, 1) — a relative bound
-//     with an absolute floor, since the terms' magnitudes are unknown after the fact.
+//     know it pass an upper bound such as the largest input's numel) and S = max(|a|, |b|, 1, Σ|x_i|)
+//     — a relative bound with an absolute floor, raised to the reduced terms' Σ|x_i| when the caller
+//     knows it (CompareOptions::sumAbs; an upper bound over the elements will do), since a sum that
+//     cancels is only as accurate as its terms' magnitudes allow.
 //     A reduction tolerance also accepts anything the graph's ULP bound accepts (ulpSlack).
 //     Or within the operand bound (Tolerance operands(k)), for ops whose float algorithm rounds
 //     intermediate terms that may cancel (lerp, addcmul, addcdiv, gelu, elu: PyTorch's own float
@@ -54,7 +55,7 @@ struct CompareOptions {
   double operandMagnitude = 1;
   // n of the reduction bound.
   int64_t reductionTerms = 1;
-  // Σ|x_i| of the reduced terms, when known.
+  // Σ|x_i| of the reduced terms, when known (the largest over the elements for a tensor).
   std::optional<double> sumAbs;
   // Also require equal tensor strides (off by default: values are compared in logical order).
   bool checkStrides = false;

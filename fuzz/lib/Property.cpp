@@ -4,6 +4,8 @@
 #include "fuzz/lib/Property.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <optional>
 #include <ostream>
@@ -17,6 +19,7 @@
 #include "jit/runtime/GraphExecutor.h"
 #include "jit/runtime/Interpreter.h"
 #include "reference/Evaluator.h"
+#include "reference/Kernel.h"
 
 namespace tsjit::fuzz {
 
@@ -289,6 +292,64 @@ class JitRecorder : public runtime::ExecutionObserver {
 
 // Thrown from the reference's hooks to stop it at the first difference (not a std::exception, so
 // nothing on the way mistakes it for an error of the program).
+// ---- the reduction bound's S for the matmul family -------------------------------------------------
+// Every output element of these ops is a sum of products of operand elements scaled by scalar
+// coefficients (beta, alpha). Two correct summation orders differ by up to ~K * eps * Σ|terms| of an
+// element, and Σ|terms| can exceed the result by orders of magnitude when the terms cancel (mm of a
+// 5x5 float64 matrix: 703.38 out of terms summing to 2.2e5), so a bound relative to the result alone
+// rejects correct kernels. The same op run by the reference on the operands' magnitudes (floating
+// tensors as |x| in float64, scalar coefficients as |c|) gives each element's Σ|terms|; the largest
+// over the output is the S of CompareOptions::sumAbs.
+bool sumOfProducts(std::string_view kind) {
+  static const char* const kOps[] = {"aten::mm",    "aten::bmm",   "aten::matmul",  "aten::mv",
+                                     "aten::dot",   "aten::addmm", "aten::addmv",   "aten::addr",
+                                     "aten::baddbmm", "aten::linear", "aten::einsum", "aten::trace"};
+  for (const char* op : kOps)
+    if (kind == op) return true;
+  return false;
+}
+
+IValue magnitudeOf(const IValue& v) {
+  if (v.isTensor()) {
+    const Tensor t = v.toTensor();
+    if (!t.defined() || !isFloatingType(t.dtype())) return v;
+    Tensor m = Tensor::empty(t.sizes(), ScalarType::Double);
+    for (int64_t i = 0; i < t.numel(); ++i) m.setDouble(i, std::fabs(t.getDouble(i)));
+    return IValue(m);
+  }
+  if (v.isDouble()) return IValue(std::fabs(v.toDouble()));
+  if (v.isInt() && v.toInt() != INT64_MIN) return IValue(v.toInt() < 0 ? -v.toInt() : v.toInt());
+  if (v.isList()) {
+    const auto& items = v.toListRef().items;
+    if (items.empty() || !std::all_of(items.begin(), items.end(), [](const IValue& x) { return x.isTensor(); })) return v;
+    std::vector<IValue> out;
+    for (const IValue& x : items) out.push_back(magnitudeOf(x));
+    return makeList(TensorType::get(), std::move(out));
+  }
+  return v;
+}
+
+// The largest Σ|terms| of an output element of `overload` on `inputs`; nullopt when unknown.
+std::optional<double> largestTermSum(const ops::OpOverload& overload, const std::vector<IValue>& inputs) {
+  const reference::ReferenceKernel* k = reference::findKernel(overload);
+  if (!k) return std::nullopt;
+  std::vector<IValue> args;
+  for (const IValue& v : inputs) args.push_back(magnitudeOf(v));
+  double s = 0;
+  try {
+    for (const IValue& out : k->run(args)) {
+      if (!out.isTensor() || !out.toTensor().defined() || !isFloatingType(out.toTensor().dtype())) continue;
+      const Tensor t = out.toTensor();
+      for (int64_t i = 0; i < t.numel(); ++i)
+        if (std::isfinite(t.getDouble(i))) s = std::max(s, std::fabs(t.getDouble(i)));
+    }
+  } catch (...) {
+    return std::nullopt;
+  }
+  if (s == 0) return std::nullopt;
+  return s;
+}
+
 struct LockstepFailure {
   std::string message;
   const Node* node;
@@ -335,7 +396,10 @@ class Lockstep {
     const Info& info = infoFor(node);
     conformance::CompareOptions o;
     o.tolerance = info.tolerance;
-    if (o.tolerance.kind == ops::Tolerance::Kind::ReductionBound) o.reductionTerms = largestNumel(inputs);
+    if (o.tolerance.kind == ops::Tolerance::Kind::ReductionBound) {
+      o.reductionTerms = largestNumel(inputs);
+      if (info.resolved) o.sumAbs = largestTermSum(*info.resolved, inputs);
+    }
     o.operandMagnitude = conformance::operandMagnitude(inputs);
     for (size_t i = 0; i < outputs.size(); ++i) {
       auto cmp = conformance::compareValues(outputs[i], e.outputs[i], o);
@@ -364,6 +428,7 @@ class Lockstep {
   struct Info {
     ops::Tolerance tolerance;
     std::string overload;
+    const ops::OpOverload* resolved = nullptr;  // set for the matmul family (sumOfProducts)
   };
 
   [[noreturn]] void fail(const Node& node, std::string message) {
@@ -385,6 +450,7 @@ class Lockstep {
       }
       info.tolerance = ov ? ov->tolerance() : op->tolerance();
       if (ov) info.overload = ov->qualifiedName();
+      if (ov && sumOfProducts(node.kind().toQualString())) info.resolved = ov;
     }
     return info_.emplace(&node, std::move(info)).first->second;
   }

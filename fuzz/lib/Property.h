@@ -14,8 +14,10 @@
 //      exactly the inputs the jit's node saw (else the interpreter routed a wrong value); its
 //      outputs, computed from those inputs, must agree with the jit's under that node's OWN
 //      tolerance (the overload's Tolerance; the reduction bound's n = the node's largest input
-//      numel); then the reference continues with the jit's outputs, so rounding differences never
-//      compound along chains nor flip discontinuous ops (floor, comparisons, If conditions).
+//      numel, and for the matmul family its S = the largest Σ|terms| of an output element, from the
+//      reference run on the operands' magnitudes); then the reference continues with the jit's
+//      outputs, so rounding differences never compound along chains nor flip discontinuous ops
+//      (floor, comparisons, If conditions).
 //   3. Errors: if the jit raised at its k-th node, the reference must raise the same error (Python's
 //      last line and exception class) at its k-th node, on the same inputs; a reference error where
 //      the jit returned is a failure.

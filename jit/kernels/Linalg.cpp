@@ -3,10 +3,10 @@
 // and trace. Part 2 (LinalgDecomp.cpp): einsum, linalg_inv, linalg_det and the norms.
 // Dtypes (PyTorch 1.13 CPU): gemm / gemv / dot take every dtype but Half and Bool, bmm's small loop
 // takes Half; the entry of each product applies that rule (see checkGemmDtype) before any work.
-// Invariants: operands must share one dtype (PyTorch's messages otherwise); results are fresh
-// contiguous tensors computed in the operands' dtype (float32 for Half / BFloat16 / Bool); strided
-// operands go to BLAS without a copy whenever one of their strides is 1; batch dims of matmul
-// broadcast without materializing.
+// Invariants: product operands must share one dtype (PyTorch's messages otherwise; addr promotes,
+// addmv / mv take vec's dtype); results are fresh contiguous tensors computed in the operands'
+// dtype (float32 for Half / BFloat16 / Bool); strided operands go to BLAS without a copy whenever
+// one of their strides is 1; batch dims of matmul broadcast without materializing.
 #include "jit/kernels/Families.h"
 #include "jit/kernels/LinalgGemm.h"
 #include "jit/tensor/Broadcast.h"
@@ -57,6 +57,32 @@ void checkBmmDtype(ScalarType dt, int64_t B, int64_t M, int64_t N, int64_t K, co
 // Dtypes the BLAS / integer gemm cores do not take directly: computed in float32.
 bool viaFloat(ScalarType dt) { return dt == ScalarType::Half || dt == ScalarType::BFloat16 || dt == ScalarType::Bool; }
 Tensor asFloat(const Tensor& t) { return t.defined() ? t.to(ScalarType::Float) : t; }
+
+// One arithmetic step of ATen's addr / mul lambdas in the dtype T: floating steps round to T, integral
+// steps wrap (computed unsigned: no signed-overflow UB). The volatile stores keep GCC from
+// contracting a product and a sum into one fma, which ATen's source does not ask for.
+template <typename T>
+T addrMul(T a, T b) {
+  if constexpr (std::is_integral_v<T>)
+    return static_cast<T>(static_cast<uint64_t>(static_cast<int64_t>(a)) * static_cast<uint64_t>(static_cast<int64_t>(b)));
+  else if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+    volatile T r = a * b;  // rounded here: no fma contraction (-march=native)
+    return r;
+  } else {
+    return static_cast<T>(a * b);  // Half / BFloat16: the conversion rounds
+  }
+}
+template <typename T>
+T addrAdd(T a, T b) {
+  if constexpr (std::is_integral_v<T>)
+    return static_cast<T>(static_cast<uint64_t>(static_cast<int64_t>(a)) + static_cast<uint64_t>(static_cast<int64_t>(b)));
+  else if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+    volatile T r = a + b;
+    return r;
+  } else {
+    return static_cast<T>(a + b);
+  }
+}
 
 [[noreturn]] void mmShapeError(int64_t r1, int64_t c1, int64_t r2, int64_t c2) {
   throw RuntimeError(str("mat1 and mat2 shapes cannot be multiplied (", r1, "x", c1, " and ", r2, "x", c2, ")"));
@@ -137,18 +163,51 @@ Tensor baddbmmImpl(const Tensor& bias, const Tensor& a, const Tensor& b, const I
   return out;
 }
 
-// self [M] (broadcast) * beta + alpha * mat [M x K] @ vec [K].
+// PyTorch 1.13's addmv (structured: meta, then addmv_out_cpu); mv is addmv_(empty [M] of vec's
+// dtype, mat, vec, 0, 1), so self undefined = mv (its at::empty reads mat.size(0) first).
+//  meta: ranks ("vector + matrix @ vector expected"), sizes ("size mismatch, got S, MxK,V" where
+//        S = self.size(0) raises IndexError for a 0-dim self), result dtype = vec's;
+//  empty mat: beta == 0 -> zeros; else mul_out(result, self, beta as self's dtype): self's dtype
+//        must cast to vec's and the result takes self's shape (mul_out resizes it);
+//  otherwise: self (when beta != 0) copied into the result (cast to vec's dtype), the gemv dispatch
+//        on mat's dtype ("addmv_impl_cpu": no Half, no Bool), which reads vec and the result as
+//        mat's dtype ("expected scalar type Float but found Double").
 Tensor addmvImpl(const Tensor& self, const Tensor& mat, const Tensor& vec, const IValue* betaV, const IValue* alphaV) {
-  if (mat.dim() != 2 || vec.dim() != 1 || (self.defined() && self.dim() > 1))
-    throw RuntimeError(str("vector + matrix @ vector expected, got ", self.defined() ? self.dim() : 1, ", ", mat.dim(), ", ",
-                           vec.dim()));
-  if (mat.size(1) != vec.size(0) || (self.defined() && self.numel() != 1 && self.numel() != mat.size(0)))
-    throw RuntimeError(str("size mismatch, got input (", self.defined() && self.dim() == 1 ? self.size(0) : mat.size(0),
-                           "), mat (", mat.size(0), "x", mat.size(1), "), vec (", vec.size(0), ")"));
-  checkSameDtype(mat, vec, "mat", "vec");
-  if (mat.numel() != 0) checkGemmDtype(mat.dtype(), mat.size(0), 1, mat.size(1), "addmv_impl_cpu");
-  Tensor out = self.defined() ? addmmImpl(self.reshape({-1, 1}), mat, vec.unsqueeze(1), betaV, alphaV)
-                              : addmmImpl(Tensor(), mat, vec.unsqueeze(1), nullptr, nullptr);
+  const bool isMv = !self.defined();
+  if (isMv) (void)mat.size(0);  // mv's at::empty({self.size(0)}): IndexError for a 0-dim mat
+  const int64_t selfDim = isMv ? 1 : self.dim();
+  if (mat.dim() != 2 || vec.dim() != 1 || selfDim > 1)
+    throw RuntimeError(str("vector + matrix @ vector expected, got ", selfDim, ", ", mat.dim(), ", ", vec.dim()));
+  const int64_t selfNumel = isMv ? mat.size(0) : self.numel();
+  if (mat.size(1) != vec.size(0) || (selfNumel != mat.size(0) && selfNumel != 1))
+    throw RuntimeError(str("size mismatch, got ", isMv ? mat.size(0) : self.size(0), ", ", mat.size(0), "x", mat.size(1), ",",
+                           vec.size(0)));
+  const ScalarType dt = vec.dtype();
+  const double beta = betaV ? sk::scalarD(*betaV) : 0.0;
+  if (mat.numel() == 0) {
+    if (beta == 0.0) return Tensor::zeros({mat.size(0)}, dt);
+    if (!canCast(self.dtype(), dt))
+      throw RuntimeError(str("result type ", irName(self.dtype()), " can't be cast to the desired output type ", irName(dt)));
+    Tensor prod = Tensor::empty(self.sizes(), self.dtype(), self.device());
+    visitScalarType(self.dtype(), [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      const std::vector<T> x = toVector<T>(self);
+      const T b = gemm::scalarAs<T>(*betaV);
+      T* o = static_cast<T*>(prod.data());
+      for (size_t i = 0; i < x.size(); ++i) {
+        if constexpr (std::is_same_v<T, bool>)
+          o[i] = x[i] && b;
+        else
+          o[i] = addrMul(x[i], b);
+      }
+    });
+    return prod.to(dt);
+  }
+  if (mat.dtype() == ScalarType::Half || mat.dtype() == ScalarType::Bool) productNotImplemented("addmv_impl_cpu", mat.dtype());
+  if (dt != mat.dtype())
+    throw RuntimeError(str("expected scalar type ", irName(mat.dtype()), " but found ", irName(dt)));
+  Tensor out = isMv ? addmmImpl(Tensor(), mat, vec.unsqueeze(1), nullptr, nullptr)
+                    : addmmImpl(self.to(dt).reshape({-1, 1}), mat, vec.unsqueeze(1), betaV, alphaV);
   return out.view({mat.size(0)});
 }
 
@@ -292,16 +351,31 @@ Tensor outer(const Tensor& a, const Tensor& b) {
   return out;
 }
 
+// PyTorch 1.13's check_addr_scalar, run on beta then on alpha once the result dtype is known.
+void checkAddrScalar(ScalarType dt, const IValue& v, const char* name) {
+  if (v.isBool() && dt != ScalarType::Bool)
+    throw RuntimeError(str("Boolean ", name, " only supported for Boolean results."));
+  if (!isFloatingType(dt) && !sk::scalarIsIntegral(v))
+    throw RuntimeError(str("For integral input tensors, argument ", name, " must not be a floating point number."));
+}
+
+// PyTorch 1.13's addr: vec1 / vec2 1-D, self expanded to [n, m], result dtype promote(self, vec1,
+// vec2) (self is 2-D after the expand, so no 0-dim demotion), check_addr_scalar, then per element
+// (beta * self) + ((alpha * vec1) * vec2) in the result dtype, every step rounded (the scalar
+// lambda; c10::Half / BFloat16 round after each operator); beta == 0 (in the dtype) ignores self;
+// Bool: (beta && self) || (alpha && vec1 && vec2).
 Tensor addr(const Tensor& self, const Tensor& v1, const Tensor& v2, const IValue& betaV, const IValue& alphaV) {
   if (v1.dim() != 1) throw RuntimeError(str("addr: Expected 1-D argument vec1, but got ", v1.dim(), "-D"));
   if (v2.dim() != 1) throw RuntimeError(str("addr: Expected 1-D argument vec2, but got ", v2.dim(), "-D"));
-  const ScalarType dt = promoteTypes(promoteTypes(self.dtype(), v1.dtype()), v2.dtype());
   const std::vector<int64_t> shape{v1.size(0), v2.size(0)};
-  self.expand(shape);  // PyTorch 1.13's addr expands self first (expand's own error message)
+  const Tensor se = self.expand(shape);  // expand_size's own error message
+  const ScalarType dt = promoteTypes(promoteTypes(self.dtype(), v1.dtype()), v2.dtype());
+  checkAddrScalar(dt, betaV, "beta");
+  checkAddrScalar(dt, alphaV, "alpha");
   Tensor out = Tensor::empty(shape, dt, self.device());
   visitScalarType(dt, [&](auto tag) {
     using T = typename decltype(tag)::type;
-    const std::vector<T> x = toVector<T>(v1), y = toVector<T>(v2), s = toVector<T>(self.expand(shape));
+    const std::vector<T> x = toVector<T>(v1), y = toVector<T>(v2), s = toVector<T>(se);
     const T alpha = gemm::scalarAs<T>(alphaV), beta = gemm::scalarAs<T>(betaV);
     T* o = static_cast<T*>(out.data());
     for (size_t i = 0; i < x.size(); ++i)
@@ -310,8 +384,8 @@ Tensor addr(const Tensor& self, const Tensor& v1, const Tensor& v2, const IValue
         if constexpr (std::is_same_v<T, bool>) {
           o[k] = (beta && s[k]) || (alpha && x[i] && y[j]);
         } else {
-          const T prod = static_cast<T>(alpha * static_cast<T>(x[i] * y[j]));
-          o[k] = beta == T(0) ? prod : static_cast<T>(beta * s[k] + prod);
+          const T prod = addrMul(addrMul(alpha, x[i]), y[j]);
+          o[k] = static_cast<double>(beta) == 0.0 ? prod : addrAdd(addrMul(beta, s[k]), prod);
         }
       }
   });

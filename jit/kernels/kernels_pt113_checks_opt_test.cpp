@@ -2,9 +2,11 @@
 // against PyTorch 1.13's checks: which check comes first and its exact message (ATen's meta functions
 // and CPU kernels), plus the semantics the differential fuzzer found disagreeing (repeat_interleave's
 // output_size, view(dtype) across element sizes, index_select's unwrapped negative indices, index_add's
-// broadcasting slices, empty gather/scatter indices, 0-dim boolean masks). Expected values by hand.
+// broadcasting slices, empty gather/scatter indices, 0-dim boolean masks, addr's dtype / scalar checks /
+// per-step rounding, mv / addmv's dtype rules). Expected values by hand.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -247,6 +249,91 @@ TEST(SUITE, MatrixProductChecks) {
   EXPECT_EQ(err("aten::addr", {F({1, 2}, {2}), F({1, 2}, {2}), F({1}, {1}), i(1), i(1)}),
             "The expanded size of the tensor (1) must match the existing size (2) at non-singleton dimension 1.  "
             "Target sizes: [2, 1].  Tensor sizes: [2]");
+}
+
+// ---- addr / addmv / mv (PyTorch 1.13: LinearAlgebra.cpp addr, Blas.cpp addmv_out_cpu / mv) ----------
+
+TEST(SUITE, AddrDtypeChecksAndRounding) {
+  const auto T = [](std::vector<double> v, std::vector<int64_t> s, ScalarType dt) { return Tensor::fromDoubles(v, s, dt); };
+  // self is expanded to [n, m] before the dtypes meet: a 0-dim Double self makes the result Double.
+  const Tensor r = run1("aten::addr", {T({1}, {}, ScalarType::Double), T({1, 2}, {2}, ScalarType::Half),
+                                       T({3, 4}, {2}, ScalarType::Half), i(1), i(1)});
+  EXPECT_EQ(r.dtype(), ScalarType::Double);
+  expectTensor(r, {2, 2}, {4, 5, 7, 9});
+  // check_addr_scalar on the result dtype: beta (Boolean, then integral), then alpha.
+  EXPECT_EQ(err("aten::addr", {L({1}, {1}), L({1}, {1}), L({1}, {1}), d(0.5), d(0.5)}),
+            "For integral input tensors, argument beta must not be a floating point number.");
+  EXPECT_EQ(err("aten::addr", {L({1}, {1}), L({1}, {1}), L({1}, {1}), i(1), d(0.5)}),
+            "For integral input tensors, argument alpha must not be a floating point number.");
+  EXPECT_EQ(err("aten::addr", {F({1}, {1}), F({1}, {1}), F({1}, {1}), b(true), i(1)}),
+            "Boolean beta only supported for Boolean results.");
+  EXPECT_EQ(err("aten::addr", {B({1}, {1}), B({1}, {1}), B({1}, {1}), i(1), d(1.0)}),
+            "For integral input tensors, argument alpha must not be a floating point number.");
+  // The expand of self comes before the scalar checks.
+  EXPECT_EQ(err("aten::addr", {L({1, 2}, {2}), L({1}, {1}), L({1}, {1}), d(0.5), i(1)}),
+            "The expanded size of the tensor (1) must match the existing size (2) at non-singleton dimension 1.  "
+            "Target sizes: [1, 1].  Tensor sizes: [2]");
+  // Bool: (beta && self) || (alpha && vec1 && vec2), not 1 * 1 + (-1) * 1 * 1 == 0.
+  expectTensor(run1("aten::addr", {B({1}, {1}), B({1}, {1}), B({1}, {1}), i(1), i(-1)}), {1, 1}, {1});
+  expectTensor(run1("aten::addr", {B({0}, {}), B({1, 0}, {2}), B({1}, {1}), b(false), b(true)}), {2, 1}, {1, 0});
+  // Every step rounds to the dtype: (1 + 2^-12)^2 = 1 + 2^-11 + 2^-24 rounds (tie, to even) to
+  // 1 + 2^-11 in float32, so -1 + that is 2^-11 (rounding once would give 2^-11 + 2^-24).
+  const double e = 1 + std::ldexp(1.0, -12);
+  EXPECT_EQ(run1("aten::addr", {F({-1}, {1}), F({e}, {1}), F({e}, {1}), i(1), i(1)}).getDouble(0), std::ldexp(1.0, -11));
+  // Half: (1 + 2^-6)^2 = 1 + 2^-5 + 2^-12 rounds to 1 + 2^-5, so the sum is 2^-5.
+  const double h = 1 + std::ldexp(1.0, -6);
+  const Tensor rh = run1("aten::addr", {T({-1}, {1}, ScalarType::Half), T({h}, {1}, ScalarType::Half),
+                                        T({h}, {1}, ScalarType::Half), i(1), i(1)});
+  EXPECT_EQ(rh.dtype(), ScalarType::Half);
+  EXPECT_EQ(rh.getDouble(0), std::ldexp(1.0, -5));
+  // beta == 0 ignores self (NaN included); integral dtypes wrap: int8 100 * 3 = 300 -> 44.
+  expectTensor(run1("aten::addr", {F({NAN}, {1}), F({1, 2}, {2}), F({3}, {1}), i(0), i(2)}), {2, 1}, {6, 12});
+  const Tensor i8 = Tensor::fromInt64s({100}, {1}, ScalarType::Int8);
+  expectTensor(run1("aten::addr", {Tensor::fromInt64s({0}, {1}, ScalarType::Int8), i8, Tensor::fromInt64s({3}, {1}, ScalarType::Int8),
+                                   i(1), i(1)}),
+               {1, 1}, {44});
+}
+
+TEST(SUITE, MvAndAddmvFollowPyTorch) {
+  const auto T = [](std::vector<double> v, std::vector<int64_t> s, ScalarType dt) { return Tensor::fromDoubles(v, s, dt); };
+  const Tensor a = F({1, 2, 3, 4}, {2, 2});
+  // mv = addmv_(empty [M] of vec's dtype, mat, vec, 0, 1): the gemv dispatch on mat's dtype reads vec
+  // (and the result) as mat's dtype.
+  EXPECT_EQ(err("aten::mv", {a, L({1, 1}, {2})}), "expected scalar type Float but found Long");
+  EXPECT_EQ(err("aten::mv", {L({1, 2, 3, 4}, {2, 2}), Tensor::fromInt64s({1, 1}, {2}, ScalarType::UInt8)}),
+            "expected scalar type Long but found Byte");
+  EXPECT_EQ(err("aten::mv", {T({1, 2, 3, 4}, {2, 2}, ScalarType::Half), T({1, 1}, {2}, ScalarType::Half)}),
+            "\"addmv_impl_cpu\" not implemented for 'Half'");
+  EXPECT_EQ(err("aten::mv", {B({1, 0, 1, 1}, {2, 2}), B({1, 1}, {2})}), "\"addmv_impl_cpu\" not implemented for 'Bool'");
+  // An empty mat never reaches the kernel: zeros of vec's dtype, whatever mat's dtype.
+  const Tensor z = run1("aten::mv", {T({}, {2, 0}, ScalarType::Half), T({}, {0}, ScalarType::Double)});
+  EXPECT_EQ(z.dtype(), ScalarType::Double);
+  expectTensor(z, {2}, {0, 0});
+  // mv reads mat.size(0) first; the meta's size message quotes self.size(0), mat, vec.
+  EXPECT_EQ(err("aten::mv", {F({1}, {}), F({1}, {1})}), "Dimension specified as 0 but tensor has no dimensions");
+  EXPECT_EQ(err("aten::mv", {F({1, 2}, {2}), F({1, 2}, {2})}), "vector + matrix @ vector expected, got 1, 1, 1");
+  EXPECT_EQ(err("aten::mv", {F({1, 2, 3, 4, 5, 6}, {2, 3}), F({1, 2}, {2})}), "size mismatch, got 2, 2x3,2");
+  EXPECT_EQ(err("aten::addmv", {F({1, 2, 3}, {3}), F({1, 2, 3, 4, 5, 6}, {2, 3}), F({1, 2, 3}, {3}), i(1), i(1)}),
+            "size mismatch, got 3, 2x3,3");
+  EXPECT_EQ(err("aten::addmv", {F({1}, {}), F({1, 2, 3, 4, 5, 6}, {2, 3}), F({1, 2}, {2}), i(1), i(1)}),
+            "Dimension specified as 0 but tensor has no dimensions");
+  // self is copied into the result (vec's dtype): [[1, 2], [3, 4]] @ [1, 1] + [1, 1] = [4, 8].
+  const Tensor r = run1("aten::addmv", {T({1, 1}, {2}, ScalarType::Double), a, F({1, 1}, {2}), i(1), i(1)});
+  EXPECT_EQ(r.dtype(), ScalarType::Float);
+  expectTensor(r, {2}, {4, 8});
+  expectTensor(run1("aten::addmv", {T({1, 1}, {2}, ScalarType::BFloat16), T({1, 2, 3, 4}, {2, 2}, ScalarType::BFloat16),
+                                    T({1, 1}, {2}, ScalarType::BFloat16), i(1), i(1)}),
+               {2}, {4, 8});
+  // Integral dtypes: a float beta truncates (0.5 -> 0: self ignored), no integral-scalar check.
+  expectTensor(run1("aten::addmv", {L({5, 5}, {2}), L({1, 2, 3, 4}, {2, 2}), L({1, 1}, {2}), d(0.5), i(1)}), {2}, {3, 7});
+  // Empty mat, beta != 0: mul_out(result, self, beta) in self's dtype, cast to vec's; the result
+  // takes self's shape. beta == 0: zeros [M].
+  const Tensor m = run1("aten::addmv", {L({2}, {1}), T({}, {3, 0}, ScalarType::Double), T({}, {0}, ScalarType::Double), i(3), i(1)});
+  EXPECT_EQ(m.dtype(), ScalarType::Double);
+  expectTensor(m, {1}, {6});
+  expectTensor(run1("aten::addmv", {F({2}, {}), F({}, {3, 0}), F({}, {0}), i(0), i(1)}), {3}, {0, 0, 0});
+  EXPECT_EQ(err("aten::addmv", {T({2}, {1}, ScalarType::Double), L({}, {3, 0}), L({}, {0}), i(3), i(1)}),
+            "result type Double can't be cast to the desired output type Long");
 }
 
 }  // namespace

@@ -5,7 +5,8 @@
 // Dtypes follow PyTorch 1.13's CPU kernels: no Half / Bool gemm, gemv or dot, Half in the small
 // bmm loop, nothing at all for products with an empty result or K == 0 (checkGemmDtype).
 // Invariants: plain loops (LinalgCommon.h), double accumulation for floating dtypes, wrapping
-// int64 for integral ones, one rounding to the result dtype. Shape and dtype errors are raised
+// int64 for integral ones, one rounding to the result dtype (addr, an elementwise kernel in ATen,
+// rounds each step instead: see addr). Shape and dtype errors are raised
 // before any arithmetic, with PyTorch 1.13's messages ("mat1 and mat2 shapes cannot be multiplied
 // (2x3 and 4x5)"). Results are fresh contiguous tensors.
 #include "jit/tensor/Broadcast.h"
@@ -69,16 +70,64 @@ Tensor dot(const Tensor& a, const Tensor& b) {
   return matProduct(a, b, 1, 1, a.numel(), 1, {}, a.dtype());
 }
 
-Tensor mv(const Tensor& mat, const Tensor& vec) {
-  if (mat.dim() != 2 || vec.dim() != 1)
-    throw RuntimeError(str("vector + matrix @ vector expected, got 1, ", mat.dim(), ", ", vec.dim()));
-  if (mat.size(1) != vec.size(0))
-    throw RuntimeError(str("size mismatch, got input (", mat.size(0), "), mat (", mat.size(0), "x", mat.size(1),
-                           "), vec (", vec.size(0), ")"));
-  checkSameDtype(mat, vec);
-  if (mat.numel() != 0) checkGemmDtype(mat.dtype(), mat.size(0), 1, mat.size(1), "addmv_impl_cpu");
-  return matProduct(mat, vec, 1, mat.size(0), mat.size(1), 1, {mat.size(0)}, mat.dtype());
+// x rounded to the floating dtype dt (one correctly rounded operation of that dtype when x is the
+// exact double result of an operation on values of dt).
+double roundTo(ScalarType dt, double x) { return Tensor::scalar(x, dt).getDouble(0); }
+
+// PyTorch 1.13's addmv (structured: meta, then addmv_out_cpu); self == nullptr is mv, which is
+// addmv_(at::empty({mat.size(0)}, vec's dtype), mat, vec, 0, 1).
+//  meta: ranks, then sizes ("size mismatch, got S, MxK,V", S = self.size(0): IndexError for a
+//        0-dim self); the result has vec's dtype;
+//  empty mat: beta == 0 gives zeros; else mul_out(result, self, beta in self's dtype): self's dtype
+//        must cast to vec's, and the result takes self's shape;
+//  otherwise the gemv dispatch on mat's dtype ("addmv_impl_cpu": no Half, no Bool) reads vec and
+//        the result as mat's dtype ("expected scalar type Float but found Double"); self, cast to
+//        vec's dtype, is scaled by beta in the dtype (beta == 0 there ignores it), alpha likewise.
+//        No integral-scalar check (a float beta / alpha truncates for integral dtypes).
+Tensor addmvOf(const Tensor* self, const Tensor& mat, const Tensor& vec, const IValue& beta, const IValue& alpha) {
+  if (!self) (void)mat.size(0);  // mv's at::empty({self.size(0)}): IndexError for a 0-dim mat
+  const int64_t selfDim = self ? self->dim() : 1;
+  if (mat.dim() != 2 || vec.dim() != 1 || selfDim > 1)
+    throw RuntimeError(str("vector + matrix @ vector expected, got ", selfDim, ", ", mat.dim(), ", ", vec.dim()));
+  const int64_t M = mat.size(0), K = mat.size(1);
+  const int64_t selfNumel = self ? self->numel() : M;
+  if (K != vec.size(0) || (selfNumel != M && selfNumel != 1))
+    throw RuntimeError(str("size mismatch, got ", self ? self->size(0) : M, ", ", M, "x", K, ",", vec.size(0)));
+  const ScalarType dt = vec.dtype();
+  if (mat.numel() == 0) {
+    if (beta.toScalarAsDouble() == 0) return Tensor::zeros({M}, dt);
+    const ScalarType st = self->dtype();
+    if (!canCast(st, dt)) throw RuntimeError(str("result type ", st, " can't be cast to the desired output type ", dt));
+    Tensor scaled = Tensor::empty(self->sizes(), st);
+    for (int64_t i = 0; i < scaled.numel(); ++i) {
+      if (st == ScalarType::Bool)
+        scaled.setInt64(i, self->getInt64(i) != 0 && beta.toScalarAsDouble() != 0);
+      else if (isFloatingType(st))
+        scaled.setDouble(i, self->getDouble(i) * roundTo(st, beta.toScalarAsDouble()));
+      else
+        scaled.setInt64(i, wrapMul(self->getInt64(i), scalarAsInt(beta)));
+    }
+    return scaled.to(dt);
+  }
+  if (mat.dtype() == ScalarType::Half || mat.dtype() == ScalarType::Bool) notImplemented("addmv_impl_cpu", mat.dtype());
+  if (dt != mat.dtype()) throw RuntimeError(str("expected scalar type ", mat.dtype(), " but found ", dt));
+  const bool floating = isFloatingType(dt);
+  const std::vector<int64_t> outSizes{M};
+  Tensor prod = matProduct(mat, vec, 1, M, K, 1, outSizes, floating ? ScalarType::Double : ScalarType::Int64);
+  Tensor out = Tensor::empty(outSizes, dt);
+  const Tensor s = self ? self->to(dt).expand(outSizes) : Tensor();
+  if (floating) {
+    const double b = self ? roundTo(dt, beta.toScalarAsDouble()) : 0.0, al = roundTo(dt, alpha.toScalarAsDouble());
+    for (int64_t i = 0; i < M; ++i) out.setDouble(i, (b == 0 ? 0.0 : b * s.getDouble(i)) + al * prod.getDouble(i));
+  } else {
+    const int64_t b = self ? scalarAsInt(beta) : 0, al = scalarAsInt(alpha);
+    for (int64_t i = 0; i < M; ++i)
+      out.setInt64(i, wrapAdd(b == 0 ? 0 : wrapMul(b, s.getInt64(i)), wrapMul(al, prod.getInt64(i))));
+  }
+  return out;
 }
+
+Tensor mv(const Tensor& mat, const Tensor& vec) { return addmvOf(nullptr, mat, vec, IValue(int64_t{0}), IValue(int64_t{1})); }
 
 // bmm's shape and dtype checks, then the product; checkKernel=false when the caller applied the
 // dtype rule of the kernel PyTorch would really use.
@@ -191,15 +240,8 @@ std::vector<IValue> addmm(Args& a) {
 }
 
 std::vector<IValue> addmv(Args& a) {
-  Tensor self = tensorArg(a, 0), mat = tensorArg(a, 1), vec = tensorArg(a, 2);
-  if (mat.dim() != 2 || vec.dim() != 1 || self.dim() > 1)
-    throw RuntimeError(str("vector + matrix @ vector expected, got ", self.dim(), ", ", mat.dim(), ", ", vec.dim()));
-  if (mat.size(1) != vec.size(0) || !(self.numel() == mat.size(0) || self.numel() == 1))
-    throw RuntimeError(str("size mismatch, got input (", self.dim() == 0 ? 1 : self.size(0), "), mat (", mat.size(0),
-                           "x", mat.size(1), "), vec (", vec.size(0), ")"));
-  checkSameDtype(mat, vec);
-  Tensor prod = exactProduct(mat, vec, 1, mat.size(0), mat.size(1), 1, {mat.size(0)});
-  return one(addScaled(self, prod, a.at(3), a.at(4), mat.dtype()));
+  const Tensor self = tensorArg(a, 0);
+  return one(addmvOf(&self, tensorArg(a, 1), tensorArg(a, 2), a.at(3), a.at(4)));
 }
 
 std::vector<IValue> baddbmm(Args& a) {
@@ -264,18 +306,56 @@ std::vector<IValue> outer(Args& a) {
   return one(exactOuter(u.to(dt), v.to(dt), isFloatingType(dt)).to(dt));
 }
 
+// PyTorch 1.13's check_addr_scalar, run on beta then on alpha once the result dtype is known.
+void checkAddrScalar(ScalarType dt, const IValue& v, const char* name) {
+  if (v.isBool() && dt != ScalarType::Bool)
+    throw RuntimeError(str("Boolean ", name, " only supported for Boolean results."));
+  if (!isFloatingType(dt) && v.isDouble())
+    throw RuntimeError(str("For integral input tensors, argument ", name, " must not be a floating point number."));
+}
+
+// PyTorch 1.13's addr: vec1 / vec2 must be 1-D, self is expanded to [n, m] (so it is 2-D when the
+// dtypes meet: the result dtype is the plain promotion of the three, a 0-dim self included), then
+// check_addr_scalar, then elementwise in the result dtype: (beta * self) + ((alpha * vec1) * vec2)
+// with every operation rounded to the dtype (wrapping for integral ones); beta == 0 in the dtype
+// ignores self; Bool: (beta && self) || (alpha && vec1 && vec2).
 std::vector<IValue> addr(Args& a) {
   Tensor self = tensorArg(a, 0), u = tensorArg(a, 1), v = tensorArg(a, 2);
   check1d(u, "vec1", "addr");
   check1d(v, "vec2", "addr");
-  ResultTypeState rt;
-  rt.add(self);
-  rt.add(u);
-  rt.add(v);
-  const ScalarType dt = rt.result();
-  Tensor prod = exactOuter(u, v, isFloatingType(dt));
-  self.expand(prod.sizes());
-  return one(addScaled(self, prod, a.at(3), a.at(4), dt));
+  const int64_t n = u.size(0), m = v.size(0);
+  const Tensor s = self.expand({n, m});
+  const ScalarType dt = promoteTypes(promoteTypes(self.dtype(), u.dtype()), v.dtype());
+  const IValue &beta = a.at(3), &alpha = a.at(4);
+  checkAddrScalar(dt, beta, "beta");
+  checkAddrScalar(dt, alpha, "alpha");
+  Tensor out = Tensor::empty({n, m}, dt);
+  if (dt == ScalarType::Bool) {
+    const bool b = beta.toScalarAsDouble() != 0, al = alpha.toScalarAsDouble() != 0;
+    for (int64_t i = 0; i < n; ++i)
+      for (int64_t j = 0; j < m; ++j) {
+        const int64_t o = i * m + j;
+        out.setInt64(o, (b && s.getInt64(o) != 0) || (al && u.getInt64(i) != 0 && v.getInt64(j) != 0));
+      }
+  } else if (isFloatingType(dt)) {
+    auto r = [dt](double x) { return roundTo(dt, x); };
+    const double b = r(beta.toScalarAsDouble()), al = r(alpha.toScalarAsDouble());
+    for (int64_t i = 0; i < n; ++i)
+      for (int64_t j = 0; j < m; ++j) {
+        const int64_t o = i * m + j;
+        const double p = r(r(al * r(u.getDouble(i))) * r(v.getDouble(j)));
+        out.setDouble(o, b == 0 ? p : r(r(b * r(s.getDouble(o))) + p));
+      }
+  } else {
+    const int64_t b = scalarAsInt(beta), al = scalarAsInt(alpha);
+    for (int64_t i = 0; i < n; ++i)
+      for (int64_t j = 0; j < m; ++j) {
+        const int64_t o = i * m + j;
+        const int64_t p = wrapMul(wrapMul(al, u.getInt64(i)), v.getInt64(j));
+        out.setInt64(o, b == 0 ? p : wrapAdd(wrapMul(b, s.getInt64(o)), p));
+      }
+  }
+  return one(out);
 }
 
 std::vector<IValue> linear(Args& a) {

@@ -1,9 +1,12 @@
 // Tensor.cpp — factories, properties, element access and printing of Tensor.
 #include "jit/tensor/Tensor.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <sstream>
+#include <string>
 
 #include "jit/tensor/Dispatch.h"
 #include "jit/tensor/Iterate.h"
@@ -11,15 +14,85 @@
 
 namespace tsjit {
 
+// ---- TensorImpl pool ---------------------------------------------------------------------------------
+// Creating a tensor costs a TensorImpl and its two small vectors; the interpreter creates and drops
+// one per op. A per-thread free list of impls (at most kPoolSize, vectors of small capacity) saves
+// those allocations. A pooled impl holds no storage and no autograd data.
+
 namespace {
-Tensor makeTensor(Storage storage, std::vector<int64_t> sizes, std::vector<int64_t> strides,
-                  int64_t offset, ScalarType dtype) {
-  auto* impl = new TensorImpl();
+constexpr size_t kPoolSize = 128;
+constexpr size_t kPooledRank = 8;  // vectors that grew past this are not kept
+
+struct ImplPool {
+  std::vector<TensorImpl*> free;
+  ImplPool() { free.reserve(kPoolSize); }
+  ~ImplPool();
+};
+thread_local bool poolAlive = false;  // trivially destructible: readable during thread exit
+// TSJIT_TENSOR_POOL=0 turns the pool off (for A/B benchmarks of the allocation path).
+const bool kPoolEnabled = [] {
+  const char* e = std::getenv("TSJIT_TENSOR_POOL");
+  return !(e && std::string(e) == "0");
+}();
+thread_local ImplPool pool;
+ImplPool::~ImplPool() {
+  poolAlive = false;
+  for (TensorImpl* p : free) delete p;
+}
+
+TensorImpl* takeImpl() {
+  if (poolAlive && !pool.free.empty()) {
+    TensorImpl* p = pool.free.back();
+    pool.free.pop_back();
+    return p;
+  }
+  (void)pool;  // constructs this thread's pool
+  poolAlive = true;
+  return new TensorImpl();
+}
+}  // namespace
+
+void Tensor::recycle(TensorImpl* impl) {
+  if (!kPoolEnabled || !poolAlive || pool.free.size() >= kPoolSize || impl->sizes.capacity() > kPooledRank ||
+      impl->strides.capacity() > kPooledRank) {
+    delete impl;
+    return;
+  }
+  impl->storage = Storage();
+  impl->autogradMeta.reset();
+  impl->storageOffset = 0;
+  impl->numel = 0;
+  impl->dtype = ScalarType::Undefined;
+  impl->requiresGrad = false;
+  impl->wrappedNumber = false;
+  pool.free.push_back(impl);
+}
+
+namespace {
+Tensor makeTensor(Storage storage, IntArrayRef sizes, IntArrayRef strides, int64_t offset, ScalarType dtype) {
+  TensorImpl* impl = takeImpl();
   impl->numel = product(sizes);
   impl->storage = std::move(storage);
-  impl->sizes = std::move(sizes);
-  impl->strides = std::move(strides);
+  impl->sizes.assign(sizes.begin(), sizes.end());
+  impl->strides.assign(strides.begin(), strides.end());
   impl->storageOffset = offset;
+  impl->dtype = dtype;
+  return Tensor(impl);
+}
+
+// Row-major strides written into impl's own vector (no temporary).
+Tensor makeContiguous(Storage storage, IntArrayRef sizes, ScalarType dtype) {
+  TensorImpl* impl = takeImpl();
+  impl->numel = product(sizes);
+  impl->storage = std::move(storage);
+  impl->sizes.assign(sizes.begin(), sizes.end());
+  impl->strides.resize(sizes.size());
+  int64_t stride = 1;
+  for (size_t d = sizes.size(); d-- > 0;) {
+    impl->strides[d] = stride;
+    stride *= std::max<int64_t>(sizes[d], 1);
+  }
+  impl->storageOffset = 0;
   impl->dtype = dtype;
   return Tensor(impl);
 }
@@ -40,7 +113,7 @@ Tensor Tensor::empty(IntArrayRef sizes, ScalarType dtype, Device device) {
   checkDtypeDefined(dtype);
   checkSizesNonNegative(sizes);
   const size_t nbytes = static_cast<size_t>(product(sizes)) * elementSize(dtype);
-  return makeTensor(Storage::allocate(nbytes, device), sizes.vec(), contiguousStrides(sizes), 0, dtype);
+  return makeContiguous(Storage::allocate(nbytes, device), sizes, dtype);
 }
 
 Tensor Tensor::empty_strided(IntArrayRef sizes, IntArrayRef strides, ScalarType dtype, Device device) {
@@ -51,7 +124,7 @@ Tensor Tensor::empty_strided(IntArrayRef sizes, IntArrayRef strides, ScalarType 
   for (int64_t s : strides)
     if (s < 0) throw RuntimeError(str("as_strided: Negative strides are not supported at the moment, got strides: ", strides));
   const size_t nbytes = computeStorageNbytes(sizes, strides, elementSize(dtype));
-  return makeTensor(Storage::allocate(nbytes, device), sizes.vec(), strides.vec(), 0, dtype);
+  return makeTensor(Storage::allocate(nbytes, device), sizes, strides, 0, dtype);
 }
 
 Tensor Tensor::zeros(IntArrayRef sizes, ScalarType dtype, Device device) {
@@ -140,7 +213,7 @@ void Tensor::checkDtypeIs(ScalarType t) const {
 }
 
 Tensor Tensor::makeView(std::vector<int64_t> sizes, std::vector<int64_t> strides, int64_t offset) const {
-  Tensor v = makeTensor(impl().storage, std::move(sizes), std::move(strides), offset, dtype());
+  Tensor v = makeTensor(impl().storage, sizes, strides, offset, dtype());
   v.impl().requiresGrad = requiresGrad();
   return v;
 }

@@ -89,8 +89,11 @@ class Tensor {
     if (impl) impl->refcount.fetch_add(1, std::memory_order_relaxed);
   }
   static void decref(TensorImpl* impl) {
-    if (impl && impl->refcount.fetch_sub(1, std::memory_order_acq_rel) == 1) delete impl;
+    if (impl && impl->refcount.fetch_sub(1, std::memory_order_acq_rel) == 1) recycle(impl);
   }
+  // The last reference went away: the impl releases its storage and autograd data at once and goes
+  // back to a small per-thread pool (its size / stride vectors keep their capacity), else is deleted.
+  static void recycle(TensorImpl* impl);
 
   // ---- factories -------------------------------------------------------------------------------
   static Tensor empty(IntArrayRef sizes, ScalarType dtype = ScalarType::Float, Device device = kCPU);

@@ -1,7 +1,9 @@
 // Tensor.cpp — factories, properties, element access and printing of Tensor.
 #include "jit/tensor/Tensor.h"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <cstring>
 #include <sstream>
 
@@ -39,7 +41,17 @@ void checkCpu(const Tensor& t, const char* what) {
 Tensor Tensor::empty(IntArrayRef sizes, ScalarType dtype, Device device) {
   checkDtypeDefined(dtype);
   checkSizesNonNegative(sizes);
-  const size_t nbytes = static_cast<size_t>(product(sizes)) * elementSize(dtype);
+  // at::empty's computeStorageNbytesContiguous: the byte count must fit in int64_t (no wrap-around
+  // to a small buffer that the caller then overruns).
+  uint64_t nbytes = elementSize(dtype);
+  bool overflowed = false;
+  for (int64_t s : sizes) overflowed |= __builtin_mul_overflow(nbytes, static_cast<uint64_t>(s), &nbytes);
+  const bool hasZero = std::find(sizes.begin(), sizes.end(), 0) != sizes.end();
+  if (hasZero) {
+    nbytes = 0;
+  } else if (overflowed || nbytes > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) {
+    throw RuntimeError(str("Storage size calculation overflowed with sizes=", sizes));
+  }
   return makeTensor(Storage::allocate(nbytes, device), sizes.vec(), contiguousStrides(sizes), 0, dtype);
 }
 

@@ -27,6 +27,7 @@ inline void registerTestedFamilies() {
     registerIndexingKernels();
     registerLinalgKernels();
     registerNNKernels();
+    registerElementwiseKernels();  // lstm_cell runs add_ / mul / sigmoid_ / tanh_ through their kernels
   });
 }
 

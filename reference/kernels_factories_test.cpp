@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 
 #include "reference/KernelTestUtil.h"
 #include "reference/kernels/Families.h"
@@ -106,6 +107,36 @@ TEST_F(ReferenceFactories, Arange) {
             "upper bound and larger bound inconsistent with step sign");
 }
 
+// PyTorch 1.13's arange_out order: checked Scalar::to<acc_type>() (int64_t for integral dtypes,
+// float for half / bfloat16), "step must be nonzero", "unsupported range", the step-sign check,
+// "invalid size, possible overflow?", then the output's storage-size check.
+TEST_F(ReferenceFactories, ArangeBadBoundsRaise) {
+  const double nan = std::nan(""), inf = std::numeric_limits<double>::infinity();
+  const IValue none;
+  auto err3 = [&](IValue s, IValue e, IValue st, IValue dt) {
+    return errorOf([&] { callT("aten::arange.start_step", {s, e, st, dt, none, none, none}); });
+  };
+  auto err1 = [&](IValue e, IValue dt) { return errorOf([&] { callT("aten::arange", {e, dt, none, none, none}); }); };
+  const std::string toInt64 = "value cannot be converted to type int64_t without overflow";
+  EXPECT_EQ(err3(nan, int64_t{-1}, int64_t{4}, int64_t{4}), toInt64);  // the fuzzer's segfault
+  EXPECT_EQ(err3(int64_t{0}, inf, int64_t{1}, int64_t{4}), toInt64);
+  EXPECT_EQ(err3(int64_t{0}, int64_t{5}, 1e300, int64_t{3}), toInt64);  // int32's accumulate type is int64_t
+  EXPECT_EQ(err3(int64_t{0}, int64_t{5}, 0.5, int64_t{4}), "step must be nonzero");
+  EXPECT_EQ(err3(inf, 5.0, int64_t{1}, none), "unsupported range: inf -> 5");
+  EXPECT_EQ(errorOf([&] { callT("aten::arange.start", {int64_t{0}, nan, none, none, none, none}); }),
+            "unsupported range: 0 -> nan");
+  EXPECT_EQ(err3(0.0, 1.0, nan, none), "step must be nonzero");
+  EXPECT_EQ(err1(1e39, int64_t{5}), "value cannot be converted to type float without overflow");
+  EXPECT_EQ(err1(-inf, int64_t{5}), "unsupported range: 0 -> -inf");
+  EXPECT_EQ(err3(0.0, 1e30, 1e-30, none), "invalid size, possible overflow?");
+  EXPECT_EQ(err3(0.0, 9223372036854775808.0, int64_t{1}, none),
+            "Storage size calculation overflowed with sizes=[-9223372036854775808]");
+  EXPECT_EQ(err1(int64_t{1} << 62, none), "Storage size calculation overflowed with sizes=[4611686018427387904]");
+  EXPECT_EQ(err1(int64_t{3}, int64_t{11}), "\"arange_cpu\" not implemented for 'Bool'");
+  EXPECT_EQ(err3(std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max(), int64_t{1}, none),
+            "invalid size, possible overflow?");
+}
+
 TEST_F(ReferenceFactories, Linspace) {
   Tensor l = callT("aten::linspace", {int64_t{0}, int64_t{1}, int64_t{5}, IValue(), IValue(), IValue(), IValue()});
   EXPECT_EQ(l.dtype(), ScalarType::Float);
@@ -116,6 +147,26 @@ TEST_F(ReferenceFactories, Linspace) {
   EXPECT_EQ(valuesI(i), (std::vector<int64_t>{0, 2, 5}));
   EXPECT_EQ(errorOf([] { callT("aten::linspace", {0.0, 1.0, int64_t{-1}, IValue(), IValue(), IValue(), IValue()}); }),
             "number of steps must be non-negative");
+}
+
+// linspace reads start (one step: fill_) and end (two or more) with c10's checked Scalar::to<T>().
+TEST_F(ReferenceFactories, LinspaceCheckedConversions) {
+  const double nan = std::nan(""), inf = std::numeric_limits<double>::infinity();
+  const IValue none;
+  auto err = [&](IValue s, IValue e, int64_t steps, int64_t dtypeCode) {
+    const std::string m = errorOf([&] { callT("aten::linspace", {s, e, steps, dtypeCode, none, none, none}); });
+    return m.empty() ? std::string("no error") : m;
+  };
+  EXPECT_EQ(err(nan, int64_t{1}, 5, 4), "value cannot be converted to type int64_t without overflow");
+  EXPECT_EQ(err(int64_t{0}, int64_t{300}, 3, 0), "value cannot be converted to type uint8_t without overflow");
+  EXPECT_EQ(err(int64_t{-5}, int64_t{10}, 3, 0), "no error");
+  EXPECT_EQ(err(-5.0, int64_t{10}, 3, 0), "value cannot be converted to type uint8_t without overflow");
+  EXPECT_EQ(err(int64_t{0}, 1e5, 3, 5), "value cannot be converted to type at::Half without overflow");
+  EXPECT_EQ(err(inf, int64_t{1}, 3, 6), "no error");
+  EXPECT_EQ(err(nan, int64_t{0}, 1, 3), "value cannot be converted to type int without overflow");
+  EXPECT_EQ(err(int64_t{0}, nan, 1, 3), "no error");
+  EXPECT_EQ(err(nan, nan, 0, 3), "no error");
+  EXPECT_EQ(err(int64_t{0}, int64_t{3000000000}, 2, 3), "value cannot be converted to type int without overflow");
 }
 
 TEST_F(ReferenceFactories, LikeFactoriesKeepLayout) {

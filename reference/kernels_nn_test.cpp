@@ -170,6 +170,32 @@ TEST(NNKernels, EmbeddingDropoutCells) {
                {2}, {1 / std::sqrt(2.0), 1}, 1e-6);
 }
 
+// PyTorch 1.13's lstm_cell checks (w_ih.size(1) vs input.size(1), then batch and hidden size of
+// hx[0] and hx[1], both labelled hidden0) and its composition linear / add_ / chunk(4, 1) /
+// sigmoid_ / tanh_ / mul / add_ with ordinary broadcasting.
+TEST(NNKernels, LstmCellChecksAndComposition) {
+  const Tensor w41 = Tensor::zeros({4, 1});
+  const IValue none;
+  auto err = [&](Tensor in, Tensor h, Tensor c, Tensor wih, Tensor whh) {
+    return errorOf([&] { run("aten::lstm_cell", {in, tensors({h, c}), wih, whh, none, none}); });
+  };
+  EXPECT_EQ(err(F({1}, {1}), F({0}, {1, 1}), F({0}, {1, 1}), w41, w41),
+            "Dimension out of range (expected to be in range of [-1, 0], but got 1)");
+  EXPECT_EQ(err(F({1, 2}, {1, 2}), F({0}, {1, 1}), F({0}, {1, 1}), w41, w41),
+            "input has inconsistent input_size: got 2 expected 1");
+  EXPECT_EQ(err(F({1}, {1, 1}), F({0, 0}, {2, 1}), F({0}, {1, 1}), w41, w41),
+            "Input batch size 1 doesn't match hidden0 batch size 2");
+  EXPECT_EQ(err(F({1}, {1, 1}), F({0}, {1, 1}), F({0, 0}, {1, 2}), w41, w41),
+            "hidden0 has inconsistent hidden_size: got 2, expected 1");
+  EXPECT_EQ(err(F({1}, {1, 1}), F({0}, {1, 1}), F({0}, {1, 1}), Tensor::zeros({3, 1}), Tensor::zeros({3, 1})),
+            "lstm_cell: gates of size 3 in dim 1 do not split into 4 chunks");
+  // 8 gate columns for hidden size 1: chunks of 2, cx [1, 1] broadcasts -> results [1, 2].
+  const Tensor w81 = Tensor::zeros({8, 1});
+  auto hc = run("aten::lstm_cell", {F({1}, {1, 1}), tensors({F({0}, {1, 1}), F({2}, {1, 1})}), w81, w81, none, none});
+  expectTensor(hc[1].toTensor(), {1, 2}, {1, 1}, 1e-6);
+  expectTensor(hc[0].toTensor(), {1, 2}, {0.5 * std::tanh(1.0), 0.5 * std::tanh(1.0)}, 1e-6);
+}
+
 TEST(NNKernels, Losses) {
   Tensor x = F({1, 2, 3}, {3}), y = F({1, 4, 0}, {3});
   expectTensor(runT("aten::mse_loss", {x, y, i(1)}), {}, {13.0 / 3}, 1e-6);

@@ -28,6 +28,17 @@ TEST_F(ReferenceNumerics, DivTruncRoundsTheBFloat16QuotientFirst) {
   expectDoubles(r, {-10.0});
 }
 
+TEST_F(ReferenceNumerics, SoftplusFormsTheProductInFloat) {
+  // 1.13's CPU softplus widens BFloat16 to float and converts beta / threshold to float: bf16 2.5
+  // * 0.1f rounds to 0.25f, which is not above 0.25 -> log1p(exp(0.25)) / 0.1 = 8.2596 -> bf16
+  // 8.25 (in double 2.5 * 0.1f = 0.2500000037 would pick x itself, 2.5). Same for float32.
+  Tensor b = callT("aten::softplus", {floats({2.5, 30.0}, {2}, ScalarType::BFloat16), 0.1, 0.25});
+  EXPECT_EQ(b.dtype(), ScalarType::BFloat16);
+  expectDoubles(b, {8.25, 30.0});
+  Tensor f = callT("aten::softplus", {floats({2.5}, {1}), 0.1, 0.25});
+  EXPECT_NEAR(f.getDouble(0), std::log1p(std::exp(0.25)) / static_cast<double>(0.1f), 1e-5);
+}
+
 TEST_F(ReferenceNumerics, RoundDecimalsScalesInTheDtypeAndRejectsHalf) {
   // bf16 2.671875 * 100 = 267.1875 rounds to bf16 268 -> 2.68 -> bf16 2.6875.
   expectDoubles(callT("aten::round.decimals", {floats({2.671875}, {1}, ScalarType::BFloat16), int64_t{2}}), {2.6875});

@@ -11,6 +11,7 @@
 // written by typed loops over the fresh contiguous storage.
 #include <cmath>
 #include <limits>
+#include <type_traits>
 
 #include "jit/ir/Type.h"
 #include "jit/kernels/TensorLoops.h"
@@ -121,22 +122,65 @@ Tensor eye(int64_t n, int64_t m, ScalarType dt) {
   return t;
 }
 
+// Scalar::to<acc_type>() in PyTorch 1.13 is a checked conversion: a float that is NaN or outside
+// [-2^63, 2^63] does not become an int64_t, and a finite float beyond FLT_MAX does not become a
+// float (inf and NaN do).
+[[noreturn]] void conversionOverflow(const char* type) {
+  throw RuntimeError(str("value cannot be converted to type ", type, " without overflow"));
+}
+
+int64_t checkedInt64(const IValue& v) {
+  if (!v.isDouble()) return scalarArgInt(v);
+  const double d = v.toDouble();
+  if (std::isnan(d) || d < -0x1p63 || d > 0x1p63) conversionOverflow("int64_t");
+  return d == 0x1p63 ? std::numeric_limits<int64_t>::min() : static_cast<int64_t>(d);  // x86 cvttsd2si
+}
+
+float checkedFloat(const IValue& v) {
+  const double d = scalarArgDouble(v);
+  if (std::isfinite(d) && std::abs(d) > static_cast<double>(std::numeric_limits<float>::max()))
+    conversionOverflow("float");
+  return static_cast<float>(d);
+}
+
+// size_d checked as arange does; size_d == 2^63 passes that check and casts to INT64_MIN, which
+// the resize then rejects.
 int64_t arangeSize(double sizeD) {
   if (!(sizeD >= 0 && sizeD <= static_cast<double>(std::numeric_limits<int64_t>::max())))
     throw RuntimeError("invalid size, possible overflow?");
+  if (sizeD >= 0x1p63)
+    throw RuntimeError(str("Storage size calculation overflowed with sizes=[", std::numeric_limits<int64_t>::min(), "]"));
   return static_cast<int64_t>(sizeD);
+}
+
+// The bounds checks of arange_out on the accumulate-type values (A: double for float / double,
+// float for half / bfloat16, int64_t for the integral dtypes), in PyTorch's order.
+template <typename A>
+void arangeChecks(A start, A end, A step) {
+  if (!(step > 0 || step < 0)) throw RuntimeError("step must be nonzero");
+  if (!std::isfinite(static_cast<double>(start)) || !std::isfinite(static_cast<double>(end)))
+    throw RuntimeError(str("unsupported range: ", start, " -> ", end));
+  if (!((step > 0 && end >= start) || (step < 0 && end <= start)))
+    throw RuntimeError("upper bound and larger bound inconsistent with step sign");
 }
 
 Tensor arange(const IValue& startV, const IValue& endV, const IValue& stepV, std::optional<ScalarType> dtype) {
   const bool anyFloat = startV.isDouble() || endV.isDouble() || stepV.isDouble();
   const ScalarType dt = dtype.value_or(anyFloat ? kDefaultFloatDtype : ScalarType::Int64);
+  if (dt == ScalarType::Bool) throwNotImplemented("arange_cpu", dt);  // AT_DISPATCH_ALL_TYPES_AND2(Half, BFloat16)
+  // size_d is computed in double from the scalars, except for int64 (int64_t arithmetic).
+  const auto doubleSize = [&] {
+    return std::ceil((scalarArgDouble(endV) - scalarArgDouble(startV)) / scalarArgDouble(stepV));
+  };
   if (isFloatingType(dt)) {
-    const double start = scalarArgDouble(startV), end = scalarArgDouble(endV), step = scalarArgDouble(stepV);
-    if (!(step > 0 || step < 0)) throw RuntimeError("step must be nonzero");
-    if (!std::isfinite(start) || !std::isfinite(end)) throw RuntimeError(str("unsupported range: ", start, " -> ", end));
-    if (!((step > 0 && end >= start) || (step < 0 && end <= start)))
-      throw RuntimeError("upper bound and larger bound inconsistent with step sign");
-    const int64_t size = arangeSize(std::ceil((end - start) / step));
+    if (dt == ScalarType::Half || dt == ScalarType::BFloat16) {
+      const float fs = checkedFloat(startV), fe = checkedFloat(endV), fst = checkedFloat(stepV);
+      arangeChecks<float>(fs, fe, fst);
+    } else {
+      arangeChecks<double>(scalarArgDouble(startV), scalarArgDouble(endV), scalarArgDouble(stepV));
+    }
+    const double start = scalarArgDouble(startV), step = scalarArgDouble(stepV);
+    const int64_t size = arangeSize(doubleSize());
     Tensor t = Tensor::empty({size}, dt);
     visitFloating(dt, "arange", [&](auto tag) {
       using T = typename decltype(tag)::type;
@@ -150,13 +194,14 @@ Tensor arange(const IValue& startV, const IValue& endV, const IValue& stepV, std
     });
     return t;
   }
-  const int64_t start = scalarArgInt(startV), end = scalarArgInt(endV), step = scalarArgInt(stepV);
-  if (step == 0) throw RuntimeError("step must be nonzero");
-  if (!((step > 0 && end >= start) || (step < 0 && end <= start)))
-    throw RuntimeError("upper bound and larger bound inconsistent with step sign");
-  const double sizeD = dt == ScalarType::Int64
-                           ? std::ceil(static_cast<double>(end - start) / static_cast<double>(step))
-                           : std::ceil((scalarArgDouble(endV) - scalarArgDouble(startV)) / scalarArgDouble(stepV));
+  const int64_t start = checkedInt64(startV), end = checkedInt64(endV), step = checkedInt64(stepV);
+  arangeChecks<int64_t>(start, end, step);
+  // int64: (end - start) wraps in int64_t as ATen's does, then divides in double.
+  const double sizeD =
+      dt == ScalarType::Int64
+          ? std::ceil(static_cast<double>(static_cast<int64_t>(static_cast<uint64_t>(end) - static_cast<uint64_t>(start))) /
+                      static_cast<double>(step))
+          : doubleSize();
   const int64_t size = arangeSize(sizeD);
   Tensor t = Tensor::empty({size}, dt);
   visitScalarType(dt, [&](auto tag) {
@@ -169,12 +214,60 @@ Tensor arange(const IValue& startV, const IValue& endV, const IValue& stepV, std
   return t;
 }
 
+// Scalar::to<T>() as linspace's kernel (and fill_ for one step) reads start / end: c10's
+// checked_convert. Bools never overflow; an int must lie in T's range (an unsigned T also takes
+// negatives down to -max, which wrap); a float must lie in T's finite range, where a NaN only
+// passes into floating T, and an infinity too.
+template <typename T>
+const char* c10TypeName() {
+  if constexpr (std::is_same_v<T, uint8_t>) return "uint8_t";
+  else if constexpr (std::is_same_v<T, int8_t>) return "int8_t";
+  else if constexpr (std::is_same_v<T, int16_t>) return "int16_t";
+  else if constexpr (std::is_same_v<T, int32_t>) return "int";
+  else if constexpr (std::is_same_v<T, int64_t>) return "int64_t";
+  else if constexpr (std::is_same_v<T, Half>) return "at::Half";
+  else if constexpr (std::is_same_v<T, BFloat16>) return "at::BFloat16";
+  else if constexpr (std::is_same_v<T, float>) return "float";
+  else return "double";
+}
+
+template <typename T>
+void checkScalarFits(const IValue& v) {
+  if constexpr (std::is_same_v<T, bool>) {
+    return;
+  } else {
+    if (v.isBool()) return;
+    constexpr bool integral = std::is_integral_v<T>;
+    double hi;
+    if constexpr (std::is_same_v<T, Half>) hi = 65504.0;
+    else if constexpr (std::is_same_v<T, BFloat16>) hi = 0x1.fep127;
+    else hi = static_cast<double>(std::numeric_limits<T>::max());
+    const double lo = integral ? static_cast<double>(std::numeric_limits<T>::lowest()) : -hi;
+    bool bad;
+    if (!v.isDouble()) {
+      const int64_t i = scalarArgInt(v);
+      if constexpr (integral && std::is_unsigned_v<T>)
+        bad = (i > 0 && static_cast<uint64_t>(i) > std::numeric_limits<T>::max()) ||
+              (i < 0 && 0 - static_cast<uint64_t>(i) > std::numeric_limits<T>::max());
+      else
+        bad = static_cast<double>(i) < lo || static_cast<double>(i) > hi;
+    } else {
+      const double d = v.toDouble();
+      if (integral) bad = !(d >= lo && d <= hi);
+      else bad = !std::isnan(d) && !std::isinf(d) && (d < lo || d > hi);
+    }
+    if (bad) conversionOverflow(c10TypeName<T>());
+  }
+}
+
 Tensor linspace(const IValue& startV, const IValue& endV, int64_t steps, std::optional<ScalarType> dtype) {
   if (steps < 0) throw RuntimeError("number of steps must be non-negative");
   const ScalarType dt = dtype.value_or(kDefaultFloatDtype);
   Tensor t = Tensor::empty({steps}, dt);
   visitScalarType(dt, [&](auto tag) {
     using T = typename decltype(tag)::type;
+    if (steps >= 1) checkScalarFits<T>(startV);  // one step: fill_(start); more: the kernel reads both
+    if (steps >= 2) checkScalarFits<T>(endV);
     // start and end are first converted to the result dtype.
     const double start = static_cast<double>(widenScalar(Operand::of(startV).valueAs<T>()));
     const double end = static_cast<double>(widenScalar(Operand::of(endV).valueAs<T>()));

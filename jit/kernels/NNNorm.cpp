@@ -10,6 +10,7 @@
 // computed in the input dtype (float32 for bfloat16); variances used to normalize are biased, the
 // running variance update uses the unbiased one; dropout with train=False (or p=0) returns its
 // input itself.
+#include <algorithm>
 #include <cmath>
 #include <random>
 
@@ -385,18 +386,62 @@ Tensor cosineSimilarity(const Tensor& x1, const Tensor& x2, int64_t dim, double 
   return Tensor::fromDoubles(o, outSizes, dt);
 }
 
+// Runs another optimized kernel: its single result (a Tensor, or a list for chunk).
+IValue callKernel(const char* overload, std::vector<IValue> args) {
+  const OptimizedKernel* k = findKernel(ops::overload(overload));
+  TSJIT_CHECK(k, str("lstm_cell: no kernel for ", overload));
+  Stack s = std::move(args);
+  const size_t n = s.size();
+  k->run(s, n);
+  return s.back();
+}
+
+// PyTorch 1.13's lstm_cell (RNN.cpp), CPU. Checks, in order: two hidden states; w_ih.size(1)
+// against input.size(1) ("input has inconsistent input_size"); for hx[0] then hx[1] (labelled
+// "hidden0" both times) the batch size against input.size(0) and size(1) against w_hh.size(1).
+// size(d) of a low-rank tensor raises the dimension errors. Then gates = linear(hx[0], w_hh, b_hh)
+// .add_(linear(input, w_ih, b_ih)), unsafe_chunk(4, 1), sigmoid_ / tanh_ / sigmoid_ / sigmoid_,
+// cy = (f * cx).add_(i * g), hy = o * tanh(cy): any other shape or dtype goes through those ops'
+// kernels (their broadcasting and errors); the usual shapes take one fused loop.
 std::pair<Tensor, Tensor> lstmCell(const Tensor& input, const std::vector<Tensor>& hx, const Tensor& wIh, const Tensor& wHh,
-                                   const Tensor& bIh, const Tensor& bHh) {
+                                   const IValue& bIhV, const IValue& bHhV) {
   if (hx.size() != 2) throw RuntimeError("lstm_cell expects two hidden states");
-  const Tensor& h = hx[0];
+  const int64_t inputSize = wIh.size(1);
+  if (input.size(1) != inputSize)
+    throw RuntimeError(str("input has inconsistent input_size: got ", input.size(1), " expected ", inputSize));
+  const int64_t hiddenSize = wHh.size(1);
+  for (const Tensor& hidden : hx) {
+    if (input.size(0) != hidden.size(0))
+      throw RuntimeError(str("Input batch size ", input.size(0), " doesn't match hidden0 batch size ", hidden.size(0)));
+    if (hidden.size(1) != hiddenSize)
+      throw RuntimeError(str("hidden0 has inconsistent hidden_size: got ", hidden.size(1), ", expected ", hiddenSize));
+  }
+  const Tensor bIh = optTensor(bIhV), bHh = optTensor(bHhV);
+  const ScalarType dt = input.dtype();
+  const int64_t H = hiddenSize;
+  auto plainBias = [&](const Tensor& b) { return !b.defined() || (b.dim() == 1 && b.size(0) == 4 * H && b.dtype() == dt); };
+  const bool fused = (dt == ScalarType::Float || dt == ScalarType::Double) && H >= 1 && input.dim() == 2 &&
+                     wIh.dim() == 2 && wHh.dim() == 2 && wIh.size(0) == 4 * H && wHh.size(0) == 4 * H &&
+                     wIh.dtype() == dt && wHh.dtype() == dt && plainBias(bIh) && plainBias(bHh) &&
+                     std::all_of(hx.begin(), hx.end(), [&](const Tensor& t) { return t.dim() == 2 && t.dtype() == dt; });
+  if (!fused) {
+    Tensor gates = callKernel("aten::linear", {hx[0], wHh, bHhV}).toTensor();
+    callKernel("aten::add_.Tensor", {gates, callKernel("aten::linear", {input, wIh, bIhV}), IValue(int64_t{1})});
+    const std::vector<Tensor> chunks = tensorList(callKernel("aten::chunk", {gates, IValue(int64_t{4}), IValue(int64_t{1})}));
+    if (chunks.size() < 4)  // PyTorch indexes four chunks unchecked (undefined behaviour)
+      throw RuntimeError(str("lstm_cell: gates of size ", gates.size(1), " in dim 1 do not split into 4 chunks"));
+    const IValue ig = callKernel("aten::sigmoid_", {chunks[0]}), fg = callKernel("aten::sigmoid_", {chunks[1]});
+    const IValue cg = callKernel("aten::tanh_", {chunks[2]}), og = callKernel("aten::sigmoid_", {chunks[3]});
+    const IValue cy = callKernel("aten::mul.Tensor", {fg, hx[1]});
+    callKernel("aten::add_.Tensor", {cy, callKernel("aten::mul.Tensor", {ig, cg}), IValue(int64_t{1})});
+    const IValue hy = callKernel("aten::mul.Tensor", {og, callKernel("aten::tanh", {cy})});
+    return {hy.toTensor(), cy.toTensor()};
+  }
+  const Tensor& h2 = hx[0];
   const Tensor& c = hx[1];
   // gates = input @ w_ih^T + b_ih, then += h @ w_hh^T in place (one gemm with beta = 1).
-  Tensor gates = linalgAddmm(bIh, input.dim() == 1 ? input.unsqueeze(0) : input, wIh.t());
-  const Tensor h2 = h.dim() == 1 ? h.unsqueeze(0) : h;
-  const int64_t B = gates.size(0), G = gates.size(1), H = G / 4;
-  if (h2.size(0) != B || h2.size(1) != wHh.size(1))
-    throw RuntimeError(str("mat1 and mat2 shapes cannot be multiplied (", h2.size(0), "x", h2.size(1), " and ", wHh.size(1),
-                           "x", wHh.size(0), ")"));
+  Tensor gates = linalgAddmm(bIh, input, wIh.t());
+  const int64_t B = gates.size(0), G = gates.size(1);
   Tensor hOut = Tensor::empty({B, H}, input.dtype(), input.device());
   Tensor cOut = Tensor::empty({B, H}, input.dtype(), input.device());
   visitFloating(input.dtype(), "lstm_cell", [&](auto tag) {
@@ -404,7 +449,7 @@ std::pair<Tensor, Tensor> lstmCell(const Tensor& input, const std::vector<Tensor
     T* g = static_cast<T*>(gates.data());
     gemm::gemm<T>(gemm::matOf<T>(h2), gemm::matOf<T>(wHh.t()), T(1), T(1), g, G);
     const std::vector<T> bh = bHh.defined() ? toVector<T>(bHh) : std::vector<T>(G, T(0));
-    const Tensor cc = (c.dim() == 1 ? c.unsqueeze(0) : c).expand({B, H}).contiguous();
+    const Tensor cc = c.contiguous();
     const T* cp = static_cast<const T*>(cc.data());
     T* ho = static_cast<T*>(hOut.data());
     T* co = static_cast<T*>(cOut.data());
@@ -420,7 +465,6 @@ std::pair<Tensor, Tensor> lstmCell(const Tensor& input, const std::vector<Tensor
       }
     }
   });
-  if (input.dim() == 1) return {hOut.squeeze(0), cOut.squeeze(0)};
   return {hOut, cOut};
 }
 
@@ -448,7 +492,7 @@ void registerNNNormKernels() {
         return IValue(cosineSimilarity(a[0].toTensor(), a[1].toTensor(), a[2].toInt(), a[3].toDouble()));
       }));
   def("aten::lstm_cell", op2([](IValue* a) {
-        return lstmCell(a[0].toTensor(), tensorList(a[1]), a[2].toTensor(), a[3].toTensor(), optTensor(a[4]), optTensor(a[5]));
+        return lstmCell(a[0].toTensor(), tensorList(a[1]), a[2].toTensor(), a[3].toTensor(), a[4], a[5]);
       }));
 }
 

@@ -2,6 +2,9 @@
 // dtype inference, nested lists, ragged-list errors, arange / linspace / eye, the _like factories.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <limits>
+
 #include "jit/kernels/Kernel.h"
 #include "jit/kernels/TensorLoops.h"
 
@@ -78,6 +81,81 @@ TEST(KernelsFactories, RangesAndEye) {
   } catch (const RuntimeError& e) {
     EXPECT_STREQ(e.what(), "step must be nonzero");
   }
+}
+
+std::string arangeError(std::vector<IValue> args) {
+  try {
+    const char* overload =
+        args.size() == 5 ? "aten::arange" : args.size() == 6 ? "aten::arange.start" : "aten::arange.start_step";
+    call1(overload, std::move(args));
+  } catch (const RuntimeError& e) {
+    return e.what();
+  } catch (const std::exception& e) {
+    return std::string("unexpected: ") + e.what();
+  }
+  return "no error";
+}
+
+// PyTorch 1.13's arange_out: checked Scalar::to<acc_type>() (int64_t for integral dtypes, float
+// for half / bfloat16), then "step must be nonzero", "unsupported range", the step-sign check,
+// "invalid size, possible overflow?" and the output's storage-size check; NaN / inf never reach
+// the allocation (a NaN start with dtype int64 used to become INT64_MIN and overrun the buffer).
+TEST(KernelsFactories, ArangeBadBoundsRaise) {
+  const double nan = std::nan(""), inf = std::numeric_limits<double>::infinity();
+  const IValue i64(int64_t{4}), f16(int64_t{5}), b(int64_t{11});
+  EXPECT_EQ(arangeError({IValue(nan), IValue(-1), IValue(4), i64, kNone, kNone, kNone}),
+            "value cannot be converted to type int64_t without overflow");
+  EXPECT_EQ(arangeError({IValue(0), IValue(inf), IValue(1), i64, kNone, kNone, kNone}),
+            "value cannot be converted to type int64_t without overflow");
+  EXPECT_EQ(arangeError({IValue(0), IValue(5), IValue(1e300), i64, kNone, kNone, kNone}),
+            "value cannot be converted to type int64_t without overflow");
+  EXPECT_EQ(arangeError({IValue(0), IValue(5), IValue(0.5), i64, kNone, kNone, kNone}), "step must be nonzero");
+  EXPECT_EQ(arangeError({IValue(inf), IValue(5.0), IValue(1), kNone, kNone, kNone, kNone}), "unsupported range: inf -> 5");
+  EXPECT_EQ(arangeError({IValue(0), IValue(nan), kNone, kNone, kNone, kNone}), "unsupported range: 0 -> nan");
+  EXPECT_EQ(arangeError({IValue(0.0), IValue(1.0), IValue(nan), kNone, kNone, kNone, kNone}), "step must be nonzero");
+  EXPECT_EQ(arangeError({IValue(1e39), f16, kNone, kNone, kNone}), "value cannot be converted to type float without overflow");
+  EXPECT_EQ(arangeError({IValue(-inf), f16, kNone, kNone, kNone}), "unsupported range: 0 -> -inf");
+  EXPECT_EQ(arangeError({IValue(0.0), IValue(1e30), IValue(1e-30), kNone, kNone, kNone, kNone}),
+            "invalid size, possible overflow?");
+  EXPECT_EQ(arangeError({IValue(0.0), IValue(0x1p63), IValue(1), kNone, kNone, kNone, kNone}),
+            "Storage size calculation overflowed with sizes=[-9223372036854775808]");
+  EXPECT_EQ(arangeError({IValue(int64_t{1} << 62), kNone, kNone, kNone, kNone}),
+            "Storage size calculation overflowed with sizes=[4611686018427387904]");
+  EXPECT_EQ(arangeError({IValue(3), b, kNone, kNone, kNone}), "\"arange_cpu\" not implemented for 'Bool'");
+  // int64: the int64_t difference wraps before the division (ATen's int64_t arithmetic).
+  EXPECT_EQ(arangeError({IValue(std::numeric_limits<int64_t>::min()), IValue(std::numeric_limits<int64_t>::max()),
+                         IValue(1), kNone, kNone, kNone, kNone}),
+            "invalid size, possible overflow?");
+}
+
+std::string linspaceError(IValue start, IValue end, int64_t steps, ScalarType dt) {
+  try {
+    call1("aten::linspace", {start, end, IValue(steps), IValue(toTorchCode(dt)), kNone, kNone, kNone});
+  } catch (const RuntimeError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+// linspace reads start (one step: fill_) and end (two or more) with c10's checked Scalar::to<T>().
+TEST(KernelsFactories, LinspaceCheckedConversions) {
+  const double nan = std::nan(""), inf = std::numeric_limits<double>::infinity();
+  EXPECT_EQ(linspaceError(IValue(nan), IValue(1), 5, ScalarType::Int64),
+            "value cannot be converted to type int64_t without overflow");
+  EXPECT_EQ(linspaceError(IValue(0), IValue(300), 3, ScalarType::UInt8),
+            "value cannot be converted to type uint8_t without overflow");
+  EXPECT_EQ(linspaceError(IValue(-5), IValue(10), 3, ScalarType::UInt8), "no error");  // negatives wrap
+  EXPECT_EQ(linspaceError(IValue(-5.0), IValue(10), 3, ScalarType::UInt8),
+            "value cannot be converted to type uint8_t without overflow");
+  EXPECT_EQ(linspaceError(IValue(0), IValue(1e5), 3, ScalarType::Half),
+            "value cannot be converted to type at::Half without overflow");
+  EXPECT_EQ(linspaceError(IValue(inf), IValue(1), 3, ScalarType::Float), "no error");
+  EXPECT_EQ(linspaceError(IValue(nan), IValue(0), 1, ScalarType::Int32),
+            "value cannot be converted to type int without overflow");
+  EXPECT_EQ(linspaceError(IValue(0), IValue(nan), 1, ScalarType::Int32), "no error");
+  EXPECT_EQ(linspaceError(IValue(nan), IValue(nan), 0, ScalarType::Int32), "no error");
+  EXPECT_EQ(linspaceError(IValue(0), IValue(int64_t{3000000000}), 2, ScalarType::Int32),
+            "value cannot be converted to type int without overflow");
 }
 
 }  // namespace

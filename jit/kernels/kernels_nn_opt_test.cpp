@@ -192,3 +192,28 @@ TEST(KernelsNN, LstmCell) {
                                         Tensor::zeros({4}), Tensor::zeros({4})}),
             "lstm_cell expects two hidden states");
 }
+
+// PyTorch 1.13's lstm_cell checks (w_ih.size(1) vs input.size(1), then batch and hidden size of
+// hx[0] and hx[1], both labelled hidden0) and its composition linear / add_ / chunk(4, 1) /
+// sigmoid_ / tanh_ / mul / add_ with ordinary broadcasting for shapes off the fused path.
+TEST(KernelsNN, LstmCellChecksAndComposition) {
+  auto hx = [](Tensor h, Tensor c) { return makeList(TensorType::get(), {IValue(h), IValue(c)}); };
+  const Tensor w41 = Tensor::zeros({4, 1});
+  EXPECT_EQ(errorOf("aten::lstm_cell", {T({1}, {1}), hx(T({0}, {1, 1}), T({0}, {1, 1})), w41, w41, IValue(), IValue()}),
+            "Dimension out of range (expected to be in range of [-1, 0], but got 1)");
+  EXPECT_EQ(errorOf("aten::lstm_cell", {T({1, 2}, {1, 2}), hx(T({0}, {1, 1}), T({0}, {1, 1})), w41, w41, IValue(), IValue()}),
+            "input has inconsistent input_size: got 2 expected 1");
+  EXPECT_EQ(errorOf("aten::lstm_cell", {T({1}, {1, 1}), hx(T({0, 0}, {2, 1}), T({0}, {1, 1})), w41, w41, IValue(), IValue()}),
+            "Input batch size 1 doesn't match hidden0 batch size 2");
+  EXPECT_EQ(errorOf("aten::lstm_cell", {T({1}, {1, 1}), hx(T({0}, {1, 1}), T({0, 0}, {1, 2})), w41, w41, IValue(), IValue()}),
+            "hidden0 has inconsistent hidden_size: got 2, expected 1");
+  EXPECT_EQ(errorOf("aten::lstm_cell", {T({1}, {1, 1}), hx(T({0}, {1, 1}), T({0}, {1, 1})), Tensor::zeros({3, 1}),
+                                        Tensor::zeros({3, 1}), IValue(), IValue()}),
+            "lstm_cell: gates of size 3 in dim 1 do not split into 4 chunks");
+  // 8 gate columns for hidden size 1: chunks of 2, cx [1, 1] broadcasts -> results [1, 2].
+  const Tensor w81 = Tensor::zeros({8, 1});
+  Stack r = call("aten::lstm_cell", {T({1}, {1, 1}), hx(T({0}, {1, 1}), T({2}, {1, 1})), w81, w81, IValue(), IValue()});
+  EXPECT_EQ(r[1].toTensor().sizes(), (std::vector<int64_t>{1, 2}));
+  expectNear(r[1].toTensor(), {1, 1});
+  expectNear(r[0].toTensor(), {0.5 * std::tanh(1.0), 0.5 * std::tanh(1.0)});
+}

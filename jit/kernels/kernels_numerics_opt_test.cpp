@@ -42,6 +42,17 @@ TEST(KernelsNumerics, LeakyReluMultipliesByTheSlopeInTheInputDtype) {
   EXPECT_EQ(r.getDouble(0), std::ldexp(-0x1.4e96c4p0, -8));
 }
 
+TEST(KernelsNumerics, SoftplusFormsTheProductInFloat) {
+  // 1.13's CPU softplus widens BFloat16 to float, beta / threshold converted to float: bf16 2.5 *
+  // 0.1f rounds to 0.25f, not above 0.25 -> log1p(exp(0.25)) / 0.1 = 8.2596 -> bf16 8.25.
+  Tensor b = call1("aten::softplus", {F({2.5, 30.0}, {2}, ScalarType::BFloat16), IValue(0.1), IValue(0.25)});
+  EXPECT_EQ(b.dtype(), ScalarType::BFloat16);
+  EXPECT_EQ(b.getDouble(0), 8.25);
+  EXPECT_EQ(b.getDouble(1), 30.0);
+  Tensor f = call1("aten::softplus", {F({2.5}, {1}), IValue(0.1), IValue(0.25)});
+  EXPECT_NEAR(f.getDouble(0), std::log1p(std::exp(0.25)) / static_cast<double>(0.1f), 1e-5);
+}
+
 TEST(KernelsNumerics, DivTruncRoundsTheBFloat16QuotientFirst) {
   // bf16(0.1) = 0.10009765625; -1 / that = -9.99024 rounds to bf16 -10.0; trunc -> -10 (not -9).
   Tensor r = call1("aten::div.Scalar_mode", {F({-1}, {}, ScalarType::BFloat16), IValue(0.1), IValue(std::string("trunc"))});

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <cstring>
 #include <sstream>
 #include <string>
@@ -112,7 +113,17 @@ void checkCpu(const Tensor& t, const char* what) {
 Tensor Tensor::empty(IntArrayRef sizes, ScalarType dtype, Device device) {
   checkDtypeDefined(dtype);
   checkSizesNonNegative(sizes);
-  const size_t nbytes = static_cast<size_t>(product(sizes)) * elementSize(dtype);
+  // at::empty's computeStorageNbytesContiguous: the byte count must fit in int64_t (no wrap-around
+  // to a small buffer that the caller then overruns).
+  uint64_t nbytes = elementSize(dtype);
+  bool overflowed = false;
+  for (int64_t s : sizes) overflowed |= __builtin_mul_overflow(nbytes, static_cast<uint64_t>(s), &nbytes);
+  const bool hasZero = std::find(sizes.begin(), sizes.end(), 0) != sizes.end();
+  if (hasZero) {
+    nbytes = 0;
+  } else if (overflowed || nbytes > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) {
+    throw RuntimeError(str("Storage size calculation overflowed with sizes=", sizes));
+  }
   return makeContiguous(Storage::allocate(nbytes, device), sizes, dtype);
 }
 

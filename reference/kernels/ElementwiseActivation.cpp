@@ -130,13 +130,16 @@ Tensor elu(const Tensor& self, double alpha, double scale, double inputScale) {
 }
 
 Tensor softplus(const Tensor& self, double beta, double threshold) {
-  // PyTorch converts beta and threshold to the dtype (float for BFloat16) before comparing
-  // x * beta with threshold: softplus(0.1f, 1, 0.1) compares 0.1f > 0.1f (false) -> log1p path.
+  // PyTorch 1.13 converts beta and threshold to the dtype (float for BFloat16) and forms x * beta
+  // in that type too (BFloat16 is widened to float): the product is rounded to float before the
+  // comparison and the exp. softplus(0.1f, 1, 0.1) compares 0.1f > 0.1f (false) -> log1p path;
+  // bf16 2.5 with beta 0.1: 2.5 * 0.1f rounds to 0.25f, not above 0.25 -> log1p path (8.25).
   const ScalarType pt = self.dtype() == ScalarType::Double ? ScalarType::Double : ScalarType::Float;
   beta = castDouble(beta, pt);
   threshold = castDouble(threshold, pt);
   return activation(self, "softplus_cpu", [=](double x) {
-    return x * beta > threshold ? x : std::log1p(std::exp(x * beta)) / beta;
+    const double z = castDouble(x * beta, pt);  // exact in double, then rounded as the float product
+    return z > threshold ? x : std::log1p(std::exp(z)) / beta;
   }, false);
 }
 

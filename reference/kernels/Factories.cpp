@@ -107,39 +107,120 @@ Tensor eye(int64_t n, int64_t m, ScalarType dt) {
   return t;
 }
 
+// PyTorch 1.13 reads start / end / step with Scalar::to<accumulate type>(), a checked conversion:
+// to int64_t (integral dtypes) a NaN or a float outside [-2^63, 2^63] overflows; to float
+// (half / bfloat16) a finite value beyond FLT_MAX overflows; to double nothing does.
+int64_t toInt64OrThrow(const IValue& v) {
+  if (!v.isDouble()) return scalarInt(v);
+  const double x = v.toDouble();
+  const double limit = 9223372036854775808.0;  // 2^63: int64 max as a double
+  if (!(x >= -limit && x <= limit)) throw RuntimeError("value cannot be converted to type int64_t without overflow");
+  if (x == limit) return std::numeric_limits<int64_t>::min();  // the cast's result on x86
+  return static_cast<int64_t>(x);
+}
+
+double toFloatOrThrow(const IValue& v) {
+  const double x = scalarDouble(v);
+  const double fmax = std::numeric_limits<float>::max();
+  if (!std::isinf(x) && !std::isnan(x) && (x > fmax || x < -fmax))
+    throw RuntimeError("value cannot be converted to type float without overflow");
+  return castDouble(x, ScalarType::Float);
+}
+
+// Element count: "invalid size, possible overflow?" unless 0 <= size_d <= 2^63; 2^63 itself becomes
+// INT64_MIN, which the output's resize rejects.
 int64_t arangeSize(double sizeD) {
-  if (!(sizeD >= 0 && sizeD <= static_cast<double>(std::numeric_limits<int64_t>::max())))
-    throw RuntimeError("invalid size, possible overflow?");
+  const double limit = 9223372036854775808.0;
+  if (!(sizeD >= 0 && sizeD <= limit)) throw RuntimeError("invalid size, possible overflow?");
+  if (sizeD == limit)
+    throw RuntimeError("Storage size calculation overflowed with sizes=[-9223372036854775808]");
   return static_cast<int64_t>(sizeD);
+}
+
+// The three checks, on the accumulate-type values, in PyTorch's order. floatAcc: start and end are
+// printed as floats (half / bfloat16).
+void checkArangeBounds(double start, double end, double step, bool floatAcc) {
+  if (step == 0 || std::isnan(step)) throw RuntimeError("step must be nonzero");
+  if (!std::isfinite(start) || !std::isfinite(end)) {
+    if (floatAcc) throw RuntimeError(str("unsupported range: ", static_cast<float>(start), " -> ", static_cast<float>(end)));
+    throw RuntimeError(str("unsupported range: ", start, " -> ", end));
+  }
+  const bool ok = step > 0 ? end >= start : end <= start;
+  if (!ok) throw RuntimeError("upper bound and larger bound inconsistent with step sign");
 }
 
 Tensor arange(const IValue& startV, const IValue& endV, const IValue& stepV, std::optional<ScalarType> dtype) {
   const bool anyFloat = startV.isDouble() || endV.isDouble() || stepV.isDouble();
   const ScalarType dt = dtype.value_or(anyFloat ? kDefaultFloatDtype : ScalarType::Int64);
+  if (dt == ScalarType::Bool) throwNotImplemented("arange_cpu", dt);  // not among arange's dtypes
+  const double dStart = scalarDouble(startV), dEnd = scalarDouble(endV), dStep = scalarDouble(stepV);
   if (isFloating(dt)) {
-    const double start = scalarDouble(startV), end = scalarDouble(endV), step = scalarDouble(stepV);
-    if (!(step > 0 || step < 0)) throw RuntimeError("step must be nonzero");
-    if (!std::isfinite(start) || !std::isfinite(end))
-      throw RuntimeError(str("unsupported range: ", start, " -> ", end));
-    if (!((step > 0 && end >= start) || (step < 0 && end <= start)))
-      throw RuntimeError("upper bound and larger bound inconsistent with step sign");
-    const int64_t size = arangeSize(std::ceil((end - start) / step));
+    if (dt == ScalarType::Half || dt == ScalarType::BFloat16) {
+      const double fStart = toFloatOrThrow(startV), fEnd = toFloatOrThrow(endV), fStep = toFloatOrThrow(stepV);
+      checkArangeBounds(fStart, fEnd, fStep, true);
+    } else {
+      checkArangeBounds(dStart, dEnd, dStep, false);
+    }
+    const int64_t size = arangeSize(std::ceil((dEnd - dStart) / dStep));
     Tensor t = Tensor::empty({size}, dt);
-    for (int64_t i = 0; i < size; ++i) t.setDouble(i, start + step * static_cast<double>(i));
+    for (int64_t i = 0; i < size; ++i) t.setDouble(i, dStart + dStep * static_cast<double>(i));
     return t;
   }
-  const int64_t start = scalarInt(startV), end = scalarInt(endV), step = scalarInt(stepV);
+  const int64_t start = toInt64OrThrow(startV), end = toInt64OrThrow(endV), step = toInt64OrThrow(stepV);
   if (step == 0) throw RuntimeError("step must be nonzero");
   if (!((step > 0 && end >= start) || (step < 0 && end <= start)))
     throw RuntimeError("upper bound and larger bound inconsistent with step sign");
-  const double sizeD = dt == ScalarType::Int64
-                           ? std::ceil(static_cast<double>(end - start) / static_cast<double>(step))
-                           : std::ceil((scalarDouble(endV) - scalarDouble(startV)) / scalarDouble(stepV));
+  double sizeD = std::ceil((dEnd - dStart) / dStep);
+  if (dt == ScalarType::Int64) {
+    // int64_t difference (two's complement wrap), divided in double.
+    const int64_t diff = static_cast<int64_t>(static_cast<uint64_t>(end) - static_cast<uint64_t>(start));
+    sizeD = std::ceil(static_cast<double>(diff) / static_cast<double>(step));
+  }
   const int64_t size = arangeSize(sizeD);
   Tensor t = Tensor::empty({size}, dt);
   for (int64_t i = 0; i < size; ++i)
     t.setInt64(i, static_cast<int64_t>(static_cast<uint64_t>(start) + static_cast<uint64_t>(step) * static_cast<uint64_t>(i)));
   return t;
+}
+
+// linspace reads start / end with Scalar::to<dtype>() (fill_ reads start for one step): c10's
+// checked conversion. Range of each dtype and the type name its error message uses.
+struct ScalarLimits {
+  ScalarType dtype;
+  const char* name;
+  double lowest, max;
+};
+constexpr ScalarLimits kLimits[] = {
+    {ScalarType::UInt8, "uint8_t", 0, 255},
+    {ScalarType::Int8, "int8_t", -128, 127},
+    {ScalarType::Int16, "int16_t", -32768, 32767},
+    {ScalarType::Int32, "int", -2147483648.0, 2147483647.0},
+    {ScalarType::Int64, "int64_t", -9223372036854775808.0, 9223372036854775808.0},
+    {ScalarType::Half, "at::Half", -65504.0, 65504.0},
+    {ScalarType::BFloat16, "at::BFloat16", -3.3895313892515355e38, 3.3895313892515355e38},
+    {ScalarType::Float, "float", -3.4028234663852886e38, 3.4028234663852886e38},
+};
+
+void checkConvertible(const IValue& v, ScalarType dt) {
+  if (v.isBool() || dt == ScalarType::Bool) return;  // conversions from / to bool never overflow
+  for (const ScalarLimits& l : kLimits) {
+    if (l.dtype != dt) continue;
+    bool overflow;
+    if (v.isDouble()) {
+      const double x = v.toDouble();
+      if (isFloating(dt))
+        overflow = std::isfinite(x) && (x < l.lowest || x > l.max);
+      else
+        overflow = std::isnan(x) || x < l.lowest || x > l.max;  // NaN / inf have no integer value
+    } else {
+      const int64_t i = scalarInt(v);
+      if (dt == ScalarType::UInt8)  // unsigned: negatives wrap, down to -255
+        overflow = i > 255 || i < -255;
+      else
+        overflow = static_cast<double>(i) < l.lowest || static_cast<double>(i) > l.max;
+    }
+    if (overflow) throw RuntimeError(str("value cannot be converted to type ", l.name, " without overflow"));
+  }
 }
 
 Tensor linspace(const IValue& startV, const IValue& endV, int64_t steps, std::optional<ScalarType> dtype) {
@@ -150,7 +231,9 @@ Tensor linspace(const IValue& startV, const IValue& endV, int64_t steps, std::op
                                       : static_cast<double>(readIntAs(wrapScalar(startV), 0, dt));
   const double end = isFloating(dt) ? castDouble(scalarDouble(endV), dt)
                                     : static_cast<double>(readIntAs(wrapScalar(endV), 0, dt));
-  Tensor t = Tensor::empty({steps}, dt);
+  Tensor t = Tensor::empty({steps}, dt);  // resized before the values are read
+  if (steps >= 1) checkConvertible(startV, dt);
+  if (steps >= 2) checkConvertible(endV, dt);
   if (steps == 1) {
     t.setDouble(0, start);
     return t;

@@ -321,46 +321,52 @@ std::vector<IValue> dropout(Args& a, bool inplace) {
 
 // ---- lstm_cell, cosine_similarity -------------------------------------------------------------------
 
-double sigmoid(double x) { return 1 / (1 + std::exp(-x)); }
+// One tensor result of another reference kernel, e.g. callOp("aten::linear", {x, w, b}).
+Tensor callOp(const char* overload, Args args) {
+  const ReferenceKernel* k = findKernel(ops::overload(overload));
+  TSJIT_CHECK(k, str("lstm_cell: no reference kernel for ", overload));
+  return k->run(args).at(0).toTensor();
+}
 
+// PyTorch 1.13's lstm_cell (RNN.cpp) on CPU, step by step with the reference's own kernels, so
+// every step raises that op's error: hx must hold two tensors; w_ih.size(1) and input.size(1)
+// must agree; for hx[0] then hx[1] ("hidden0" both times): batch size against input.size(0),
+// size(1) against w_hh.size(1). Then gates = linear(hx[0], w_hh, b_hh).add_(linear(input, w_ih,
+// b_ih)), unsafe_chunk(4, 1), sigmoid_ / tanh_ in place, cy = (f * cx).add_(i * g),
+// hy = o * tanh(cy). size(d) raises PyTorch's dimension errors on low-rank tensors.
 std::vector<IValue> lstmCell(Args& a) {
   Tensor input = tensorArg(a, 0);
   std::vector<Tensor> hx = tensorListArg(a, 1);
   Tensor wih = tensorArg(a, 2), whh = tensorArg(a, 3);
-  std::optional<Tensor> bih = optTensorArg(a, 4), bhh = optTensorArg(a, 5);
   if (hx.size() != 2) throw RuntimeError("lstm_cell expects two hidden states");
-  if (input.size(1) != wih.size(1))
-    throw RuntimeError(str("input has inconsistent input_size: got ", input.size(1), " expected ", wih.size(1)));
-  const int64_t H = whh.size(1);
+  const int64_t inputSize = wih.size(1);
+  if (input.size(1) != inputSize)
+    throw RuntimeError(str("input has inconsistent input_size: got ", input.size(1), " expected ", inputSize));
+  const int64_t hiddenSize = whh.size(1);
   for (const Tensor& h : hx) {
     if (input.size(0) != h.size(0))
       throw RuntimeError(str("Input batch size ", input.size(0), " doesn't match hidden0 batch size ", h.size(0)));
-    if (h.size(1) != H)
-      throw RuntimeError(str("hidden0 has inconsistent hidden_size: got ", h.size(1), ", expected ", H));
+    if (h.size(1) != hiddenSize)
+      throw RuntimeError(str("hidden0 has inconsistent hidden_size: got ", h.size(1), ", expected ", hiddenSize));
   }
-  const int64_t B = input.size(0), I = input.size(1);
-  // gates[b, g] = input·w_ih[g] + b_ih[g] + h·w_hh[g] + b_hh[g], in double.
-  const std::vector<double> gi = linalg::batchedProduct(input.toDoubles(), wih.t().contiguous().toDoubles(), 1, B, I, 4 * H);
-  const std::vector<double> gh = linalg::batchedProduct(hx[0].toDoubles(), whh.t().contiguous().toDoubles(), 1, B, H, 4 * H);
-  const std::vector<double> c0 = hx[1].toDoubles();
-  std::vector<double> hy(static_cast<size_t>(B * H)), cy(static_cast<size_t>(B * H));
-  for (int64_t b = 0; b < B; ++b)
-    for (int64_t j = 0; j < H; ++j) {
-      auto gate = [&](int64_t k) {
-        const int64_t g = k * H + j;
-        double v = gi[static_cast<size_t>(b * 4 * H + g)] + gh[static_cast<size_t>(b * 4 * H + g)];
-        if (bih) v += bih->getDouble(g);
-        if (bhh) v += bhh->getDouble(g);
-        return v;
-      };
-      const double in = sigmoid(gate(0)), forget = sigmoid(gate(1)), cell = std::tanh(gate(2)), out = sigmoid(gate(3));
-      const double c = forget * c0[static_cast<size_t>(b * H + j)] + in * cell;
-      cy[static_cast<size_t>(b * H + j)] = c;
-      hy[static_cast<size_t>(b * H + j)] = out * std::tanh(c);
-    }
+  Tensor gates = callOp("aten::linear", {hx[0], whh, a.at(5)});
+  callOp("aten::add_.Tensor", {gates, callOp("aten::linear", {input, wih, a.at(4)}), int64_t{1}});
+  const ReferenceKernel* chunk = findKernel(ops::overload("aten::chunk"));
+  TSJIT_CHECK(chunk, "lstm_cell: no reference kernel for aten::chunk");
+  Args chunkArgs{gates, int64_t{4}, int64_t{1}};
+  Args chunkOut = chunk->run(chunkArgs);
+  const std::vector<Tensor> chunks = tensorListArg(chunkOut, 0);
+  if (chunks.size() < 4)
+    // PyTorch indexes the 4 chunks unchecked (undefined behaviour): a clear error here.
+    throw RuntimeError(str("lstm_cell: gates of size ", gates.size(1), " in dim 1 do not split into 4 chunks"));
+  const Tensor ingate = callOp("aten::sigmoid_", {chunks[0]}), forgetgate = callOp("aten::sigmoid_", {chunks[1]});
+  const Tensor cellgate = callOp("aten::tanh_", {chunks[2]}), outgate = callOp("aten::sigmoid_", {chunks[3]});
+  Tensor cy = callOp("aten::mul.Tensor", {forgetgate, hx[1]});
+  callOp("aten::add_.Tensor", {cy, callOp("aten::mul.Tensor", {ingate, cellgate}), int64_t{1}});
+  Tensor hy = callOp("aten::mul.Tensor", {outgate, callOp("aten::tanh", {cy})});
   std::vector<IValue> res;
-  res.emplace_back(Tensor::fromDoubles(hy, {B, H}, input.dtype()));
-  res.emplace_back(Tensor::fromDoubles(cy, {B, H}, input.dtype()));
+  res.emplace_back(hy);
+  res.emplace_back(cy);
   return res;
 }
 

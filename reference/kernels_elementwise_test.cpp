@@ -191,6 +191,24 @@ TEST_F(ReferenceElementwise, Pow) {
   expectDoubles(callT("aten::pow.Tensor_Scalar", {floats({4, -8}), 0.5}), {2, kNaN});
 }
 
+// pow(Tensor, Scalar) in PyTorch 1.13: float/double/bfloat16 take sqrt / rsqrt / reciprocal for
+// 0.5 / -0.5 / -1 (pow(-inf, 0.5) = NaN, pow(-0., 0.5) = -0.); half has no special exponent
+// (std::pow: +inf, +0.); bfloat16 and half take a generic exponent in their dtype:
+// 2784 ** bf16(0.1) = 2.21875 (not 2.203125), 46.59375 ** half(0.1) = 1.4677734375 (not 1.46875).
+TEST_F(ReferenceElementwise, PowScalarExponentsAsPyTorchDispatchesThem) {
+  Tensor f = callT("aten::pow.Tensor_Scalar", {floats({-kInf, -0.0, 4}), 0.5});
+  expectDoubles(f, {kNaN, -0.0, 2});
+  EXPECT_TRUE(std::signbit(f.getDouble(1)));
+  expectDoubles(callT("aten::pow.Tensor_Scalar", {floats({-kInf, 4}), -0.5}), {kNaN, 0.5});
+  Tensor h = callT("aten::pow.Tensor_Scalar", {floats({-kInf, -0.0, 4}, {}, ScalarType::Half), 0.5});
+  expectDoubles(h, {kInf, 0, 2});
+  EXPECT_FALSE(std::signbit(h.getDouble(1)));
+  expectDoubles(callT("aten::pow.Tensor_Scalar", {floats({-kInf}, {}, ScalarType::BFloat16), 0.5}), {kNaN});
+  expectDoubles(callT("aten::pow.Tensor_Scalar", {floats({2784}, {}, ScalarType::BFloat16), 0.1}), {2.21875});
+  expectDoubles(callT("aten::pow.Tensor_Scalar", {floats({46.59375}, {}, ScalarType::Half), 0.1}), {1.4677734375});
+  expectDoubles(callT("aten::pow.Tensor_Scalar", {floats({46.59375}), 0.1}), {static_cast<float>(std::pow(46.59375, 0.1))});
+}
+
 TEST_F(ReferenceElementwise, NaNInfAndSignedZero) {
   Tensor x = floats({kNaN, kInf, -kInf, 0.0, -0.0, 2.5, -2.5, 0.5, 3.5});
   expectDoubles(callT("aten::sign", {x}), {0, 1, -1, 0, 0, 1, -1, 1, 1});

@@ -223,6 +223,17 @@ Tensor pow(const IValue* args, const Tensor* self) {
   const ScalarType dt = resultTypeOf({&a, &b});
   const bool scalarExp = b.isNumber();
   if (isFloatingType(dt)) {
+    if (scalarExp && dt == ScalarType::Half) {
+      // PyTorch 1.13's Half path has no special exponents: std::pow with the exponent in Half.
+      const float e = static_cast<float>(static_cast<Half>(b.d));
+      return unaryOp<Types::Floating>("pow", a, dt, self, [e](auto x) { return std::pow(x, decltype(x)(e)); });
+    }
+    if (scalarExp && dt == ScalarType::BFloat16 && b.d != 0.5 && b.d != -0.5 && b.d != -1 && b.d != 2 &&
+        b.d != 3 && b.d != -2) {
+      // Its BFloat16 path takes the exponent in BFloat16.
+      const float e = static_cast<float>(static_cast<BFloat16>(b.d));
+      return unaryOp<Types::Floating>("pow", a, dt, self, [e](auto x) { return std::pow(x, decltype(x)(e)); });
+    }
     if (scalarExp) {
       // PyTorch's special exponents (squares and roots are computed directly).
       const double e = b.d;

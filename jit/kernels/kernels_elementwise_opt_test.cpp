@@ -121,6 +121,24 @@ TEST(KernelsElementwise, DivisionFamily) {
 // 67 / 0.375 = 178.67 rounds to 179 -> 179 (float math would give 178). 512.5 // 0.75 in Half:
 // mod 0.25, 512.25 rounds (tie, even) to 512, 512 / 0.75 = 682.67 rounds to 682.5, floor 682.
 // 0x1.f6p-5 // -0x1.4p-13 in bfloat16: 401.6 -> -402, mod > 0 with b < 0: -403 ties to -404.
+// pow(Tensor, Scalar) as PyTorch 1.13 dispatches it (see the reference's test of the same name).
+TEST(KernelsElementwise, PowScalarExponentsAsPyTorchDispatchesThem) {
+  const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
+  Tensor f = call1("aten::pow.Tensor_Scalar", {F({-inf, -0.0, 4}, {3}), IValue(0.5)});
+  expectValues(f, {nan, 0, 2}, ScalarType::Float);
+  EXPECT_TRUE(std::signbit(f.getDouble(1)));
+  expectValues(call1("aten::pow.Tensor_Scalar", {F({-inf, 4}, {2}), IValue(-0.5)}), {nan, 0.5}, ScalarType::Float);
+  Tensor h = call1("aten::pow.Tensor_Scalar", {F({-inf, -0.0, 4}, {3}, ScalarType::Half), IValue(0.5)});
+  expectValues(h, {inf, 0, 2}, ScalarType::Half);
+  EXPECT_FALSE(std::signbit(h.getDouble(1)));
+  expectValues(call1("aten::pow.Tensor_Scalar", {F({-inf}, {1}, ScalarType::BFloat16), IValue(0.5)}), {nan},
+               ScalarType::BFloat16);
+  expectValues(call1("aten::pow.Tensor_Scalar", {F({2784}, {1}, ScalarType::BFloat16), IValue(0.1)}), {2.21875},
+               ScalarType::BFloat16);
+  expectValues(call1("aten::pow.Tensor_Scalar", {F({46.59375}, {1}, ScalarType::Half), IValue(0.1)}), {1.4677734375},
+               ScalarType::Half);
+}
+
 TEST(KernelsElementwise, FloorDivideReducedFloatRoundsEachStep) {
   const ScalarType bf = ScalarType::BFloat16, hf = ScalarType::Half;
   expectValues(call1("aten::floor_divide", {F({67, 70, 7}, {3}, bf), F({0.375, 0.375, 2}, {3}, bf)}), {179, 187, 3}, bf);

@@ -177,8 +177,29 @@ Tensor fmod(const Tensor& a, const Tensor& b) {
   return mapIntegral({a, b}, dt, dt, [](const int64_t* v) { return fmodInt(v[0], v[1]); });
 }
 
+// pow(Tensor, Scalar) as PyTorch 1.13's CPU kernel defines it for floating results: for float,
+// double and bfloat16 the exponents 0.5, -0.5 and -1 are sqrt, rsqrt and reciprocal (so
+// pow(-inf, 0.5) is NaN and pow(-0., 0.5) is -0.), 2, 3 and -2 are products; any other exponent
+// is std::pow with the exponent in the dtype for bfloat16 and half (half has no special cases).
+double powScalarExponent(double x, double e, ScalarType dt) {
+  if (dt != ScalarType::Half) {
+    if (e == 0.5) return std::sqrt(x);
+    if (e == -0.5) return 1.0 / std::sqrt(x);
+    if (e == -1) return 1.0 / x;
+    if (e == 2) return x * x;
+    if (e == 3) return x * x * x;
+    if (e == -2) return 1.0 / (x * x);
+  }
+  if (dt == ScalarType::Half || dt == ScalarType::BFloat16) e = castDouble(e, dt);
+  return std::pow(x, e);
+}
+
 Tensor pow(const Tensor& base, const Tensor& exp, bool scalarExponent) {
   const ScalarType dt = resultTypeOf({base, exp});
+  if (isFloating(dt) && scalarExponent) {
+    const double e = exp.getDouble(0);
+    return mapFloating({base}, dt, dt, [e, dt](const double* v) { return powScalarExponent(v[0], e, dt); });
+  }
   if (isFloating(dt)) return mapFloating({base, exp}, dt, dt, [](const double* v) { return std::pow(v[0], v[1]); });
   if (scalarExponent && exp.getInt64(0) < 0)
     throw RuntimeError("Integers to negative integer powers are not allowed.");

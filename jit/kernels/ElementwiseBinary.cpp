@@ -235,16 +235,33 @@ Tensor pow(const IValue* args, const Tensor* self) {
       return unaryOp<Types::Floating>("pow", a, dt, self, [e](auto x) { return std::pow(x, decltype(x)(e)); });
     }
     if (scalarExp) {
-      // PyTorch's special exponents (squares and roots are computed directly).
+      // PyTorch's special exponents. 2, 3 and -2 are products in the storage dtype: every step of
+      // base * base * base is rounded to T (float products overflow / underflow as PyTorch's do;
+      // for BFloat16 each Vectorized operator rounds), and -2 is 1 / (base * base).
       const double e = b.d;
-      if (e == 2) return unaryOp<Types::Floating>("pow", a, dt, self, [](auto x) { return x * x; });
-      if (e == 3) return unaryOp<Types::Floating>("pow", a, dt, self, [](auto x) { return x * x * x; });
+      if (e == 2 || e == 3 || e == -2)
+        return unaryOpT<Types::Floating>("pow", a, dt, self, [e](auto tag) {
+          using T = typename decltype(tag)::type;
+          using C = opmath_t<T>;
+          auto r = [](C v) { return static_cast<C>(static_cast<T>(v)); };
+          return [e, r](C x) -> C {
+            const C sq = r(x * x);
+            return e == 2 ? sq : e == 3 ? r(sq * x) : C(1) / sq;
+          };
+        });
       if (e == 0.5) return unaryOp<Types::Floating>("pow", a, dt, self, [](auto x) { return std::sqrt(x); });
       if (e == -0.5)
         return unaryOp<Types::Floating>("pow", a, dt, self, [](auto x) { return decltype(x)(1) / std::sqrt(x); });
       if (e == -1) return unaryOp<Types::Floating>("pow", a, dt, self, [](auto x) { return decltype(x)(1) / x; });
-      if (e == -2)
-        return unaryOp<Types::Floating>("pow", a, dt, self, [](auto x) { return decltype(x)(1) / (x * x); });
+      // Any other exponent (float / double): PyTorch 1.13's scalar loop computes
+      // std::pow(scalar_t base, double exp) — in double, with the exponent kept in double
+      // (3.0000000001 stays non-integral: a negative base gives NaN), rounded once to float. Its
+      // vectorized loop (contiguous runs of a full Vectorized width) instead takes
+      // Vectorized<float>::pow with the exponent cast to float (Sleef powf): position-dependent,
+      // as neither engine models; both engines follow the scalar loop.
+      return unaryOp<Types::Floating>("pow", a, dt, self, [e](auto x) {
+        return static_cast<decltype(x)>(std::pow(static_cast<double>(x), e));
+      });
     }
     return binaryOp<Types::Floating>("pow", a, b, dt, dt, self, [](auto x, auto y) { return std::pow(x, y); });
   }

@@ -181,14 +181,21 @@ Tensor fmod(const Tensor& a, const Tensor& b) {
 // double and bfloat16 the exponents 0.5, -0.5 and -1 are sqrt, rsqrt and reciprocal (so
 // pow(-inf, 0.5) is NaN and pow(-0., 0.5) is -0.), 2, 3 and -2 are products; any other exponent
 // is std::pow with the exponent in the dtype for bfloat16 and half (half has no special cases).
+// For float and double the exponent stays double (PyTorch's scalar loop: std::pow(float, double)
+// computes in double and rounds once; 3.0000000001 stays non-integral, so a negative base gives
+// NaN). Its vectorized loop on contiguous runs instead takes Sleef powf with the exponent cast
+// to float — position-dependent, as neither engine models; both follow the scalar loop.
 double powScalarExponent(double x, double e, ScalarType dt) {
   if (dt != ScalarType::Half) {
     if (e == 0.5) return std::sqrt(x);
     if (e == -0.5) return 1.0 / std::sqrt(x);
     if (e == -1) return 1.0 / x;
-    if (e == 2) return x * x;
-    if (e == 3) return x * x * x;
-    if (e == -2) return 1.0 / (x * x);
+    // Products in the dtype: each multiplication is rounded (x * x overflows to inf for a large
+    // float x, so x ** -2 is 0, and x * x * x rounds twice), as PyTorch's loops compute them.
+    const double sq = castDouble(x * x, dt);
+    if (e == 2) return sq;
+    if (e == 3) return castDouble(sq * x, dt);
+    if (e == -2) return 1.0 / sq;
   }
   if (dt == ScalarType::Half || dt == ScalarType::BFloat16) e = castDouble(e, dt);
   return std::pow(x, e);

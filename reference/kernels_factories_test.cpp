@@ -149,6 +149,25 @@ TEST_F(ReferenceFactories, Linspace) {
             "number of steps must be non-negative");
 }
 
+// PyTorch 1.13's linspace scalar loop computes in the dtype: float32 step 0.4f, so
+// linspace(-2, 4, 16)[5] = -2 + 0.4f * 5 is exactly 0 (fuzz seed 11 cases 13246 / 114168);
+// (end - start) overflows in float (step inf: [nan, -inf, nan]); a float step differs from a double
+// one (linspace(-0.5, 0x1.cccccep-1, 3)[1] = 0x1.999998p-3, not 0x1.99999cp-3); Half rounds each step.
+TEST_F(ReferenceFactories, LinspaceComputesInTheDtype) {
+  const IValue none;
+  auto ls = [&](double s, double e, int64_t n, int64_t dtypeCode) {
+    return callT("aten::linspace", {s, e, n, dtypeCode, none, none, none});
+  };
+  expectDoubles(ls(-2, 4, 16, 6), {-0x1p+1, -0x1.99999ap+0, -0x1.333334p+0, -0x1.999998p-1, -0x1.999998p-2, 0,
+                                   0x1.9999ap-2, 0x1.999998p-1, 0x1.333334p+0, 0x1.999998p+0, 0x1p+1, 0x1.333334p+1,
+                                   0x1.666666p+1, 0x1.99999ap+1, 0x1.ccccccp+1, 0x1p+2});
+  EXPECT_EQ(ls(-2, 4, 16, 7).getDouble(5), 0.0);
+  const double nan = std::nan(""), inf = std::numeric_limits<double>::infinity();
+  expectDoubles(ls(-3e38, 3e38, 3, 6), {nan, -inf, nan});
+  expectDoubles(ls(-0.5, 0x1.cccccep-1, 3, 6), {-0.5, 0x1.999998p-3, 0x1.cccccep-1});
+  expectDoubles(ls(0, 1, 7, 5), {0, 0x1.554p-3, 0x1.554p-2, 0x1p-1, 0x1.558p-1, 0x1.aacp-1, 1});
+}
+
 // linspace reads start (one step: fill_) and end (two or more) with c10's checked Scalar::to<T>().
 TEST_F(ReferenceFactories, LinspaceCheckedConversions) {
   const double nan = std::nan(""), inf = std::numeric_limits<double>::infinity();

@@ -6,7 +6,8 @@
 // value (int -> int64, float -> float32, bool -> bool); aten::tensor infers int64 / float32 / bool
 // from the innermost element type and raises "Expected sequence of length ..." for ragged lists;
 // arange uses int64 unless an endpoint or the step is a float, computes start + i * step in double
-// for floating dtypes; linspace fills the first half from start and the second half from end.
+// for floating dtypes; linspace fills the first half from start and the second half from end,
+// computing in the dtype itself for floating dtypes.
 // Device arguments other than cpu raise "Torch not compiled with CUDA enabled". Values are
 // written by typed loops over the fresh contiguous storage.
 #include <cmath>
@@ -260,6 +261,36 @@ void checkScalarFits(const IValue& v) {
   }
 }
 
+// The values of PyTorch 1.13's linspace kernel (its scalar loop): the first half is
+// start + step * i, the second half end - step * (steps - i - 1). For floating T, step and every
+// operation are in T itself (not an accumulate type): float math for float32, and for Half /
+// BFloat16 c10's operators, which round each result (and the int64 index) to T; integral T take a
+// double step, truncated toward zero. No fused multiply-adds (-march=native would contract):
+// PyTorch's plain expressions round the product. Its vectorized loop (contiguous runs of two
+// Vectorized widths) instead adds j * step to the first value of each vector (position- and
+// ISA-dependent; PyTorch 1.13 still had it, #89048 removed it for 2.0): neither engine models it.
+template <typename T>
+__attribute__((optimize("fp-contract=off"))) void linspaceFill(T* p, double startD, double endD, int64_t steps) {
+  const int64_t halfway = steps / 2;
+  if constexpr (std::is_floating_point_v<T> || isReducedFloat<T>) {
+    using C = opmath_t<T>;
+    const C start = static_cast<C>(startD), end = static_cast<C>(endD);
+    const C step = static_cast<C>(static_cast<T>(static_cast<C>(static_cast<T>(end - start)) /
+                                                 static_cast<C>(static_cast<T>(static_cast<C>(steps - 1)))));
+    for (int64_t i = 0; i < steps; ++i) {
+      const bool lo = i < halfway;
+      const C k = static_cast<C>(static_cast<T>(static_cast<C>(lo ? i : steps - i - 1)));
+      const C prod = static_cast<C>(static_cast<T>(step * k));
+      p[i] = static_cast<T>(lo ? start + prod : end - prod);
+    }
+  } else {
+    const double step = (endD - startD) / static_cast<double>(steps - 1);
+    for (int64_t i = 0; i < steps; ++i)
+      p[i] = convertScalar<T>(i < halfway ? startD + step * static_cast<double>(i)
+                                          : endD - step * static_cast<double>(steps - i - 1));
+  }
+}
+
 Tensor linspace(const IValue& startV, const IValue& endV, int64_t steps, std::optional<ScalarType> dtype) {
   if (steps < 0) throw RuntimeError("number of steps must be non-negative");
   const ScalarType dt = dtype.value_or(kDefaultFloatDtype);
@@ -276,11 +307,7 @@ Tensor linspace(const IValue& startV, const IValue& endV, int64_t steps, std::op
       p[0] = convertScalar<T>(start);
       return;
     }
-    const double step = (end - start) / static_cast<double>(steps - 1);
-    const int64_t halfway = steps / 2;
-    for (int64_t i = 0; i < steps; ++i)
-      p[i] = convertScalar<T>(i < halfway ? start + step * static_cast<double>(i)
-                                          : end - step * static_cast<double>(steps - i - 1));
+    linspaceFill<T>(p, start, end, steps);
   });
   return t;
 }

@@ -83,6 +83,29 @@ TEST(KernelsFactories, RangesAndEye) {
   }
 }
 
+// PyTorch 1.13's linspace scalar loop computes in the dtype: float32 step 0.4f, so
+// linspace(-2, 4, 16)[5] = -2 + 0.4f * 5 is exactly 0 (fuzz seed 11 cases 13246 / 114168: the
+// jit gave 2^-53, a double fused multiply-add); no FMA in double either; (end - start) overflows
+// in float (step inf: [nan, -inf, nan]); a float step differs from a double one
+// (linspace(-0.5, 0x1.cccccep-1, 3)[1] = 0x1.999998p-3, not 0x1.99999cp-3); Half rounds each step.
+TEST(KernelsFactories, LinspaceComputesInTheDtype) {
+  auto ls = [](double s, double e, int64_t n, ScalarType dt) {
+    return call1("aten::linspace", {IValue(s), IValue(e), IValue(n), IValue(toTorchCode(dt)), kNone, kNone, kNone});
+  };
+  expectValues(ls(-2, 4, 16, ScalarType::Float),
+               {-0x1p+1, -0x1.99999ap+0, -0x1.333334p+0, -0x1.999998p-1, -0x1.999998p-2, 0, 0x1.9999ap-2, 0x1.999998p-1,
+                0x1.333334p+0, 0x1.999998p+0, 0x1p+1, 0x1.333334p+1, 0x1.666666p+1, 0x1.99999ap+1, 0x1.ccccccp+1, 0x1p+2},
+               ScalarType::Float, {16});
+  EXPECT_EQ(ls(-2, 4, 16, ScalarType::Double).getDouble(5), 0.0);
+  Tensor o = ls(-3e38, 3e38, 3, ScalarType::Float);
+  EXPECT_TRUE(std::isnan(o.getDouble(0)));
+  EXPECT_EQ(o.getDouble(1), -std::numeric_limits<double>::infinity());
+  EXPECT_TRUE(std::isnan(o.getDouble(2)));
+  expectValues(ls(-0.5, 0x1.cccccep-1, 3, ScalarType::Float), {-0.5, 0x1.999998p-3, 0x1.cccccep-1}, ScalarType::Float, {3});
+  expectValues(ls(0, 1, 7, ScalarType::Half), {0, 0x1.554p-3, 0x1.554p-2, 0x1p-1, 0x1.558p-1, 0x1.aacp-1, 1},
+               ScalarType::Half, {7});
+}
+
 std::string arangeError(std::vector<IValue> args) {
   try {
     const char* overload =

@@ -238,11 +238,26 @@ Tensor linspace(const IValue& startV, const IValue& endV, int64_t steps, std::op
     t.setDouble(0, start);
     return t;
   }
-  const double step = (end - start) / static_cast<double>(steps - 1);
+  // PyTorch 1.13's scalar loop: the first half start + step * i, the second end - step * (steps -
+  // i - 1). Integral dtypes take a double step (values truncated toward zero); floating dtypes
+  // compute in the dtype itself: step = (end - start) / (steps - 1) and each operation (and the
+  // index, converted to the dtype) rounded to it, so linspace(-2, 4, 16) holds an exact 0 in
+  // float32. Its vectorized loop (j * step added to each vector's first value) is not modeled.
   const int64_t halfway = steps / 2;
-  for (int64_t i = 0; i < steps; ++i)
-    t.setDouble(i, i < halfway ? start + step * static_cast<double>(i)
-                               : end - step * static_cast<double>(steps - i - 1));
+  if (!isFloating(dt)) {
+    const double step = (end - start) / static_cast<double>(steps - 1);
+    for (int64_t i = 0; i < steps; ++i)
+      t.setDouble(i, i < halfway ? start + step * static_cast<double>(i)
+                                 : end - step * static_cast<double>(steps - i - 1));
+    return t;
+  }
+  auto r = [dt](double v) { return castDouble(v, dt); };
+  const double step = r(r(end - start) / r(static_cast<double>(steps - 1)));
+  for (int64_t i = 0; i < steps; ++i) {
+    const bool lo = i < halfway;
+    const double prod = r(step * r(static_cast<double>(lo ? i : steps - i - 1)));
+    t.setDouble(i, lo ? start + prod : end - prod);
+  }
   return t;
 }
 

@@ -40,8 +40,6 @@ constexpr Known kKnown[] = {
     // reference's det). PyTorch's answer is its LAPACK's (ff12 case 86922, ff13 case 116058).
     {"aten::linalg_det", "non-finite entries: ±inf pivots give ±inf (jit, OpenBLAS ?scal by 0 zero-fills) vs NaN "
                          "(reference, IEEE like netlib LAPACK); PyTorch's result depends on its LAPACK"},
-    {"aten::addmm", "dtype support (jit raises for Half, reference computes; bool self with double mats), "
-                    "beta=0 with NaN operands, 4-ulp sums (seed 5 cases 299/4159/5709/9940)"},
 };
 
 }  // namespace

@@ -88,32 +88,67 @@ T addrAdd(T a, T b) {
   throw RuntimeError(str("mat1 and mat2 shapes cannot be multiplied (", r1, "x", c1, " and ", r2, "x", c2, ")"));
 }
 
-// out[M x N] = alpha * a @ b + beta * bias (bias broadcast to [M, N]; undefined = none).
+// PyTorch 1.13's addmm K == 0 path (beta != 0): result = self cast to dt, then result.mul_(beta),
+// whose in-place type check rejects a float beta for an integral / Bool result and an int beta for
+// a Bool one ("result type Float can't be cast to the desired output type Long").
+Tensor scaledSelf(const Tensor& self, const IValue& betaV, ScalarType dt) {
+  const ScalarType betaType = betaV.isDouble() ? ScalarType::Float : betaV.isBool() ? ScalarType::Bool : ScalarType::Int64;
+  const ScalarType common = promoteTypes(dt, betaType);
+  if (!canCast(common, dt))
+    throw RuntimeError(str("result type ", irName(common), " can't be cast to the desired output type ", irName(dt)));
+  const Tensor s = self.to(dt).contiguous();
+  Tensor out = Tensor::empty(self.sizes(), dt, self.device());
+  visitScalarType(dt, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const T* x = static_cast<const T*>(s.data());
+    T* o = static_cast<T*>(out.data());
+    for (int64_t i = 0; i < out.numel(); ++i) {
+      if constexpr (std::is_same_v<T, bool>)
+        o[i] = x[i] && betaV.toBool();
+      else if constexpr (std::is_integral_v<T>)
+        o[i] = addrMul(x[i], convertScalar<T>(sk::scalarI(betaV)));
+      else if constexpr (std::is_same_v<T, double>)
+        o[i] = x[i] * sk::scalarD(betaV);
+      else  // float32 / Half / BFloat16: the product in float32 with beta as float32, rounded once
+        o[i] = static_cast<T>(addrMul(static_cast<float>(x[i]), static_cast<float>(sk::scalarD(betaV))));
+    }
+  });
+  return out;
+}
+
+// out[M x N] = alpha * a @ b + beta * bias (bias broadcast to [M, N]; undefined = none), PyTorch
+// 1.13's addmm_impl_cpu_: mat1 / mat2 share one dtype, the result has it; self of any dtype is cast
+// to it (result.copy_(self)) and ignored when beta is 0 in the dtype (NaNs included: BLAS never
+// reads C then); an empty result or K == 0 never reaches the gemm dispatch (see scaledSelf).
 Tensor addmmImpl(const Tensor& bias, const Tensor& a, const Tensor& b, const IValue* betaV, const IValue* alphaV) {
   if (a.dim() != 2) throw RuntimeError("self must be a matrix");
   if (b.dim() != 2) throw RuntimeError("mat2 must be a matrix");
   if (a.size(1) != b.size(0)) mmShapeError(a.size(0), a.size(1), b.size(0), b.size(1));
   checkSameDtype(a, b, "mat1", "mat2");
-  if (bias.defined() && bias.dtype() != a.dtype())
-    throw RuntimeError(str("expected self and mat2 to have the same dtype, but got: ", typeMetaName(bias.dtype()), " != ",
-                           typeMetaName(a.dtype())));
-  if (viaFloat(a.dtype())) {
-    checkGemmDtype(a.dtype(), a.size(0), b.size(1), a.size(1), "addmm_impl_cpu_");
-    return addmmImpl(asFloat(bias), asFloat(a), asFloat(b), betaV, alphaV).to(a.dtype());
+  const int64_t M = a.size(0), N = b.size(1), K = a.size(1);
+  const ScalarType dt = a.dtype();
+  const bool useBias = bias.defined() && (!betaV || sk::scalarD(*betaV) != 0.0);
+  if (useBias && !isExpandableTo(bias.sizes(), {M, N}))
+    throw RuntimeError(str("The size of tensor a (", bias.dim() ? bias.size(-1) : 1, ") must match the size of tensor b (", N,
+                           ") at non-singleton dimension 1"));
+  if (M * N == 0) return Tensor::empty({M, N}, dt, a.device());
+  if (K == 0) {
+    if (!useBias) return Tensor::zeros({M, N}, dt);
+    const Tensor e = bias.expand({M, N});
+    return scaledSelf(e, betaV ? *betaV : IValue(int64_t{1}), dt);  // linear: addmm's beta is 1
   }
-  const int64_t M = a.size(0), N = b.size(1);
-  Tensor out = Tensor::empty({M, N}, a.dtype(), a.device());
+  checkGemmDtype(dt, M, N, K, "addmm_impl_cpu_");
+  const Tensor self = useBias && bias.dtype() != dt ? bias.to(dt) : bias;  // result.copy_(self) casts
+  if (viaFloat(dt)) return addmmImpl(useBias ? asFloat(self) : Tensor(), asFloat(a), asFloat(b), betaV, alphaV).to(dt);
+  Tensor out = Tensor::empty({M, N}, dt, a.device());
   gemm::initBlas();
-  gemm::visitMatmulType(a.dtype(), "addmm_impl_cpu_", [&](auto tag) {
+  gemm::visitMatmulType(dt, "addmm_impl_cpu_", [&](auto tag) {
     using T = typename decltype(tag)::type;
     const T alpha = alphaV ? gemm::scalarAs<T>(*alphaV) : T(1);
     T beta = betaV ? gemm::scalarAs<T>(*betaV) : T(1);
     T* o = static_cast<T*>(out.data());
-    if (bias.defined() && beta != T(0)) {
-      if (!isExpandableTo(bias.sizes(), {M, N}))
-        throw RuntimeError(str("The size of tensor a (", bias.dim() ? bias.size(-1) : 1, ") must match the size of tensor b (", N,
-                               ") at non-singleton dimension 1"));
-      const Tensor e = bias.expand({M, N});
+    if (useBias && beta != T(0)) {
+      const Tensor e = self.expand({M, N});
       if (e.stride(0) == 0 && e.stride(1) == 1) {  // the common row bias: replicate rows
         const T* bp = static_cast<const T*>(e.data());
         for (int64_t i = 0; i < M; ++i) std::memcpy(o + i * N, bp, sizeof(T) * N);

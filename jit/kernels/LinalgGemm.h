@@ -2,7 +2,8 @@
 // matrix operands mapped onto BLAS layouts, OpenBLAS sgemm/dgemm for float32/float64, plain loops
 // (wrapping, like PyTorch's integer matmul) for integer dtypes.
 // Invariants: C is row-major with leading dimension ldc; gemm computes C = alpha*op(A)op(B) +
-// beta*C and never reads C when beta == 0 (NaNs in C are dropped, as BLAS and PyTorch do);
+// beta*C and never reads C when beta == 0 (NaNs in C are dropped, as BLAS and PyTorch do) nor
+// forms the product when alpha == 0 (float / double, as BLAS);
 // operands whose strides no BLAS layout can express are copied to contiguous first.
 #pragma once
 
@@ -55,7 +56,10 @@ void gemm(const Mat<T>& A, const Mat<T>& B, T alpha, T beta, T* C, int64_t ldc) 
           T acc = 0;
           for (int64_t k = 0; k < K; ++k) acc += A.p[i * A.rs + k * A.cs] * B.p[k * B.rs + j * B.cs];
           T& c = C[i * ldc + j];
-          c = beta == T(0) ? alpha * acc : alpha * acc + beta * c;
+          if (alpha == T(0))  // as BLAS: the product is not formed (NaN / inf operands dropped)
+            c = beta == T(0) ? T(0) : beta * c;
+          else
+            c = beta == T(0) ? alpha * acc : alpha * acc + beta * c;
         }
       return;
     }

@@ -336,5 +336,46 @@ TEST(SUITE, MvAndAddmvFollowPyTorch) {
             "result type Double can't be cast to the desired output type Long");
 }
 
+
+// ---- addmm (PyTorch 1.13's addmm_out_cpu / addmm_impl_cpu_) -----------------------------------------
+
+TEST(SUITE, AddmmSelfDtypeScalarsAndKernelDtypes) {
+  const auto T = [](std::vector<double> v, std::vector<int64_t> s, ScalarType dt) { return Tensor::fromDoubles(v, s, dt); };
+  // self of any dtype is cast to the mats' dtype (result.copy_(self)): [1, 0] + [[2]] @ [[3, 4]].
+  Tensor r = run1("aten::addmm", {B({1, 0}, {1, 2}), T({2}, {1, 1}, ScalarType::Double),
+                                  T({3, 4}, {1, 2}, ScalarType::Double), i(1), i(1)});
+  EXPECT_EQ(r.dtype(), ScalarType::Double);
+  EXPECT_EQ(r.toDoubles(), (std::vector<double>{7, 8}));
+  r = run1("aten::addmm", {T({-5}, {}, ScalarType::Int16), F({2}, {1, 1}), F({3}, {1, 1}), i(1), i(1)});
+  EXPECT_EQ(r.dtype(), ScalarType::Float);
+  EXPECT_EQ(r.toDoubles(), (std::vector<double>{1}));
+  // The gemm dispatch takes neither Half nor Bool, but an empty result or K == 0 never reaches it.
+  EXPECT_EQ(err("aten::addmm", {F({1}, {}), T({1}, {1, 1}, ScalarType::Half), T({1}, {1, 1}, ScalarType::Half), i(1), i(1)}),
+            "\"addmm_impl_cpu_\" not implemented for 'Half'");
+  EXPECT_EQ(err("aten::addmm", {B({1}, {}), B({1}, {1, 1}), B({1}, {1, 1}), i(1), i(1)}),
+            "\"addmm_impl_cpu_\" not implemented for 'Bool'");
+  r = run1("aten::addmm", {F({1.5}, {}), T({}, {2, 0}, ScalarType::Half), T({}, {0, 2}, ScalarType::Half), i(2), i(1)});
+  EXPECT_EQ(r.dtype(), ScalarType::Half);
+  EXPECT_EQ(r.toDoubles(), (std::vector<double>{3, 3, 3, 3}));
+  // K == 0 is result.copy_(self).mul_(beta): its in-place type check applies.
+  EXPECT_EQ(err("aten::addmm", {L({1}, {1, 1}), L({}, {1, 0}), L({}, {0, 1}), d(0.5), i(1)}),
+            "result type Float can't be cast to the desired output type Long");
+  EXPECT_EQ(err("aten::addmm", {B({1}, {1, 1}), B({}, {1, 0}), B({}, {0, 1}), i(1), i(1)}),
+            "result type Long can't be cast to the desired output type Bool");
+  EXPECT_EQ(run1("aten::addmm", {L({2}, {1, 1}), L({}, {1, 0}), L({}, {0, 1}), i(3), i(1)}).toInt64s(),
+            (std::vector<int64_t>{6}));
+  // beta == 0 ignores self (NaN included); BLAS does not form the product when alpha == 0.
+  EXPECT_EQ(run1("aten::addmm", {F({NAN}, {1, 1}), F({2}, {1, 1}), F({3}, {1, 1}), i(0), i(1)}).toDoubles(),
+            (std::vector<double>{6}));
+  EXPECT_EQ(run1("aten::addmm", {F({1}, {1, 1}), F({INFINITY}, {1, 1}), F({0}, {1, 1}), i(2), i(0)}).toDoubles(),
+            (std::vector<double>{2}));
+  // Integral inputs take a float alpha / beta truncated (no integral-scalar check in addmm):
+  // -2 * 1 + trunc(2.5) * 12 = 22; alpha -0.75 truncates to 0.
+  EXPECT_EQ(run1("aten::addmm", {L({-2}, {1, 1}), L({3}, {1, 1}), L({4}, {1, 1}), i(1), d(2.5)}).toInt64s(),
+            (std::vector<int64_t>{22}));
+  EXPECT_EQ(run1("aten::addmm", {L({-2}, {1, 1}), L({3}, {1, 1}), L({4}, {1, 1}), i(1), d(-0.75)}).toInt64s(),
+            (std::vector<int64_t>{-2}));
+}
+
 }  // namespace
 }  // namespace tsjit::kernels

@@ -198,25 +198,52 @@ Tensor matmul(const Tensor& a, const Tensor& b) {
 
 namespace {
 
-void checkIntegralScalar(const Tensor& t, const IValue& v, const char* name) {
-  if (!isFloating(t) && v.isDouble())
-    throw RuntimeError(str("For integral input tensors, argument ", name, " must not be a floating point number."));
-}
+// The float type a product kernel computes scalars in (ATen's opmath: float for Half / BFloat16).
+ScalarType opmathOf(ScalarType dt) { return dt == ScalarType::Double ? ScalarType::Double : ScalarType::Float; }
 
-// beta * self + alpha * prod, self broadcast to prod's shape; self is ignored when beta == 0.
-Tensor addScaled(const Tensor& self, const Tensor& prod, const IValue& beta, const IValue& alpha, ScalarType dtype) {
-  Tensor s = self.expand(prod.sizes());
+// beta * self + alpha * prod as PyTorch 1.13's CPU product kernels compute it: self is first cast
+// to the result dtype (result.copy_(self)); beta and alpha are converted to the kernel's scalar
+// type (opmath float for floating dtypes; integral dtypes truncate a float, no error) and beta == 0
+// there ignores self (NaN included). blasAlpha: float / double go through BLAS gemm, which does not
+// form the product when alpha == 0 (NaN / inf operands dropped); ATen's own loops (BFloat16,
+// baddbmm's small-product loop) do.
+Tensor addScaled(const Tensor& self, const Tensor& prod, const IValue& beta, const IValue& alpha, ScalarType dtype,
+                 bool blasAlpha) {
+  Tensor s = self.to(dtype).expand(prod.sizes());
   Tensor out = Tensor::empty(prod.sizes(), dtype);
   if (isFloatingType(dtype)) {
-    const double b = beta.toScalarAsDouble(), al = alpha.toScalarAsDouble();
+    const double b = roundTo(opmathOf(dtype), beta.toScalarAsDouble()), al = roundTo(opmathOf(dtype), alpha.toScalarAsDouble());
+    const bool dropProd = al == 0 && blasAlpha && (dtype == ScalarType::Float || dtype == ScalarType::Double);
     for (int64_t i = 0; i < out.numel(); ++i)
-      out.setDouble(i, (b == 0 ? 0.0 : b * s.getDouble(i)) + al * prod.getDouble(i));
+      out.setDouble(i, (b == 0 ? 0.0 : b * s.getDouble(i)) + (dropProd ? 0.0 : al * prod.getDouble(i)));
   } else {
-    checkIntegralScalar(prod, beta, "beta");
-    checkIntegralScalar(prod, alpha, "alpha");
     const int64_t b = scalarAsInt(beta), al = scalarAsInt(alpha);
     for (int64_t i = 0; i < out.numel(); ++i)
       out.setInt64(i, wrapAdd(b == 0 ? 0 : wrapMul(b, s.getInt64(i)), wrapMul(al, prod.getInt64(i))));
+  }
+  return out;
+}
+
+// PyTorch 1.13's addmm with K == 0: beta == 0 gives zeros, else result = self cast to dt, then
+// result.mul_(beta), whose in-place check rejects a float beta for an integral / Bool result and an
+// int beta for a Bool one; the product of a floating result is formed in the result's opmath
+// (float32 for Half / BFloat16 / Float) with beta as that type, rounded once.
+Tensor addmmEmptyK(const Tensor& self, const IValue& beta, int64_t M, int64_t N, ScalarType dt) {
+  if (beta.toScalarAsDouble() == 0) return Tensor::zeros({M, N}, dt);
+  const ScalarType betaType = beta.isDouble() ? ScalarType::Float : beta.isBool() ? ScalarType::Bool : ScalarType::Int64;
+  const ScalarType common = promoteTypes(dt, betaType);
+  if (!canCast(common, dt)) throw RuntimeError(str("result type ", common, " can't be cast to the desired output type ", dt));
+  const Tensor s = self.to(dt).expand({M, N});
+  Tensor out = Tensor::empty({M, N}, dt);
+  for (int64_t i = 0; i < out.numel(); ++i) {
+    if (dt == ScalarType::Bool) {
+      out.setInt64(i, s.getInt64(i) != 0 && beta.toScalarAsDouble() != 0);
+    } else if (isFloatingType(dt)) {
+      const ScalarType op = opmathOf(dt);
+      out.setDouble(i, roundTo(op, roundTo(op, beta.toScalarAsDouble()) * s.getDouble(i)));
+    } else {
+      out.setInt64(i, wrapMul(s.getInt64(i), scalarAsInt(beta)));
+    }
   }
   return out;
 }
@@ -228,15 +255,22 @@ Tensor exactProduct(const Tensor& a, const Tensor& b, int64_t batch, int64_t n, 
   return matProduct(a, b, batch, n, m, p, outSizes, wide);
 }
 
+// PyTorch 1.13's addmm: meta (ranks, sizes), expand of self, mat1 / mat2 dtypes, then an empty
+// result returns, K == 0 takes addmmEmptyK, and only then the gemm dispatch checks the dtype.
 std::vector<IValue> addmm(Args& a) {
   Tensor self = tensorArg(a, 0), m1 = tensorArg(a, 1), m2 = tensorArg(a, 2);
   if (m1.dim() != 2) throw RuntimeError(str("mat1 must be a matrix, got ", m1.dim(), "-D tensor"));
   if (m2.dim() != 2) throw RuntimeError(str("mat2 must be a matrix, got ", m2.dim(), "-D tensor"));
   checkMultipliable(m1, m2);
+  const int64_t M = m1.size(0), K = m1.size(1), N = m2.size(1);
+  self.expand({M, N});  // PyTorch's expand error for a self that does not fit
   checkSameDtype(m1, m2);
-  self.expand({m1.size(0), m2.size(1)});  // PyTorch's expand error for a self that does not fit
-  Tensor prod = exactProduct(m1, m2, 1, m1.size(0), m1.size(1), m2.size(1), {m1.size(0), m2.size(1)});
-  return one(addScaled(self, prod, a.at(3), a.at(4), m1.dtype()));
+  const ScalarType dt = m1.dtype();
+  if (M * N == 0) return one(Tensor::empty({M, N}, dt));
+  if (K == 0) return one(addmmEmptyK(self, a.at(3), M, N, dt));
+  checkGemmDtype(dt, M, N, K, "addmm_impl_cpu_");
+  Tensor prod = exactProduct(m1, m2, 1, M, K, N, {M, N});
+  return one(addScaled(self, prod, a.at(3), a.at(4), dt, true));
 }
 
 std::vector<IValue> addmv(Args& a) {
@@ -270,7 +304,7 @@ std::vector<IValue> baddbmm(Args& a) {
   }
   Tensor prod = exactProduct(b1, b2, b1.size(0), b1.size(1), b1.size(2), b2.size(2),
                              {b1.size(0), b1.size(1), b2.size(2)});
-  return one(addScaled(self, prod, a.at(3), a.at(4), b1.dtype()));
+  return one(addScaled(self, prod, a.at(3), a.at(4), b1.dtype(), false));
 }
 
 void check1d(const Tensor& t, const char* arg, const char* fn) {
@@ -369,7 +403,7 @@ std::vector<IValue> linear(Args& a) {
     checkGemmDtype(input.dtype(), input.size(0), wt.size(1), input.size(1), "addmm_impl_cpu_");
     Tensor prod = exactProduct(input, wt.contiguous(), 1, input.size(0), input.size(1), wt.size(1),
                                {input.size(0), wt.size(1)});
-    return one(addScaled(*bias, prod, IValue(int64_t{1}), IValue(int64_t{1}), input.dtype()));
+    return one(addScaled(*bias, prod, IValue(int64_t{1}), IValue(int64_t{1}), input.dtype(), true));
   }
   Tensor r = matmul(input, weight.t());
   if (!bias) return one(r);
@@ -378,7 +412,7 @@ std::vector<IValue> linear(Args& a) {
   if (shape != r.sizes())
     throw RuntimeError(str("output with shape ", formatInts(r.sizes()), " doesn't match the broadcast shape ",
                            formatInts(shape)));
-  return one(addScaled(*bias, r, IValue(int64_t{1}), IValue(int64_t{1}), r.dtype()));
+  return one(addScaled(*bias, r, IValue(int64_t{1}), IValue(int64_t{1}), r.dtype(), true));
 }
 
 std::vector<IValue> trace(Args& a) {

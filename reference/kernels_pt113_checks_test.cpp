@@ -334,5 +334,31 @@ TEST(SUITE, AddmmSelfDtypeScalarsAndKernelDtypes) {
             (std::vector<int64_t>{-2}));
 }
 
+// ---- bmm (PyTorch 1.13's bmm meta + bmm_out_or_baddbmm_) -------------------------------------------
+
+TEST(SUITE, BmmDtypeRulesFollowItsKernels) {
+  const auto T = [](std::vector<double> v, std::vector<int64_t> s, ScalarType dt) { return Tensor::fromDoubles(v, s, dt); };
+  const auto zeros = [](std::vector<int64_t> s, ScalarType dt) { return Tensor::zeros(s, dt); };
+  // Small products (K * M * N < 400): the loop kernel reads batch2 as batch1's dtype.
+  EXPECT_EQ(err("aten::bmm", {F({1}, {1, 1, 1}), L({1}, {1, 1, 1})}), "expected scalar type Float but found Long");
+  EXPECT_EQ(err("aten::bmm", {B({1}, {1, 1, 1}), F({1}, {1, 1, 1})}), "\"bmm\" not implemented for 'Bool'");
+  // Half runs in the loop: [[1, 2]] @ [[3], [4]] = 11.
+  Tensor r = run1("aten::bmm", {T({1, 2}, {1, 1, 2}, ScalarType::Half), T({3, 4}, {1, 2, 1}, ScalarType::Half)});
+  EXPECT_EQ(r.dtype(), ScalarType::Half);
+  EXPECT_EQ(r.toDoubles(), (std::vector<double>{11}));
+  // Large ones (8 * 8 * 8 = 512) run addmm_impl_cpu_ per batch: its dtype check, then no Half / Bool.
+  EXPECT_EQ(err("aten::bmm", {zeros({1, 8, 8}, ScalarType::Bool), zeros({1, 8, 8}, ScalarType::Float)}),
+            "expected mat1 and mat2 to have the same dtype, but got: bool != float");
+  EXPECT_EQ(err("aten::bmm", {zeros({1, 8, 8}, ScalarType::Half), zeros({1, 8, 8}, ScalarType::Half)}),
+            "\"addmm_impl_cpu_\" not implemented for 'Half'");
+  // An empty result or K == 0 never reaches a kernel: zeros of batch2's dtype (the meta's result).
+  r = run1("aten::bmm", {zeros({2, 1, 0}, ScalarType::Float), zeros({2, 0, 3}, ScalarType::Double)});
+  EXPECT_EQ(r.dtype(), ScalarType::Double);
+  EXPECT_EQ(r.sizes(), (std::vector<int64_t>{2, 1, 3}));
+  EXPECT_EQ(r.toDoubles(), std::vector<double>(6, 0.0));
+  EXPECT_EQ(run1("aten::bmm", {zeros({0, 1, 2}, ScalarType::Bool), zeros({0, 2, 3}, ScalarType::Int32)}).dtype(),
+            ScalarType::Int32);
+}
+
 }  // namespace
 }  // namespace tsjit::reference

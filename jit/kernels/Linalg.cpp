@@ -54,6 +54,23 @@ void checkBmmDtype(ScalarType dt, int64_t B, int64_t M, int64_t N, int64_t K, co
     checkGemmDtype(dt, M, N, K, "addmm_impl_cpu_");
   }
 }
+// PyTorch 1.13's bmm / baddbmm CPU kernel (bmm_out_or_baddbmm_), reached only when the result is
+// not empty and K != 0: small products (K * M * N < 400) dispatch on batch1's dtype in a loop kernel
+// named loopKernel (Half yes, Bool no) whose accessors read the result (batch2's dtype) and batch2 as
+// batch1's dtype ("expected scalar type Float but found Double"); others run addmm_impl_cpu_ per
+// batch (mat1 / mat2 dtype check, then no Half / Bool).
+void checkBmmKernel(const Tensor& b1, const Tensor& b2, const char* loopKernel) {
+  const int64_t B = b1.size(0), M = b1.size(1), N = b2.size(2), K = b1.size(2);
+  if (B * M * N == 0 || K == 0) return;
+  const ScalarType dt = b1.dtype();
+  if (K * M * N < 400) {
+    if (dt == ScalarType::Bool) productNotImplemented(loopKernel, dt);
+    if (b2.dtype() != dt) throw RuntimeError(str("expected scalar type ", irName(dt), " but found ", irName(b2.dtype())));
+  } else {
+    checkSameDtype(b1, b2, "mat1", "mat2");
+    checkGemmDtype(dt, M, N, K, "addmm_impl_cpu_");
+  }
+}
 // Dtypes the BLAS / integer gemm cores do not take directly: computed in float32.
 bool viaFloat(ScalarType dt) { return dt == ScalarType::Half || dt == ScalarType::BFloat16 || dt == ScalarType::Bool; }
 Tensor asFloat(const Tensor& t) { return t.defined() ? t.to(ScalarType::Float) : t; }
@@ -453,7 +470,19 @@ Tensor trace(const Tensor& self) {
 
 void registerLinalgKernels() {
   def("aten::mm", op([](IValue* a) { return IValue(mm(a[0].toTensor(), a[1].toTensor())); }));
-  def("aten::bmm", op([](IValue* a) { return IValue(baddbmmImpl(Tensor(), a[0].toTensor(), a[1].toTensor(), nullptr, nullptr)); }));
+  def("aten::bmm", op([](IValue* a) {
+        // PyTorch 1.13's bmm: meta checks (ranks, sizes; the result takes batch2's dtype), then the
+        // kernel's dtype rules (checkBmmKernel); an empty result or K == 0 is zero-filled.
+        const Tensor b1 = a[0].toTensor(), b2 = a[1].toTensor();
+        if (b1.dim() != 3) throw RuntimeError("batch1 must be a 3D tensor");
+        if (b2.dim() != 3) throw RuntimeError("batch2 must be a 3D tensor");
+        if (b2.size(0) != b1.size(0) || b2.size(1) != b1.size(2))
+          throw RuntimeError(str("Expected size for first two dimensions of batch2 tensor to be: [", b1.size(0), ", ",
+                                 b1.size(2), "] but got: [", b2.size(0), ", ", b2.size(1), "]."));
+        checkBmmKernel(b1, b2, "bmm");
+        if (b1.dtype() != b2.dtype()) return IValue(Tensor::zeros({b1.size(0), b1.size(1), b2.size(2)}, b2.dtype()));
+        return IValue(baddbmmImpl(Tensor(), b1, b2, nullptr, nullptr));
+      }));
   def("aten::matmul", op([](IValue* a) { return IValue(matmul(a[0].toTensor(), a[1].toTensor())); }));
   def("aten::addmm", op([](IValue* a) {
         // PyTorch 1.13's addmm meta (its messages differ from mm's), then the impl's expand of self.
@@ -484,16 +513,7 @@ void registerLinalgKernels() {
         if (b2.size(0) != b1.size(0) || b2.size(1) != b1.size(2))
           throw RuntimeError(str("Expected size for first two dimensions of batch2 tensor to be: [", b1.size(0), ", ",
                                  b1.size(2), "] but got: [", b2.size(0), ", ", b2.size(1), "]."));
-        const int64_t B = b1.size(0), M = b1.size(1), N = b2.size(2), K = b1.size(2);
-        if (B * M * N != 0 && K != 0) {
-          const bool small = K * M * N < 400;  // the loop kernel; else addmm_impl_cpu_ per batch
-          const ScalarType dt = b1.dtype();
-          if (dt == ScalarType::Bool || (!small && dt == ScalarType::Half))
-            throw RuntimeError(str("\"", small ? "baddbmm" : "addmm_impl_cpu_", "\" not implemented for '", irName(dt), "'"));
-          if (small && dt != b2.dtype())
-            throw RuntimeError(str("expected scalar type ", irName(dt), " but found ", irName(b2.dtype())));
-          if (!small) checkSameDtype(b1, b2, "mat1", "mat2");
-        }
+        checkBmmKernel(b1, b2, "baddbmm");
         return IValue(baddbmmImpl(self, b1, b2.dtype() == b1.dtype() ? b2 : b2.to(b1.dtype()), &a[3], &a[4]));
       }));
   def("aten::dot", op([](IValue* a) { return IValue(dot(a[0].toTensor(), a[1].toTensor())); }));

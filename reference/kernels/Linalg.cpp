@@ -35,19 +35,28 @@ void checkGemmDtype(ScalarType dt, int64_t M, int64_t N, int64_t K, const char* 
   if (dt == ScalarType::Half || dt == ScalarType::Bool) notImplemented(kernel, dt);
 }
 
-void checkBmmDtype(ScalarType dt, int64_t B, int64_t M, int64_t N, int64_t K) {
-  if (B * M * N == 0 || K == 0) return;
-  if (K * M * N < 400) {
-    if (dt == ScalarType::Bool) notImplemented("bmm", dt);
-  } else {
-    checkGemmDtype(dt, M, N, K, "addmm_impl_cpu_");
-  }
-}
-
 void checkSameDtype(const Tensor& a, const Tensor& b) {
   if (a.dtype() != b.dtype())
     throw RuntimeError(str("expected mat1 and mat2 to have the same dtype, but got: ", typeMetaName(a.dtype()),
                            " != ", typeMetaName(b.dtype())));
+}
+
+// PyTorch 1.13's bmm / baddbmm CPU kernel (bmm_out_or_baddbmm_), reached only for a non-empty
+// result with K != 0: small products (K * M * N < 400) dispatch on batch1's dtype in a loop kernel
+// named loopKernel (Half yes, Bool no) whose accessors read the result (batch2's dtype) and batch2
+// as batch1's dtype ("expected scalar type Float but found Double"); the others run
+// addmm_impl_cpu_ per batch: the mat1 / mat2 dtype check, then no Half / Bool.
+void checkBmmKernel(const Tensor& b1, const Tensor& b2, const char* loopKernel) {
+  const int64_t B = b1.size(0), M = b1.size(1), N = b2.size(2), K = b1.size(2);
+  if (B * M * N == 0 || K == 0) return;
+  const ScalarType dt = b1.dtype();
+  if (K * M * N < 400) {
+    if (dt == ScalarType::Bool) notImplemented(loopKernel, dt);
+    if (b2.dtype() != dt) throw RuntimeError(str("expected scalar type ", dt, " but found ", b2.dtype()));
+  } else {
+    checkSameDtype(b1, b2);
+    checkGemmDtype(dt, M, N, K, "addmm_impl_cpu_");
+  }
 }
 
 void checkMultipliable(const Tensor& a, const Tensor& b) {
@@ -129,16 +138,18 @@ Tensor addmvOf(const Tensor* self, const Tensor& mat, const Tensor& vec, const I
 
 Tensor mv(const Tensor& mat, const Tensor& vec) { return addmvOf(nullptr, mat, vec, IValue(int64_t{0}), IValue(int64_t{1})); }
 
-// bmm's shape and dtype checks, then the product; checkKernel=false when the caller applied the
-// dtype rule of the kernel PyTorch would really use.
+// PyTorch 1.13's bmm: meta checks (ranks, sizes; the result takes batch2's dtype), the kernel's
+// dtype rules (checkBmmKernel), then the product (zeros for K == 0). checkKernel=false: matmul's
+// caller applied the dtype rule of the kernel PyTorch really uses (and the operands share a dtype).
 Tensor bmm(const Tensor& a, const Tensor& b, bool checkKernel = true) {
   if (a.dim() != 3) throw RuntimeError("batch1 must be a 3D tensor");
   if (b.dim() != 3) throw RuntimeError("batch2 must be a 3D tensor");
   if (b.size(0) != a.size(0) || b.size(1) != a.size(2))
     throw RuntimeError(str("Expected size for first two dimensions of batch2 tensor to be: [", a.size(0), ", ",
                            a.size(2), "] but got: [", b.size(0), ", ", b.size(1), "]."));
-  checkSameDtype(a, b);
-  if (checkKernel) checkBmmDtype(a.dtype(), a.size(0), a.size(1), b.size(2), a.size(2));
+  if (checkKernel) checkBmmKernel(a, b, "bmm");
+  else checkSameDtype(a, b);
+  if (a.dtype() != b.dtype()) return Tensor::zeros({a.size(0), a.size(1), b.size(2)}, b.dtype());  // empty or K == 0
   return matProduct(a, b, a.size(0), a.size(1), a.size(2), b.size(2), {a.size(0), a.size(1), b.size(2)}, a.dtype());
 }
 
@@ -293,15 +304,7 @@ std::vector<IValue> baddbmm(Args& a) {
                            b1.size(2), "] but got: [", b2.size(0), ", ", b2.size(1), "]."));
   // The CPU kernel (skipped for an empty result or K == 0) dispatches on batch1's dtype and reads
   // batch2 as that dtype: small products in baddbmm's loop, others through addmm_impl_cpu_.
-  const int64_t B = b1.size(0), M = b1.size(1), N = b2.size(2), K = b1.size(2);
-  if (B * M * N != 0 && K != 0) {
-    const bool small = K * M * N < 400;
-    const ScalarType dt = b1.dtype();
-    if (dt == ScalarType::Bool || (!small && dt == ScalarType::Half))
-      throw RuntimeError(str("\"", small ? "baddbmm" : "addmm_impl_cpu_", "\" not implemented for '", dt, "'"));
-    if (small && dt != b2.dtype()) throw RuntimeError(str("expected scalar type ", dt, " but found ", b2.dtype()));
-    if (!small) checkSameDtype(b1, b2);
-  }
+  checkBmmKernel(b1, b2, "baddbmm");
   Tensor prod = exactProduct(b1, b2, b1.size(0), b1.size(1), b1.size(2), b2.size(2),
                              {b1.size(0), b1.size(1), b2.size(2)});
   return one(addScaled(self, prod, a.at(3), a.at(4), b1.dtype(), false));

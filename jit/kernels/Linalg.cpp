@@ -59,17 +59,20 @@ void checkBmmDtype(ScalarType dt, int64_t B, int64_t M, int64_t N, int64_t K, co
 // named loopKernel (Half yes, Bool no) whose accessors read the result (batch2's dtype) and batch2 as
 // batch1's dtype ("expected scalar type Float but found Double"); others run addmm_impl_cpu_ per
 // batch (mat1 / mat2 dtype check, then no Half / Bool).
-void checkBmmKernel(const Tensor& b1, const Tensor& b2, const char* loopKernel) {
-  const int64_t B = b1.size(0), M = b1.size(1), N = b2.size(2), K = b1.size(2);
+void checkBmmKernel(ScalarType dt, ScalarType dt2, int64_t B, int64_t M, int64_t N, int64_t K, const char* loopKernel) {
   if (B * M * N == 0 || K == 0) return;
-  const ScalarType dt = b1.dtype();
   if (K * M * N < 400) {
     if (dt == ScalarType::Bool) productNotImplemented(loopKernel, dt);
-    if (b2.dtype() != dt) throw RuntimeError(str("expected scalar type ", irName(dt), " but found ", irName(b2.dtype())));
+    if (dt2 != dt) throw RuntimeError(str("expected scalar type ", irName(dt), " but found ", irName(dt2)));
   } else {
-    checkSameDtype(b1, b2, "mat1", "mat2");
+    if (dt2 != dt)
+      throw RuntimeError(str("expected mat1 and mat2 to have the same dtype, but got: ", typeMetaName(dt), " != ",
+                             typeMetaName(dt2)));
     checkGemmDtype(dt, M, N, K, "addmm_impl_cpu_");
   }
+}
+void checkBmmKernel(const Tensor& b1, const Tensor& b2, const char* loopKernel) {
+  checkBmmKernel(b1.dtype(), b2.dtype(), b1.size(0), b1.size(1), b2.size(2), b1.size(2), loopKernel);
 }
 // Dtypes the BLAS / integer gemm cores do not take directly: computed in float32.
 bool viaFloat(ScalarType dt) { return dt == ScalarType::Half || dt == ScalarType::BFloat16 || dt == ScalarType::Bool; }
@@ -301,25 +304,32 @@ Tensor matmul(const Tensor& a, const Tensor& b) {
     }
     return r.view(outSizes);
   }
-  // Batched: broadcast the batch dims, then one gemm per batch on strided slices.
-  const Tensor A = da == 1 ? a.unsqueeze(0) : a;
-  const Tensor Bm = db == 1 ? b.unsqueeze(-1) : b;
+  // Batched: broadcast the batch dims, then one gemm per batch on strided slices. PyTorch 1.13's
+  // checks: a 1-D / 2-D left operand runs matmul(b^T, a^T), i.e. one mm of b's batch folded into
+  // rows [nb * p, k2] with a^T [k, n] (mm's shape / dtype errors, operands swapped); two batched
+  // operands run one bmm of the broadcast batch (its size check and kernel dtype rules).
+  const Tensor A = da == 1 ? a.unsqueeze(0) : a, &Bm = b;
   const int64_t n = A.size(-2), k = A.size(-1), k2 = Bm.size(-2), p = Bm.size(-1);
   std::vector<int64_t> ba(A.sizes().begin(), A.sizes().end() - 2), bb(Bm.sizes().begin(), Bm.sizes().end() - 2);
   const std::vector<int64_t> batch = inferBroadcastShape(ba, bb);
   int64_t nb = 1;
   for (int64_t s : batch) nb *= s;
-  if (k != k2) {
-    throw RuntimeError(str("Expected size for first two dimensions of batch2 tensor to be: [", nb, ", ", k, "] but got: [",
-                           nb, ", ", k2, "]."));
+  if (da <= 2) {
+    if (k != k2) mmShapeError(nb * p, k2, k, n);
+    checkSameDtype(b, a, "mat1", "mat2");
+    checkGemmDtype(b.dtype(), nb * p, n, k, "addmm_impl_cpu_");
+  } else {
+    if (k != k2)
+      throw RuntimeError(str("Expected size for first two dimensions of batch2 tensor to be: [", nb, ", ", k, "] but got: [",
+                             nb, ", ", k2, "]."));
+    checkBmmKernel(a.dtype(), b.dtype(), nb, n, p, k, "bmm");
+    if (a.dtype() != b.dtype()) {  // an empty result or K == 0: zeros of batch2's dtype
+      std::vector<int64_t> outSizes = batch;
+      outSizes.insert(outSizes.end(), {n, p});
+      return Tensor::zeros(outSizes, b.dtype());
+    }
   }
-  checkSameDtype(A, Bm, "scalar type of batch1", "batch2");
-  if (viaFloat(a.dtype())) {
-    // A 1-D / 2-D left operand: ATen 1.13 transposes both sides and folds the batch into one mm.
-    if (da <= 2) checkGemmDtype(a.dtype(), nb * p, n, k, "addmm_impl_cpu_");
-    else checkBmmDtype(a.dtype(), nb, n, p, k, "bmm");
-    return matmul(asFloat(a), asFloat(b)).to(a.dtype());
-  }
+  if (viaFloat(a.dtype())) return matmul(asFloat(a), asFloat(b)).to(a.dtype());
   std::vector<int64_t> ea = batch, eb = batch;
   ea.insert(ea.end(), {n, k});
   eb.insert(eb.end(), {k, p});
@@ -338,9 +348,7 @@ Tensor matmul(const Tensor& a, const Tensor& b) {
       ++i;
     });
   });
-  // Drop the dims the 1-D operands gained.
-  if (da == 1) outSizes.erase(outSizes.end() - 2);
-  if (db == 1) outSizes.pop_back();
+  if (da == 1) outSizes.erase(outSizes.end() - 2);  // drop the dim the 1-D operand gained
   return out.view(outSizes);
 }
 

@@ -403,5 +403,35 @@ TEST(SUITE, BmmDtypeRulesFollowItsKernels) {
             ScalarType::Int32);
 }
 
+// ---- matmul (PyTorch 1.13's _matmul_impl) ------------------------------------------------------------
+
+TEST(SUITE, MatmulDispatchesLikePyTorch) {
+  const auto zeros = [](std::vector<int64_t> s, ScalarType dt) { return Tensor::zeros(s, dt); };
+  // 1-D / 2-D x batched is matmul(b^T, a^T): one mm of b's batch folded into rows, operands swapped.
+  EXPECT_EQ(err("aten::matmul", {zeros({2, 3}, ScalarType::Float), zeros({4, 2, 5}, ScalarType::Float)}),
+            "mat1 and mat2 shapes cannot be multiplied (20x2 and 3x2)");
+  EXPECT_EQ(err("aten::matmul", {zeros({3}, ScalarType::Float), zeros({2, 2, 5}, ScalarType::Float)}),
+            "mat1 and mat2 shapes cannot be multiplied (10x2 and 3x1)");
+  EXPECT_EQ(err("aten::matmul", {zeros({1, 2}, ScalarType::Float), zeros({1, 2, 1}, ScalarType::Int64)}),
+            "expected mat1 and mat2 to have the same dtype, but got: long int != float");
+  EXPECT_EQ(err("aten::matmul", {B({1, 1}, {2}), B({1, 1}, {1, 2, 1})}), "\"addmm_impl_cpu_\" not implemented for 'Bool'");
+  // [1, 2] @ [[[1], [2]], [[3], [4]]] = [[5], [11]].
+  Tensor r = run1("aten::matmul", {F({1, 2}, {2}), F({1, 2, 3, 4}, {2, 2, 1})});
+  EXPECT_EQ(r.sizes(), (std::vector<int64_t>{2, 1}));
+  EXPECT_EQ(r.toDoubles(), (std::vector<double>{5, 11}));
+  // [[1, 2], [3, 4]] @ [[[1], [1]]] = [[[3], [7]]].
+  r = run1("aten::matmul", {F({1, 2, 3, 4}, {2, 2}), F({1, 1}, {1, 2, 1})});
+  EXPECT_EQ(r.sizes(), (std::vector<int64_t>{1, 2, 1}));
+  EXPECT_EQ(r.toDoubles(), (std::vector<double>{3, 7}));
+  // Two batched operands: one bmm of the broadcast batch, with bmm's checks and dtype rules.
+  EXPECT_EQ(err("aten::matmul", {zeros({2, 1, 3}, ScalarType::Float), zeros({2, 2, 1}, ScalarType::Float)}),
+            "Expected size for first two dimensions of batch2 tensor to be: [2, 3] but got: [2, 2].");
+  EXPECT_EQ(err("aten::matmul", {F({1}, {1, 1, 1}), L({1}, {1, 1, 1})}), "expected scalar type Float but found Long");
+  r = run1("aten::matmul", {zeros({2, 1, 0}, ScalarType::Float), zeros({1, 0, 3}, ScalarType::Double)});
+  EXPECT_EQ(r.dtype(), ScalarType::Double);
+  EXPECT_EQ(r.sizes(), (std::vector<int64_t>{2, 1, 3}));
+  EXPECT_EQ(r.toDoubles(), std::vector<double>(6, 0.0));
+}
+
 }  // namespace
 }  // namespace tsjit::kernels

@@ -139,16 +139,14 @@ Tensor addmvOf(const Tensor* self, const Tensor& mat, const Tensor& vec, const I
 Tensor mv(const Tensor& mat, const Tensor& vec) { return addmvOf(nullptr, mat, vec, IValue(int64_t{0}), IValue(int64_t{1})); }
 
 // PyTorch 1.13's bmm: meta checks (ranks, sizes; the result takes batch2's dtype), the kernel's
-// dtype rules (checkBmmKernel), then the product (zeros for K == 0). checkKernel=false: matmul's
-// caller applied the dtype rule of the kernel PyTorch really uses (and the operands share a dtype).
-Tensor bmm(const Tensor& a, const Tensor& b, bool checkKernel = true) {
+// dtype rules (checkBmmKernel), then the product (zeros for K == 0).
+Tensor bmm(const Tensor& a, const Tensor& b) {
   if (a.dim() != 3) throw RuntimeError("batch1 must be a 3D tensor");
   if (b.dim() != 3) throw RuntimeError("batch2 must be a 3D tensor");
   if (b.size(0) != a.size(0) || b.size(1) != a.size(2))
     throw RuntimeError(str("Expected size for first two dimensions of batch2 tensor to be: [", a.size(0), ", ",
                            a.size(2), "] but got: [", b.size(0), ", ", b.size(1), "]."));
-  if (checkKernel) checkBmmKernel(a, b, "bmm");
-  else checkSameDtype(a, b);
+  checkBmmKernel(a, b, "bmm");
   if (a.dtype() != b.dtype()) return Tensor::zeros({a.size(0), a.size(1), b.size(2)}, b.dtype());  // empty or K == 0
   return matProduct(a, b, a.size(0), a.size(1), a.size(2), b.size(2), {a.size(0), a.size(1), b.size(2)}, a.dtype());
 }
@@ -164,6 +162,10 @@ Tensor mm(const Tensor& a, const Tensor& b) {
   return matProduct(a, b, 1, a.size(0), a.size(1), b.size(1), {a.size(0), b.size(1)}, a.dtype());
 }
 
+// PyTorch 1.13's matmul (_matmul_impl): dot / mv / mm by rank; a batched left operand times a
+// 1-D / 2-D right one folds its batch into one mm; a 1-D / 2-D left operand times a batched right
+// one is matmul(b^T, a^T) transposed back (so its errors are that mm's, operands swapped); two
+// batched operands broadcast their batch dims and run one bmm (its checks and dtype rules).
 Tensor matmul(const Tensor& a, const Tensor& b) {
   const int64_t d1 = a.dim(), d2 = b.dim();
   if (d1 == 0 || d2 == 0)
@@ -172,7 +174,7 @@ Tensor matmul(const Tensor& a, const Tensor& b) {
   if (d1 == 2 && d2 == 1) return mv(a, b);
   if (d1 == 1 && d2 == 2) return mm(a.unsqueeze(0), b).squeeze(0);
   if (d1 == 2 && d2 == 2) return mm(a, b);
-  if (d1 >= 3 && (d2 == 1 || d2 == 2)) {
+  if (d1 >= 3 && d2 <= 2) {
     // Fold a's batch dims into its rows: one mm (so errors quote the folded sizes).
     std::vector<int64_t> outSizes(a.sizes().begin(), a.sizes().end() - 1);
     Tensor folded = a.reshape({tsjit::product(outSizes), a.size(-1)});
@@ -181,29 +183,25 @@ Tensor matmul(const Tensor& a, const Tensor& b) {
     if (d2 == 2) outSizes.push_back(b.size(-1));
     return r.view(outSizes);
   }
-  // Batched: broadcast the batch dims, then one bmm.
-  const int64_t n = d1 > 1 ? a.size(-2) : 1, m1 = a.size(-1);
-  const int64_t m2 = d2 > 1 ? b.size(-2) : b.size(0), p = d2 > 1 ? b.size(-1) : 1;
-  const std::vector<int64_t> batch1(a.sizes().begin(), a.sizes().end() - std::min<int64_t>(d1, 2));
-  const std::vector<int64_t> batch2(b.sizes().begin(), b.sizes().end() - std::min<int64_t>(d2, 2));
+  if (d1 <= 2) {
+    const int64_t n = d1 == 2 ? a.size(-2) : 1, m = a.size(-1), p = b.size(-1);
+    const Tensor resT = matmul(b.transpose(-1, -2), d1 == 2 ? a.t() : a.reshape({n, m}).t());
+    if (d1 == 2) return resT.transpose(-1, -2).contiguous();
+    std::vector<int64_t> shape(b.sizes().begin(), b.sizes().end() - 2);
+    shape.push_back(p);
+    return resT.reshape(shape).contiguous();
+  }
+  // Both batched: broadcast the batch dims, then one bmm.
+  const int64_t n = a.size(-2), m1 = a.size(-1), m2 = b.size(-2), p = b.size(-1);
+  const std::vector<int64_t> batch1(a.sizes().begin(), a.sizes().end() - 2);
+  const std::vector<int64_t> batch2(b.sizes().begin(), b.sizes().end() - 2);
   std::vector<int64_t> outSizes = inferBroadcastShape(batch1, batch2);
   const int64_t batch = tsjit::product(outSizes);
   std::vector<int64_t> aSizes = outSizes, bSizes = outSizes;
   aSizes.insert(aSizes.end(), {n, m1});
-  Tensor ae = a.expand(aSizes).reshape({batch, n, m1});
-  Tensor be;
-  if (d2 == 1) {
-    bSizes.push_back(m2);
-    be = b.expand(bSizes).reshape({batch, m2}).unsqueeze(2);
-  } else {
-    bSizes.insert(bSizes.end(), {m2, p});
-    be = b.expand(bSizes).reshape({batch, m2, p});
-  }
-  // A 1-D / 2-D left operand: PyTorch 1.13 transposes both sides and folds the batch into one mm.
-  if (d1 <= 2) checkGemmDtype(a.dtype(), batch * p, n, m1, "addmm_impl_cpu_");
-  Tensor r = bmm(ae, be, d1 > 2);
-  if (d1 > 1) outSizes.push_back(n);
-  if (d2 > 1) outSizes.push_back(p);
+  bSizes.insert(bSizes.end(), {m2, p});
+  Tensor r = bmm(a.expand(aSizes).reshape({batch, n, m1}), b.expand(bSizes).reshape({batch, m2, p}));
+  outSizes.insert(outSizes.end(), {n, p});
   return r.view(outSizes);
 }
 

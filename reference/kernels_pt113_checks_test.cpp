@@ -390,5 +390,33 @@ TEST(SUITE, MatmulDispatchesLikePyTorch) {
   EXPECT_EQ(r.toDoubles(), std::vector<double>(6, 0.0));
 }
 
+// ---- linear (PyTorch 1.13's at::native::linear) -------------------------------------------------------
+
+TEST(SUITE, LinearTakesAddmmOrMatmulThenAdd) {
+  const auto T = [](std::vector<double> v, std::vector<int64_t> s, ScalarType dt) { return Tensor::fromDoubles(v, s, dt); };
+  // 2-D input with a bias: addmm(bias, input, weight.t()), which casts a bias of another dtype.
+  Tensor r = run1("aten::linear", {F({1, 2}, {1, 2}), F({3, 4}, {1, 2}), T({0.5}, {1}, ScalarType::Double)});
+  EXPECT_EQ(r.dtype(), ScalarType::Float);
+  EXPECT_EQ(r.toDoubles(), (std::vector<double>{11.5}));
+  // Contiguous 3-D input: the same addmm on the folded input, so a 3-D bias fails addmm's expand.
+  EXPECT_EQ(err("aten::linear", {F({0}, {1, 1, 1}), F({0}, {1, 1}), F({0, 0}, {2, 1, 1})}),
+            "expand(torch.FloatTensor{[2, 1, 1]}, size=[1, 1]): the number of sizes provided (2) must be greater or "
+            "equal to the number of dimensions in the tensor (3)");
+  // A non-contiguous 3-D input: matmul then add_ (the bias broadcasts): [[1, 3], [2, 4]] @ [1, 1]^T
+  // = [4, 6], plus [10, 20].
+  const Tensor x = F({1, 2, 3, 4}, {1, 2, 2}).transpose(1, 2);
+  r = run1("aten::linear", {x, F({1, 1}, {1, 2}), F({10, 20}, {1, 2, 1})});
+  EXPECT_EQ(r.sizes(), (std::vector<int64_t>{1, 2, 1}));
+  EXPECT_EQ(r.toDoubles(), (std::vector<double>{14, 26}));
+  // add_ in place: the output keeps its shape and dtype, the sum runs in the promoted dtype.
+  EXPECT_EQ(err("aten::linear", {F({0, 0}, {1, 1, 1, 2}), F({0, 0, 0, 0, 0, 0}, {3, 2}), F({0, 0, 0, 0, 0, 0}, {2, 1, 1, 3})}),
+            "output with shape [1, 1, 1, 3] doesn't match the broadcast shape [2, 1, 1, 3]");
+  EXPECT_EQ(err("aten::linear", {L({1, 2}, {2}), L({1, 1}, {1, 2}), F({0.5}, {1})}),
+            "result type Float can't be cast to the desired output type Long");
+  r = run1("aten::linear", {F({1, 2}, {2}), F({1, 1}, {1, 2}), T({0.25}, {1}, ScalarType::Double)});
+  EXPECT_EQ(r.dtype(), ScalarType::Float);
+  EXPECT_EQ(r.toDoubles(), (std::vector<double>{3.25}));
+}
+
 }  // namespace
 }  // namespace tsjit::reference

@@ -352,43 +352,52 @@ Tensor matmul(const Tensor& a, const Tensor& b) {
   return out.view(outSizes);
 }
 
+// PyTorch 1.13's addmm op: its meta (ranks and sizes, with messages that differ from mm's), the
+// impl's expand of self, then addmm_impl_cpu_ (addmmImpl).
+Tensor addmmOp(const Tensor& self, const Tensor& m1, const Tensor& m2, const IValue* betaV, const IValue* alphaV) {
+  if (m1.dim() != 2) throw RuntimeError(str("mat1 must be a matrix, got ", m1.dim(), "-D tensor"));
+  if (m2.dim() != 2) throw RuntimeError(str("mat2 must be a matrix, got ", m2.dim(), "-D tensor"));
+  if (m1.size(1) != m2.size(0)) mmShapeError(m1.size(0), m1.size(1), m2.size(0), m2.size(1));
+  self.expand({m1.size(0), m2.size(1)});
+  return addmmImpl(self, m1, m2, betaV, alphaV);
+}
+
+// output.add_(bias) (PyTorch's in-place add): bias broadcast to the output's shape (which must not
+// grow), the sum in the promoted dtype (Half / BFloat16 in float32, rounded once; Bool as or), cast
+// back to the output's dtype, which the promoted dtype must cast to.
+Tensor addInPlace(const Tensor& r, const Tensor& bias) {
+  const std::vector<int64_t> shape = inferBroadcastShape(r.sizes(), bias.sizes());
+  if (shape != r.sizes())
+    throw RuntimeError(str("output with shape ", shapeStr(r.sizes()), " doesn't match the broadcast shape ", shapeStr(shape)));
+  const ScalarType common = resultType(r, bias);
+  if (!canCast(common, r.dtype()))
+    throw RuntimeError(str("result type ", irName(common), " can't be cast to the desired output type ", irName(r.dtype())));
+  Tensor out = Tensor::empty(shape, common, r.device());
+  visitScalarType(common, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const std::vector<T> x = toVector<T>(r), y = toVector<T>(bias.expand(shape));
+    T* o = static_cast<T*>(out.data());
+    for (size_t i = 0; i < x.size(); ++i) {
+      if constexpr (std::is_same_v<T, bool>)
+        o[i] = x[i] || y[i];
+      else
+        o[i] = addrAdd(x[i], y[i]);
+    }
+  });
+  return out.dtype() == r.dtype() ? out : out.to(r.dtype());
+}
+
+// PyTorch 1.13's linear: addmm(bias, input, weight.t()) for a 2-D input with a bias and for a
+// contiguous 3-D one (folded to 2-D, viewed back); otherwise matmul(input, weight.t()).add_(bias).
 Tensor linear(const Tensor& input, const Tensor& weight, const Tensor& bias) {
   const Tensor wt = weight.t();
-  if (input.dim() == 2 && bias.defined()) {
-    if (wt.dim() != 2) throw RuntimeError(str("mat2 must be a matrix, got ", wt.dim(), "-D tensor"));
-    return addmmImpl(bias, input, wt, nullptr, nullptr);
+  if (input.dim() == 2 && bias.defined()) return addmmOp(bias, input, wt, nullptr, nullptr);
+  if (input.dim() == 3 && bias.defined() && input.isContiguous()) {
+    const Tensor r = addmmOp(bias, input.view({input.size(0) * input.size(1), input.size(2)}), wt, nullptr, nullptr);
+    return r.view({input.size(0), input.size(1), r.size(1)});
   }
-  if (input.dim() >= 3 && bias.defined() && wt.dim() == 2) {
-    std::vector<int64_t> outSizes(input.sizes().begin(), input.sizes().end() - 1);
-    const Tensor r = addmmImpl(bias, input.reshape({-1, input.size(-1)}), wt, nullptr, nullptr);
-    outSizes.push_back(r.size(1));
-    return r.view(outSizes);
-  }
-  Tensor r = matmul(input, wt);
-  if (bias.defined()) {
-    // 1-D input: r has weight.size(0) elements; add the bias (broadcast) in place on the fresh result.
-    const std::vector<int64_t> shape = inferBroadcastShape(r.sizes(), bias.sizes());
-    if (shape != r.sizes())  // ATen adds the bias in place: output.add_(bias)
-      throw RuntimeError(str("output with shape ", shapeStr(r.sizes()), " doesn't match the broadcast shape ", shapeStr(shape)));
-    if (viaFloat(r.dtype()) && bias.dtype() == r.dtype()) {
-      // Half / BFloat16 / Bool sums: in float32, rounded once (nonzero -> true for Bool).
-      const std::vector<float> x = toVector<float>(r.expand(shape)), y = toVector<float>(bias.expand(shape));
-      std::vector<double> sum(x.size());
-      for (size_t i = 0; i < x.size(); ++i) sum[i] = static_cast<double>(x[i] + y[i]);
-      return Tensor::fromDoubles(sum, shape, r.dtype());
-    }
-    Tensor out = Tensor::empty(shape, r.dtype(), r.device());
-    out.copy_(bias);
-    gemm::visitMatmulType(r.dtype(), "add", [&](auto tag) {
-      using T = typename decltype(tag)::type;
-      T* o = static_cast<T*>(out.data());
-      const Tensor re = r.expand(shape).contiguous();
-      const T* rp = static_cast<const T*>(re.data());
-      for (int64_t i = 0; i < out.numel(); ++i) o[i] = static_cast<T>(rp[i] + o[i]);
-    });
-    return out;
-  }
-  return r;
+  const Tensor r = matmul(input, wt);
+  return bias.defined() ? addInPlace(r, bias) : r;
 }
 
 Tensor outer(const Tensor& a, const Tensor& b) {
@@ -493,13 +502,7 @@ void registerLinalgKernels() {
       }));
   def("aten::matmul", op([](IValue* a) { return IValue(matmul(a[0].toTensor(), a[1].toTensor())); }));
   def("aten::addmm", op([](IValue* a) {
-        // PyTorch 1.13's addmm meta (its messages differ from mm's), then the impl's expand of self.
-        const Tensor self = a[0].toTensor(), m1 = a[1].toTensor(), m2 = a[2].toTensor();
-        if (m1.dim() != 2) throw RuntimeError(str("mat1 must be a matrix, got ", m1.dim(), "-D tensor"));
-        if (m2.dim() != 2) throw RuntimeError(str("mat2 must be a matrix, got ", m2.dim(), "-D tensor"));
-        if (m1.size(1) != m2.size(0)) mmShapeError(m1.size(0), m1.size(1), m2.size(0), m2.size(1));
-        self.expand({m1.size(0), m2.size(1)});
-        return IValue(addmmImpl(self, m1, m2, &a[3], &a[4]));
+        return IValue(addmmOp(a[0].toTensor(), a[1].toTensor(), a[2].toTensor(), &a[3], &a[4]));
       }));
   def("aten::addmv", op([](IValue* a) {
         return IValue(addmvImpl(a[0].toTensor(), a[1].toTensor(), a[2].toTensor(), &a[3], &a[4]));

@@ -13,6 +13,7 @@
 #include "jit/tensor/TypePromotion.h"
 #include "reference/Kernel.h"
 #include "reference/kernels/LinalgCommon.h"
+#include "reference/kernels/TensorArgs.h"
 
 namespace tsjit::reference {
 namespace linalg {
@@ -266,8 +267,7 @@ Tensor exactProduct(const Tensor& a, const Tensor& b, int64_t batch, int64_t n, 
 
 // PyTorch 1.13's addmm: meta (ranks, sizes), expand of self, mat1 / mat2 dtypes, then an empty
 // result returns, K == 0 takes addmmEmptyK, and only then the gemm dispatch checks the dtype.
-std::vector<IValue> addmm(Args& a) {
-  Tensor self = tensorArg(a, 0), m1 = tensorArg(a, 1), m2 = tensorArg(a, 2);
+Tensor addmmOf(const Tensor& self, const Tensor& m1, const Tensor& m2, const IValue& beta, const IValue& alpha) {
   if (m1.dim() != 2) throw RuntimeError(str("mat1 must be a matrix, got ", m1.dim(), "-D tensor"));
   if (m2.dim() != 2) throw RuntimeError(str("mat2 must be a matrix, got ", m2.dim(), "-D tensor"));
   checkMultipliable(m1, m2);
@@ -275,11 +275,15 @@ std::vector<IValue> addmm(Args& a) {
   self.expand({M, N});  // PyTorch's expand error for a self that does not fit
   checkSameDtype(m1, m2);
   const ScalarType dt = m1.dtype();
-  if (M * N == 0) return one(Tensor::empty({M, N}, dt));
-  if (K == 0) return one(addmmEmptyK(self, a.at(3), M, N, dt));
+  if (M * N == 0) return Tensor::empty({M, N}, dt);
+  if (K == 0) return addmmEmptyK(self, beta, M, N, dt);
   checkGemmDtype(dt, M, N, K, "addmm_impl_cpu_");
   Tensor prod = exactProduct(m1, m2, 1, M, K, N, {M, N});
-  return one(addScaled(self, prod, a.at(3), a.at(4), dt, true));
+  return addScaled(self, prod, beta, alpha, dt, true);
+}
+
+std::vector<IValue> addmm(Args& a) {
+  return one(addmmOf(tensorArg(a, 0), tensorArg(a, 1), tensorArg(a, 2), a.at(3), a.at(4)));
 }
 
 std::vector<IValue> addmv(Args& a) {
@@ -393,27 +397,45 @@ std::vector<IValue> addr(Args& a) {
   return one(out);
 }
 
-std::vector<IValue> linear(Args& a) {
-  Tensor input = tensorArg(a, 0), weight = tensorArg(a, 1);
-  std::optional<Tensor> bias = optTensorArg(a, 2);
-  if (input.dim() == 2 && bias) {
-    Tensor wt = weight.t();
-    if (wt.dim() != 2) throw RuntimeError(str("mat2 must be a matrix, got ", wt.dim(), "-D tensor"));
-    checkMultipliable(input, wt);
-    checkSameDtype(input, wt);
-    checkGemmDtype(input.dtype(), input.size(0), wt.size(1), input.size(1), "addmm_impl_cpu_");
-    Tensor prod = exactProduct(input, wt.contiguous(), 1, input.size(0), input.size(1), wt.size(1),
-                               {input.size(0), wt.size(1)});
-    return one(addScaled(*bias, prod, IValue(int64_t{1}), IValue(int64_t{1}), input.dtype(), true));
-  }
-  Tensor r = matmul(input, weight.t());
-  if (!bias) return one(r);
-  // matmul(...).add_(bias): the sum must keep the product's shape.
-  const std::vector<int64_t> shape = inferBroadcastShape(r.sizes(), bias->sizes());
+// output.add_(bias), PyTorch's in-place add: bias broadcast to the output's shape (which must not
+// grow), the sum in the promoted dtype (one rounding; Bool: or), cast back to the output's dtype,
+// which the promoted dtype must be castable to.
+Tensor addInPlace(const Tensor& r, const Tensor& bias) {
+  const std::vector<int64_t> shape = inferBroadcastShape(r.sizes(), bias.sizes());
   if (shape != r.sizes())
     throw RuntimeError(str("output with shape ", formatInts(r.sizes()), " doesn't match the broadcast shape ",
                            formatInts(shape)));
-  return one(addScaled(*bias, r, IValue(int64_t{1}), IValue(int64_t{1}), r.dtype(), true));
+  const ScalarType common = resultTypeOf({r, bias});
+  if (!canCast(common, r.dtype()))
+    throw RuntimeError(str("result type ", common, " can't be cast to the desired output type ", r.dtype()));
+  const Tensor x = r.to(common), y = bias.to(common).expand(shape);
+  Tensor out = Tensor::empty(shape, common);
+  for (int64_t i = 0; i < out.numel(); ++i) {
+    if (common == ScalarType::Bool)
+      out.setInt64(i, x.getInt64(i) != 0 || y.getInt64(i) != 0);
+    else if (isFloatingType(common))
+      out.setDouble(i, x.getDouble(i) + y.getDouble(i));
+    else
+      out.setInt64(i, wrapAdd(x.getInt64(i), y.getInt64(i)));
+  }
+  return out.to(r.dtype());
+}
+
+// PyTorch 1.13's linear: addmm(bias, input, weight.t()) for a 2-D input with a bias and for a
+// contiguous 3-D one (folded to 2-D, viewed back); otherwise matmul(input, weight.t()).add_(bias).
+std::vector<IValue> linear(Args& a) {
+  Tensor input = tensorArg(a, 0), weight = tensorArg(a, 1);
+  std::optional<Tensor> bias = optTensorArg(a, 2);
+  const IValue one1(int64_t{1});
+  if (input.dim() == 2 && bias) return one(addmmOf(*bias, input, weight.t(), one1, one1));
+  if (input.dim() == 3 && bias && input.isContiguous()) {
+    const int64_t d0 = input.size(0), d1 = input.size(1);
+    Tensor r = addmmOf(*bias, input.reshape({d0 * d1, input.size(2)}), weight.t(), one1, one1);
+    return one(r.reshape({d0, d1, r.size(1)}));
+  }
+  Tensor r = matmul(input, weight.t());
+  if (!bias) return one(r);
+  return one(addInPlace(r, *bias));
 }
 
 std::vector<IValue> trace(Args& a) {

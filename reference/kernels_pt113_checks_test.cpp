@@ -418,5 +418,33 @@ TEST(SUITE, LinearTakesAddmmOrMatmulThenAdd) {
   EXPECT_EQ(r.toDoubles(), (std::vector<double>{3.25}));
 }
 
+// ---- baddbmm (PyTorch 1.13's baddbmm meta + bmm_out_or_baddbmm_) -----------------------------------
+
+TEST(SUITE, BaddbmmScalarsAndEmptyContraction) {
+  const auto T = [](std::vector<double> v, std::vector<int64_t> s, ScalarType dt) { return Tensor::fromDoubles(v, s, dt); };
+  // Integral inputs take a float alpha truncated (no integral-scalar check): 1 + trunc(2.5) * 6 = 13.
+  EXPECT_EQ(run1("aten::baddbmm", {L({1}, {1, 1, 1}), L({2}, {1, 1, 1}), L({3}, {1, 1, 1}), i(1), d(2.5)}).toInt64s(),
+            (std::vector<int64_t>{13}));
+  EXPECT_EQ(run1("aten::baddbmm", {L({1}, {1, 1, 1}), L({2}, {1, 1, 1}), L({3}, {1, 1, 1}), i(1), d(-0.75)}).toInt64s(),
+            (std::vector<int64_t>{1}));
+  // K == 0: the meta's result has batch2's dtype and holds self, then mul_(beta) in place.
+  Tensor r = run1("aten::baddbmm", {F({1.5}, {1, 1, 1}), F({}, {1, 1, 0}), T({}, {1, 0, 1}, ScalarType::Double), i(2), i(1)});
+  EXPECT_EQ(r.dtype(), ScalarType::Double);
+  EXPECT_EQ(r.toDoubles(), (std::vector<double>{3}));
+  EXPECT_EQ(err("aten::baddbmm", {L({1}, {1, 1, 1}), L({}, {1, 1, 0}), L({}, {1, 0, 1}), d(0.5), i(1)}),
+            "result type Float can't be cast to the desired output type Long");
+  // beta == 0 ignores self (NaN included).
+  EXPECT_EQ(run1("aten::baddbmm", {F({NAN}, {1, 1, 1}), F({2}, {1, 1, 1}), F({3}, {1, 1, 1}), i(0), i(1)}).toDoubles(),
+            (std::vector<double>{6}));
+  // alpha == 0: the small loop still forms alpha * acc (0 * (inf * 0) = NaN); a large product goes
+  // through BLAS, which skips it: 2 * 1 everywhere.
+  r = run1("aten::baddbmm", {F({1}, {1, 1, 1}), F({INFINITY}, {1, 1, 1}), F({0}, {1, 1, 1}), i(2), i(0)});
+  EXPECT_TRUE(std::isnan(r.toDoubles().at(0)));
+  std::vector<double> big(64, 0.0);
+  big[0] = INFINITY;
+  r = run1("aten::baddbmm", {F({1}, {1, 1, 1}), F(big, {1, 8, 8}), F(std::vector<double>(64, 0.0), {1, 8, 8}), i(2), i(0)});
+  EXPECT_EQ(r.toDoubles(), std::vector<double>(64, 2.0));
+}
+
 }  // namespace
 }  // namespace tsjit::reference

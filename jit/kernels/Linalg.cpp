@@ -77,6 +77,14 @@ void checkBmmKernel(const Tensor& b1, const Tensor& b2, const char* loopKernel) 
 // Dtypes the BLAS / integer gemm cores do not take directly: computed in float32.
 bool viaFloat(ScalarType dt) { return dt == ScalarType::Half || dt == ScalarType::BFloat16 || dt == ScalarType::Bool; }
 Tensor asFloat(const Tensor& t) { return t.defined() ? t.to(ScalarType::Float) : t; }
+// out + 0 * prod, elementwise (prod: the product summed in the kernel's opmath type): ATen's own
+// loops form alpha * acc even for alpha == 0, so an inf / NaN sum gives NaN where BLAS would not.
+Tensor withZeroAlphaProduct(const Tensor& out, const Tensor& prod) {
+  const std::vector<double> p = toVector<double>(prod);
+  std::vector<double> o = toVector<double>(out);
+  for (size_t i = 0; i < o.size(); ++i) o[i] += 0.0 * p[i];
+  return Tensor::fromDoubles(o, out.sizes(), out.dtype());
+}
 
 // One arithmetic step of ATen's addr / mul lambdas in the dtype T: floating steps round to T, integral
 // steps wrap (computed unsigned: no signed-overflow UB). The volatile stores keep GCC from
@@ -159,7 +167,12 @@ Tensor addmmImpl(const Tensor& bias, const Tensor& a, const Tensor& b, const IVa
   }
   checkGemmDtype(dt, M, N, K, "addmm_impl_cpu_");
   const Tensor self = useBias && bias.dtype() != dt ? bias.to(dt) : bias;  // result.copy_(self) casts
-  if (viaFloat(dt)) return addmmImpl(useBias ? asFloat(self) : Tensor(), asFloat(a), asFloat(b), betaV, alphaV).to(dt);
+  if (viaFloat(dt)) {  // BFloat16: ATen's gemm loops, acc in float32 (alpha * acc formed even for alpha == 0)
+    Tensor out = addmmImpl(useBias ? asFloat(self) : Tensor(), asFloat(a), asFloat(b), betaV, alphaV);
+    if (alphaV && sk::scalarD(*alphaV) == 0.0)
+      out = withZeroAlphaProduct(out, addmmImpl(Tensor(), asFloat(a), asFloat(b), nullptr, nullptr));
+    return out.to(dt);
+  }
   Tensor out = Tensor::empty({M, N}, dt, a.device());
   gemm::initBlas();
   gemm::visitMatmulType(dt, "addmm_impl_cpu_", [&](auto tag) {
@@ -525,7 +538,21 @@ void registerLinalgKernels() {
           throw RuntimeError(str("Expected size for first two dimensions of batch2 tensor to be: [", b1.size(0), ", ",
                                  b1.size(2), "] but got: [", b2.size(0), ", ", b2.size(1), "]."));
         checkBmmKernel(b1, b2, "baddbmm");
-        return IValue(baddbmmImpl(self, b1, b2.dtype() == b1.dtype() ? b2 : b2.to(b1.dtype()), &a[3], &a[4]));
+        // An empty result or K == 0 never reaches the kernel: the meta's result (batch2's dtype)
+        // holds self when beta != 0, and K == 0 scales it in place (mul_'s type check).
+        const int64_t B = b1.size(0), M = b1.size(1), N = b2.size(2), K = b1.size(2);
+        if (B * M * N == 0) return IValue(Tensor::empty({B, M, N}, b2.dtype(), b2.device()));
+        if (K == 0)
+          return IValue(sk::scalarD(a[3]) == 0.0 ? Tensor::zeros({B, M, N}, b2.dtype())
+                                                 : scaledSelf(self.expand({B, M, N}), a[3], b2.dtype()));
+        Tensor out = baddbmmImpl(self, b1, b2, &a[3], &a[4]);
+        if (K * M * N < 400 && isFloatingType(b1.dtype()) && sk::scalarD(a[4]) == 0.0) {
+          // The small loop forms alpha * acc even for alpha == 0 (0 * inf = NaN), where BLAS skips it;
+          // acc is float32 for float32 / Half / BFloat16, double for double.
+          const bool dbl = b1.dtype() == ScalarType::Double;
+          out = withZeroAlphaProduct(out, baddbmmImpl(Tensor(), dbl ? b1 : asFloat(b1), dbl ? b2 : asFloat(b2), nullptr, nullptr));
+        }
+        return IValue(out);
       }));
   def("aten::dot", op([](IValue* a) { return IValue(dot(a[0].toTensor(), a[1].toTensor())); }));
   def("aten::mv", op([](IValue* a) { return IValue(addmvImpl(Tensor(), a[0].toTensor(), a[1].toTensor(), nullptr, nullptr)); }));

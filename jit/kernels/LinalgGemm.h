@@ -47,6 +47,11 @@ void gemm(const Mat<T>& A, const Mat<T>& B, T alpha, T beta, T* C, int64_t ldc) 
   const int64_t M = A.rows, K = A.cols, N = B.cols;
   if (M == 0 || N == 0) return;
   if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+    if (alpha == T(0)) {  // BLAS's documented rule (A and B not read); OpenBLAS's small-matrix kernels
+      for (int64_t i = 0; i < M; ++i)  // would form 0 * (A B) and turn inf / NaN operands into NaN
+        for (int64_t j = 0; j < N; ++j) C[i * ldc + j] = beta == T(0) ? T(0) : beta * C[i * ldc + j];
+      return;
+    }
     bool ta = false, tb = false;
     int64_t lda = 0, ldb = 0;
     if (K == 0 || !blasLayout(A.rows, A.cols, A.rs, A.cs, ta, lda) || !blasLayout(B.rows, B.cols, B.rs, B.cs, tb, ldb)) {
@@ -56,10 +61,7 @@ void gemm(const Mat<T>& A, const Mat<T>& B, T alpha, T beta, T* C, int64_t ldc) 
           T acc = 0;
           for (int64_t k = 0; k < K; ++k) acc += A.p[i * A.rs + k * A.cs] * B.p[k * B.rs + j * B.cs];
           T& c = C[i * ldc + j];
-          if (alpha == T(0))  // as BLAS: the product is not formed (NaN / inf operands dropped)
-            c = beta == T(0) ? T(0) : beta * c;
-          else
-            c = beta == T(0) ? alpha * acc : alpha * acc + beta * c;
+          c = beta == T(0) ? alpha * acc : alpha * acc + beta * c;
         }
       return;
     }

@@ -238,13 +238,13 @@ Tensor addScaled(const Tensor& self, const Tensor& prod, const IValue& beta, con
 // result.mul_(beta), whose in-place check rejects a float beta for an integral / Bool result and an
 // int beta for a Bool one; the product of a floating result is formed in the result's opmath
 // (float32 for Half / BFloat16 / Float) with beta as that type, rounded once.
-Tensor addmmEmptyK(const Tensor& self, const IValue& beta, int64_t M, int64_t N, ScalarType dt) {
-  if (beta.toScalarAsDouble() == 0) return Tensor::zeros({M, N}, dt);
+Tensor addmmEmptyK(const Tensor& self, const IValue& beta, const std::vector<int64_t>& shape, ScalarType dt) {
+  if (beta.toScalarAsDouble() == 0) return Tensor::zeros(shape, dt);
   const ScalarType betaType = beta.isDouble() ? ScalarType::Float : beta.isBool() ? ScalarType::Bool : ScalarType::Int64;
   const ScalarType common = promoteTypes(dt, betaType);
   if (!canCast(common, dt)) throw RuntimeError(str("result type ", common, " can't be cast to the desired output type ", dt));
-  const Tensor s = self.to(dt).expand({M, N});
-  Tensor out = Tensor::empty({M, N}, dt);
+  const Tensor s = self.to(dt).expand(shape);
+  Tensor out = Tensor::empty(shape, dt);
   for (int64_t i = 0; i < out.numel(); ++i) {
     if (dt == ScalarType::Bool) {
       out.setInt64(i, s.getInt64(i) != 0 && beta.toScalarAsDouble() != 0);
@@ -276,7 +276,7 @@ Tensor addmmOf(const Tensor& self, const Tensor& m1, const Tensor& m2, const IVa
   checkSameDtype(m1, m2);
   const ScalarType dt = m1.dtype();
   if (M * N == 0) return Tensor::empty({M, N}, dt);
-  if (K == 0) return addmmEmptyK(self, beta, M, N, dt);
+  if (K == 0) return addmmEmptyK(self, beta, {M, N}, dt);
   checkGemmDtype(dt, M, N, K, "addmm_impl_cpu_");
   Tensor prod = exactProduct(m1, m2, 1, M, K, N, {M, N});
   return addScaled(self, prod, beta, alpha, dt, true);
@@ -307,9 +307,14 @@ std::vector<IValue> baddbmm(Args& a) {
   // The CPU kernel (skipped for an empty result or K == 0) dispatches on batch1's dtype and reads
   // batch2 as that dtype: small products in baddbmm's loop, others through addmm_impl_cpu_.
   checkBmmKernel(b1, b2, "baddbmm");
-  Tensor prod = exactProduct(b1, b2, b1.size(0), b1.size(1), b1.size(2), b2.size(2),
-                             {b1.size(0), b1.size(1), b2.size(2)});
-  return one(addScaled(self, prod, a.at(3), a.at(4), b1.dtype(), false));
+  // An empty result or K == 0 never reaches the kernel: the meta's result has batch2's dtype and
+  // holds self when beta != 0; K == 0 then scales it in place (as addmm's K == 0 path).
+  const int64_t B = b1.size(0), M = b1.size(1), N = b2.size(2), K = b1.size(2);
+  if (B * M * N == 0) return one(Tensor::empty({B, M, N}, b2.dtype()));
+  if (K == 0) return one(addmmEmptyK(self, a.at(3), {B, M, N}, b2.dtype()));
+  Tensor prod = exactProduct(b1, b2, B, M, K, N, {B, M, N});
+  // Small products run baddbmm's loop (alpha * acc formed even for alpha == 0), others BLAS.
+  return one(addScaled(self, prod, a.at(3), a.at(4), b1.dtype(), K * M * N >= 400));
 }
 
 void check1d(const Tensor& t, const char* arg, const char* fn) {

@@ -22,10 +22,6 @@ constexpr Known kKnown[] = {
     // tensor ops
     {"aten::view.dtype", "viewing 1-byte integers as Bool makes non-0/1 bools that later ops propagate differently "
                          "(PyTorch: undefined); the view itself agrees"},
-    {"aten::baddbmm", "2-ulp sums under tolerance operands(1); integral inputs with a float alpha (reference raises)"},
-    {"aten::linear", "mixed-dtype bias: jit raises addmm's dtype error, reference computes; bias expand messages differ"},
-    {"aten::matmul", "different errors for mixed dtypes and for 1-D/2-D x batched shape mismatches"},
-    {"aten::bmm", "different errors for mixed dtypes"},
     {"aten::nuclear_norm", "NaN inputs: LAPACK gesdd (jit) returns 0, the reference's Jacobi SVD NaN"},
     // Numerics (dtype rules agree): rare single-op differences beyond the tolerance, e.g. tsjit fuzz
     // --ops aten::layer_norm,aten::group_norm,aten::binary_cross_entropy_with_logits,... seeds 1-3.
@@ -41,8 +37,6 @@ constexpr Known kKnown[] = {
     // reference's det). PyTorch's answer is its LAPACK's (ff12 case 86922, ff13 case 116058).
     {"aten::linalg_det", "non-finite entries: ±inf pivots give ±inf (jit, OpenBLAS ?scal by 0 zero-fills) vs NaN "
                          "(reference, IEEE like netlib LAPACK); PyTorch's result depends on its LAPACK"},
-    {"aten::addmm", "dtype support (jit raises for Half, reference computes; bool self with double mats), "
-                    "beta=0 with NaN operands, 4-ulp sums (seed 5 cases 299/4159/5709/9940)"},
 };
 
 }  // namespace

@@ -298,8 +298,8 @@ class JitRecorder : public runtime::ExecutionObserver {
 // element, and Σ|terms| can exceed the result by orders of magnitude when the terms cancel (mm of a
 // 5x5 float64 matrix: 703.38 out of terms summing to 2.2e5), so a bound relative to the result alone
 // rejects correct kernels. The same op run by the reference on the operands' magnitudes (floating
-// tensors as |x| in float64, scalar coefficients as |c|) gives each element's Σ|terms|; the largest
-// over the output is the S of CompareOptions::sumAbs.
+// tensors as |x| in float64, integral ones as |x| in their dtype, scalar coefficients as |c|) gives
+// each element's Σ|terms|; the largest over the output is the S of CompareOptions::sumAbs.
 bool sumOfProducts(std::string_view kind) {
   static const char* const kOps[] = {"aten::mm",    "aten::bmm",   "aten::matmul",  "aten::mv",
                                      "aten::dot",   "aten::addmm", "aten::addmv",   "aten::addr",
@@ -312,7 +312,12 @@ bool sumOfProducts(std::string_view kind) {
 IValue magnitudeOf(const IValue& v) {
   if (v.isTensor()) {
     const Tensor t = v.toTensor();
-    if (!t.defined() || !isFloatingType(t.dtype())) return v;
+    if (!t.defined() || t.dtype() == ScalarType::Bool) return v;
+    if (!isFloatingType(t.dtype())) {  // an integral operand (addmm's self of another dtype): |x| in its dtype
+      Tensor m = Tensor::empty(t.sizes(), t.dtype());
+      for (int64_t i = 0; i < t.numel(); ++i) m.setInt64(i, t.getInt64(i) < 0 ? -t.getInt64(i) : t.getInt64(i));
+      return IValue(m);
+    }
     Tensor m = Tensor::empty(t.sizes(), ScalarType::Double);
     for (int64_t i = 0; i < t.numel(); ++i) m.setDouble(i, std::fabs(t.getDouble(i)));
     return IValue(m);

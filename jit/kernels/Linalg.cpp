@@ -54,9 +54,37 @@ void checkBmmDtype(ScalarType dt, int64_t B, int64_t M, int64_t N, int64_t K, co
     checkGemmDtype(dt, M, N, K, "addmm_impl_cpu_");
   }
 }
+// PyTorch 1.13's bmm / baddbmm CPU kernel (bmm_out_or_baddbmm_), reached only when the result is
+// not empty and K != 0: small products (K * M * N < 400) dispatch on batch1's dtype in a loop kernel
+// named loopKernel (Half yes, Bool no) whose accessors read the result (batch2's dtype) and batch2 as
+// batch1's dtype ("expected scalar type Float but found Double"); others run addmm_impl_cpu_ per
+// batch (mat1 / mat2 dtype check, then no Half / Bool).
+void checkBmmKernel(ScalarType dt, ScalarType dt2, int64_t B, int64_t M, int64_t N, int64_t K, const char* loopKernel) {
+  if (B * M * N == 0 || K == 0) return;
+  if (K * M * N < 400) {
+    if (dt == ScalarType::Bool) productNotImplemented(loopKernel, dt);
+    if (dt2 != dt) throw RuntimeError(str("expected scalar type ", irName(dt), " but found ", irName(dt2)));
+  } else {
+    if (dt2 != dt)
+      throw RuntimeError(str("expected mat1 and mat2 to have the same dtype, but got: ", typeMetaName(dt), " != ",
+                             typeMetaName(dt2)));
+    checkGemmDtype(dt, M, N, K, "addmm_impl_cpu_");
+  }
+}
+void checkBmmKernel(const Tensor& b1, const Tensor& b2, const char* loopKernel) {
+  checkBmmKernel(b1.dtype(), b2.dtype(), b1.size(0), b1.size(1), b2.size(2), b1.size(2), loopKernel);
+}
 // Dtypes the BLAS / integer gemm cores do not take directly: computed in float32.
 bool viaFloat(ScalarType dt) { return dt == ScalarType::Half || dt == ScalarType::BFloat16 || dt == ScalarType::Bool; }
 Tensor asFloat(const Tensor& t) { return t.defined() ? t.to(ScalarType::Float) : t; }
+// out + 0 * prod, elementwise (prod: the product summed in the kernel's opmath type): ATen's own
+// loops form alpha * acc even for alpha == 0, so an inf / NaN sum gives NaN where BLAS would not.
+Tensor withZeroAlphaProduct(const Tensor& out, const Tensor& prod) {
+  const std::vector<double> p = toVector<double>(prod);
+  std::vector<double> o = toVector<double>(out);
+  for (size_t i = 0; i < o.size(); ++i) o[i] += 0.0 * p[i];
+  return Tensor::fromDoubles(o, out.sizes(), out.dtype());
+}
 
 // One arithmetic step of ATen's addr / mul lambdas in the dtype T: floating steps round to T, integral
 // steps wrap (computed unsigned: no signed-overflow UB). The volatile stores keep GCC from
@@ -88,32 +116,72 @@ T addrAdd(T a, T b) {
   throw RuntimeError(str("mat1 and mat2 shapes cannot be multiplied (", r1, "x", c1, " and ", r2, "x", c2, ")"));
 }
 
-// out[M x N] = alpha * a @ b + beta * bias (bias broadcast to [M, N]; undefined = none).
+// PyTorch 1.13's addmm K == 0 path (beta != 0): result = self cast to dt, then result.mul_(beta),
+// whose in-place type check rejects a float beta for an integral / Bool result and an int beta for
+// a Bool one ("result type Float can't be cast to the desired output type Long").
+Tensor scaledSelf(const Tensor& self, const IValue& betaV, ScalarType dt) {
+  const ScalarType betaType = betaV.isDouble() ? ScalarType::Float : betaV.isBool() ? ScalarType::Bool : ScalarType::Int64;
+  const ScalarType common = promoteTypes(dt, betaType);
+  if (!canCast(common, dt))
+    throw RuntimeError(str("result type ", irName(common), " can't be cast to the desired output type ", irName(dt)));
+  const Tensor s = self.to(dt).contiguous();
+  Tensor out = Tensor::empty(self.sizes(), dt, self.device());
+  visitScalarType(dt, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const T* x = static_cast<const T*>(s.data());
+    T* o = static_cast<T*>(out.data());
+    for (int64_t i = 0; i < out.numel(); ++i) {
+      if constexpr (std::is_same_v<T, bool>)
+        o[i] = x[i] && betaV.toBool();
+      else if constexpr (std::is_integral_v<T>)
+        o[i] = addrMul(x[i], convertScalar<T>(sk::scalarI(betaV)));
+      else if constexpr (std::is_same_v<T, double>)
+        o[i] = x[i] * sk::scalarD(betaV);
+      else  // float32 / Half / BFloat16: the product in float32 with beta as float32, rounded once
+        o[i] = static_cast<T>(addrMul(static_cast<float>(x[i]), static_cast<float>(sk::scalarD(betaV))));
+    }
+  });
+  return out;
+}
+
+// out[M x N] = alpha * a @ b + beta * bias (bias broadcast to [M, N]; undefined = none), PyTorch
+// 1.13's addmm_impl_cpu_: mat1 / mat2 share one dtype, the result has it; self of any dtype is cast
+// to it (result.copy_(self)) and ignored when beta is 0 in the dtype (NaNs included: BLAS never
+// reads C then); an empty result or K == 0 never reaches the gemm dispatch (see scaledSelf).
 Tensor addmmImpl(const Tensor& bias, const Tensor& a, const Tensor& b, const IValue* betaV, const IValue* alphaV) {
   if (a.dim() != 2) throw RuntimeError("self must be a matrix");
   if (b.dim() != 2) throw RuntimeError("mat2 must be a matrix");
   if (a.size(1) != b.size(0)) mmShapeError(a.size(0), a.size(1), b.size(0), b.size(1));
   checkSameDtype(a, b, "mat1", "mat2");
-  if (bias.defined() && bias.dtype() != a.dtype())
-    throw RuntimeError(str("expected self and mat2 to have the same dtype, but got: ", typeMetaName(bias.dtype()), " != ",
-                           typeMetaName(a.dtype())));
-  if (viaFloat(a.dtype())) {
-    checkGemmDtype(a.dtype(), a.size(0), b.size(1), a.size(1), "addmm_impl_cpu_");
-    return addmmImpl(asFloat(bias), asFloat(a), asFloat(b), betaV, alphaV).to(a.dtype());
+  const int64_t M = a.size(0), N = b.size(1), K = a.size(1);
+  const ScalarType dt = a.dtype();
+  const bool useBias = bias.defined() && (!betaV || sk::scalarD(*betaV) != 0.0);
+  if (useBias && !isExpandableTo(bias.sizes(), {M, N}))
+    throw RuntimeError(str("The size of tensor a (", bias.dim() ? bias.size(-1) : 1, ") must match the size of tensor b (", N,
+                           ") at non-singleton dimension 1"));
+  if (M * N == 0) return Tensor::empty({M, N}, dt, a.device());
+  if (K == 0) {
+    if (!useBias) return Tensor::zeros({M, N}, dt);
+    const Tensor e = bias.expand({M, N});
+    return scaledSelf(e, betaV ? *betaV : IValue(int64_t{1}), dt);  // linear: addmm's beta is 1
   }
-  const int64_t M = a.size(0), N = b.size(1);
-  Tensor out = Tensor::empty({M, N}, a.dtype(), a.device());
+  checkGemmDtype(dt, M, N, K, "addmm_impl_cpu_");
+  const Tensor self = useBias && bias.dtype() != dt ? bias.to(dt) : bias;  // result.copy_(self) casts
+  if (viaFloat(dt)) {  // BFloat16: ATen's gemm loops, acc in float32 (alpha * acc formed even for alpha == 0)
+    Tensor out = addmmImpl(useBias ? asFloat(self) : Tensor(), asFloat(a), asFloat(b), betaV, alphaV);
+    if (alphaV && sk::scalarD(*alphaV) == 0.0)
+      out = withZeroAlphaProduct(out, addmmImpl(Tensor(), asFloat(a), asFloat(b), nullptr, nullptr));
+    return out.to(dt);
+  }
+  Tensor out = Tensor::empty({M, N}, dt, a.device());
   gemm::initBlas();
-  gemm::visitMatmulType(a.dtype(), "addmm_impl_cpu_", [&](auto tag) {
+  gemm::visitMatmulType(dt, "addmm_impl_cpu_", [&](auto tag) {
     using T = typename decltype(tag)::type;
     const T alpha = alphaV ? gemm::scalarAs<T>(*alphaV) : T(1);
     T beta = betaV ? gemm::scalarAs<T>(*betaV) : T(1);
     T* o = static_cast<T*>(out.data());
-    if (bias.defined() && beta != T(0)) {
-      if (!isExpandableTo(bias.sizes(), {M, N}))
-        throw RuntimeError(str("The size of tensor a (", bias.dim() ? bias.size(-1) : 1, ") must match the size of tensor b (", N,
-                               ") at non-singleton dimension 1"));
-      const Tensor e = bias.expand({M, N});
+    if (useBias && beta != T(0)) {
+      const Tensor e = self.expand({M, N});
       if (e.stride(0) == 0 && e.stride(1) == 1) {  // the common row bias: replicate rows
         const T* bp = static_cast<const T*>(e.data());
         for (int64_t i = 0; i < M; ++i) std::memcpy(o + i * N, bp, sizeof(T) * N);
@@ -249,25 +317,32 @@ Tensor matmul(const Tensor& a, const Tensor& b) {
     }
     return r.view(outSizes);
   }
-  // Batched: broadcast the batch dims, then one gemm per batch on strided slices.
-  const Tensor A = da == 1 ? a.unsqueeze(0) : a;
-  const Tensor Bm = db == 1 ? b.unsqueeze(-1) : b;
+  // Batched: broadcast the batch dims, then one gemm per batch on strided slices. PyTorch 1.13's
+  // checks: a 1-D / 2-D left operand runs matmul(b^T, a^T), i.e. one mm of b's batch folded into
+  // rows [nb * p, k2] with a^T [k, n] (mm's shape / dtype errors, operands swapped); two batched
+  // operands run one bmm of the broadcast batch (its size check and kernel dtype rules).
+  const Tensor A = da == 1 ? a.unsqueeze(0) : a, &Bm = b;
   const int64_t n = A.size(-2), k = A.size(-1), k2 = Bm.size(-2), p = Bm.size(-1);
   std::vector<int64_t> ba(A.sizes().begin(), A.sizes().end() - 2), bb(Bm.sizes().begin(), Bm.sizes().end() - 2);
   const std::vector<int64_t> batch = inferBroadcastShape(ba, bb);
   int64_t nb = 1;
   for (int64_t s : batch) nb *= s;
-  if (k != k2) {
-    throw RuntimeError(str("Expected size for first two dimensions of batch2 tensor to be: [", nb, ", ", k, "] but got: [",
-                           nb, ", ", k2, "]."));
+  if (da <= 2) {
+    if (k != k2) mmShapeError(nb * p, k2, k, n);
+    checkSameDtype(b, a, "mat1", "mat2");
+    checkGemmDtype(b.dtype(), nb * p, n, k, "addmm_impl_cpu_");
+  } else {
+    if (k != k2)
+      throw RuntimeError(str("Expected size for first two dimensions of batch2 tensor to be: [", nb, ", ", k, "] but got: [",
+                             nb, ", ", k2, "]."));
+    checkBmmKernel(a.dtype(), b.dtype(), nb, n, p, k, "bmm");
+    if (a.dtype() != b.dtype()) {  // an empty result or K == 0: zeros of batch2's dtype
+      std::vector<int64_t> outSizes = batch;
+      outSizes.insert(outSizes.end(), {n, p});
+      return Tensor::zeros(outSizes, b.dtype());
+    }
   }
-  checkSameDtype(A, Bm, "scalar type of batch1", "batch2");
-  if (viaFloat(a.dtype())) {
-    // A 1-D / 2-D left operand: ATen 1.13 transposes both sides and folds the batch into one mm.
-    if (da <= 2) checkGemmDtype(a.dtype(), nb * p, n, k, "addmm_impl_cpu_");
-    else checkBmmDtype(a.dtype(), nb, n, p, k, "bmm");
-    return matmul(asFloat(a), asFloat(b)).to(a.dtype());
-  }
+  if (viaFloat(a.dtype())) return matmul(asFloat(a), asFloat(b)).to(a.dtype());
   std::vector<int64_t> ea = batch, eb = batch;
   ea.insert(ea.end(), {n, k});
   eb.insert(eb.end(), {k, p});
@@ -286,49 +361,56 @@ Tensor matmul(const Tensor& a, const Tensor& b) {
       ++i;
     });
   });
-  // Drop the dims the 1-D operands gained.
-  if (da == 1) outSizes.erase(outSizes.end() - 2);
-  if (db == 1) outSizes.pop_back();
+  if (da == 1) outSizes.erase(outSizes.end() - 2);  // drop the dim the 1-D operand gained
   return out.view(outSizes);
 }
 
+// PyTorch 1.13's addmm op: its meta (ranks and sizes, with messages that differ from mm's), the
+// impl's expand of self, then addmm_impl_cpu_ (addmmImpl).
+Tensor addmmOp(const Tensor& self, const Tensor& m1, const Tensor& m2, const IValue* betaV, const IValue* alphaV) {
+  if (m1.dim() != 2) throw RuntimeError(str("mat1 must be a matrix, got ", m1.dim(), "-D tensor"));
+  if (m2.dim() != 2) throw RuntimeError(str("mat2 must be a matrix, got ", m2.dim(), "-D tensor"));
+  if (m1.size(1) != m2.size(0)) mmShapeError(m1.size(0), m1.size(1), m2.size(0), m2.size(1));
+  self.expand({m1.size(0), m2.size(1)});
+  return addmmImpl(self, m1, m2, betaV, alphaV);
+}
+
+// output.add_(bias) (PyTorch's in-place add): bias broadcast to the output's shape (which must not
+// grow), the sum in the promoted dtype (Half / BFloat16 in float32, rounded once; Bool as or), cast
+// back to the output's dtype, which the promoted dtype must cast to.
+Tensor addInPlace(const Tensor& r, const Tensor& bias) {
+  const std::vector<int64_t> shape = inferBroadcastShape(r.sizes(), bias.sizes());
+  if (shape != r.sizes())
+    throw RuntimeError(str("output with shape ", shapeStr(r.sizes()), " doesn't match the broadcast shape ", shapeStr(shape)));
+  const ScalarType common = resultType(r, bias);
+  if (!canCast(common, r.dtype()))
+    throw RuntimeError(str("result type ", irName(common), " can't be cast to the desired output type ", irName(r.dtype())));
+  Tensor out = Tensor::empty(shape, common, r.device());
+  visitScalarType(common, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const std::vector<T> x = toVector<T>(r), y = toVector<T>(bias.expand(shape));
+    T* o = static_cast<T*>(out.data());
+    for (size_t i = 0; i < x.size(); ++i) {
+      if constexpr (std::is_same_v<T, bool>)
+        o[i] = x[i] || y[i];
+      else
+        o[i] = addrAdd(x[i], y[i]);
+    }
+  });
+  return out.dtype() == r.dtype() ? out : out.to(r.dtype());
+}
+
+// PyTorch 1.13's linear: addmm(bias, input, weight.t()) for a 2-D input with a bias and for a
+// contiguous 3-D one (folded to 2-D, viewed back); otherwise matmul(input, weight.t()).add_(bias).
 Tensor linear(const Tensor& input, const Tensor& weight, const Tensor& bias) {
   const Tensor wt = weight.t();
-  if (input.dim() == 2 && bias.defined()) {
-    if (wt.dim() != 2) throw RuntimeError(str("mat2 must be a matrix, got ", wt.dim(), "-D tensor"));
-    return addmmImpl(bias, input, wt, nullptr, nullptr);
+  if (input.dim() == 2 && bias.defined()) return addmmOp(bias, input, wt, nullptr, nullptr);
+  if (input.dim() == 3 && bias.defined() && input.isContiguous()) {
+    const Tensor r = addmmOp(bias, input.view({input.size(0) * input.size(1), input.size(2)}), wt, nullptr, nullptr);
+    return r.view({input.size(0), input.size(1), r.size(1)});
   }
-  if (input.dim() >= 3 && bias.defined() && wt.dim() == 2) {
-    std::vector<int64_t> outSizes(input.sizes().begin(), input.sizes().end() - 1);
-    const Tensor r = addmmImpl(bias, input.reshape({-1, input.size(-1)}), wt, nullptr, nullptr);
-    outSizes.push_back(r.size(1));
-    return r.view(outSizes);
-  }
-  Tensor r = matmul(input, wt);
-  if (bias.defined()) {
-    // 1-D input: r has weight.size(0) elements; add the bias (broadcast) in place on the fresh result.
-    const std::vector<int64_t> shape = inferBroadcastShape(r.sizes(), bias.sizes());
-    if (shape != r.sizes())  // ATen adds the bias in place: output.add_(bias)
-      throw RuntimeError(str("output with shape ", shapeStr(r.sizes()), " doesn't match the broadcast shape ", shapeStr(shape)));
-    if (viaFloat(r.dtype()) && bias.dtype() == r.dtype()) {
-      // Half / BFloat16 / Bool sums: in float32, rounded once (nonzero -> true for Bool).
-      const std::vector<float> x = toVector<float>(r.expand(shape)), y = toVector<float>(bias.expand(shape));
-      std::vector<double> sum(x.size());
-      for (size_t i = 0; i < x.size(); ++i) sum[i] = static_cast<double>(x[i] + y[i]);
-      return Tensor::fromDoubles(sum, shape, r.dtype());
-    }
-    Tensor out = Tensor::empty(shape, r.dtype(), r.device());
-    out.copy_(bias);
-    gemm::visitMatmulType(r.dtype(), "add", [&](auto tag) {
-      using T = typename decltype(tag)::type;
-      T* o = static_cast<T*>(out.data());
-      const Tensor re = r.expand(shape).contiguous();
-      const T* rp = static_cast<const T*>(re.data());
-      for (int64_t i = 0; i < out.numel(); ++i) o[i] = static_cast<T>(rp[i] + o[i]);
-    });
-    return out;
-  }
-  return r;
+  const Tensor r = matmul(input, wt);
+  return bias.defined() ? addInPlace(r, bias) : r;
 }
 
 Tensor outer(const Tensor& a, const Tensor& b) {
@@ -418,16 +500,22 @@ Tensor trace(const Tensor& self) {
 
 void registerLinalgKernels() {
   def("aten::mm", op([](IValue* a) { return IValue(mm(a[0].toTensor(), a[1].toTensor())); }));
-  def("aten::bmm", op([](IValue* a) { return IValue(baddbmmImpl(Tensor(), a[0].toTensor(), a[1].toTensor(), nullptr, nullptr)); }));
+  def("aten::bmm", op([](IValue* a) {
+        // PyTorch 1.13's bmm: meta checks (ranks, sizes; the result takes batch2's dtype), then the
+        // kernel's dtype rules (checkBmmKernel); an empty result or K == 0 is zero-filled.
+        const Tensor b1 = a[0].toTensor(), b2 = a[1].toTensor();
+        if (b1.dim() != 3) throw RuntimeError("batch1 must be a 3D tensor");
+        if (b2.dim() != 3) throw RuntimeError("batch2 must be a 3D tensor");
+        if (b2.size(0) != b1.size(0) || b2.size(1) != b1.size(2))
+          throw RuntimeError(str("Expected size for first two dimensions of batch2 tensor to be: [", b1.size(0), ", ",
+                                 b1.size(2), "] but got: [", b2.size(0), ", ", b2.size(1), "]."));
+        checkBmmKernel(b1, b2, "bmm");
+        if (b1.dtype() != b2.dtype()) return IValue(Tensor::zeros({b1.size(0), b1.size(1), b2.size(2)}, b2.dtype()));
+        return IValue(baddbmmImpl(Tensor(), b1, b2, nullptr, nullptr));
+      }));
   def("aten::matmul", op([](IValue* a) { return IValue(matmul(a[0].toTensor(), a[1].toTensor())); }));
   def("aten::addmm", op([](IValue* a) {
-        // PyTorch 1.13's addmm meta (its messages differ from mm's), then the impl's expand of self.
-        const Tensor self = a[0].toTensor(), m1 = a[1].toTensor(), m2 = a[2].toTensor();
-        if (m1.dim() != 2) throw RuntimeError(str("mat1 must be a matrix, got ", m1.dim(), "-D tensor"));
-        if (m2.dim() != 2) throw RuntimeError(str("mat2 must be a matrix, got ", m2.dim(), "-D tensor"));
-        if (m1.size(1) != m2.size(0)) mmShapeError(m1.size(0), m1.size(1), m2.size(0), m2.size(1));
-        self.expand({m1.size(0), m2.size(1)});
-        return IValue(addmmImpl(self, m1, m2, &a[3], &a[4]));
+        return IValue(addmmOp(a[0].toTensor(), a[1].toTensor(), a[2].toTensor(), &a[3], &a[4]));
       }));
   def("aten::addmv", op([](IValue* a) {
         return IValue(addmvImpl(a[0].toTensor(), a[1].toTensor(), a[2].toTensor(), &a[3], &a[4]));
@@ -449,17 +537,22 @@ void registerLinalgKernels() {
         if (b2.size(0) != b1.size(0) || b2.size(1) != b1.size(2))
           throw RuntimeError(str("Expected size for first two dimensions of batch2 tensor to be: [", b1.size(0), ", ",
                                  b1.size(2), "] but got: [", b2.size(0), ", ", b2.size(1), "]."));
+        checkBmmKernel(b1, b2, "baddbmm");
+        // An empty result or K == 0 never reaches the kernel: the meta's result (batch2's dtype)
+        // holds self when beta != 0, and K == 0 scales it in place (mul_'s type check).
         const int64_t B = b1.size(0), M = b1.size(1), N = b2.size(2), K = b1.size(2);
-        if (B * M * N != 0 && K != 0) {
-          const bool small = K * M * N < 400;  // the loop kernel; else addmm_impl_cpu_ per batch
-          const ScalarType dt = b1.dtype();
-          if (dt == ScalarType::Bool || (!small && dt == ScalarType::Half))
-            throw RuntimeError(str("\"", small ? "baddbmm" : "addmm_impl_cpu_", "\" not implemented for '", irName(dt), "'"));
-          if (small && dt != b2.dtype())
-            throw RuntimeError(str("expected scalar type ", irName(dt), " but found ", irName(b2.dtype())));
-          if (!small) checkSameDtype(b1, b2, "mat1", "mat2");
+        if (B * M * N == 0) return IValue(Tensor::empty({B, M, N}, b2.dtype(), b2.device()));
+        if (K == 0)
+          return IValue(sk::scalarD(a[3]) == 0.0 ? Tensor::zeros({B, M, N}, b2.dtype())
+                                                 : scaledSelf(self.expand({B, M, N}), a[3], b2.dtype()));
+        Tensor out = baddbmmImpl(self, b1, b2, &a[3], &a[4]);
+        if (K * M * N < 400 && isFloatingType(b1.dtype()) && sk::scalarD(a[4]) == 0.0) {
+          // The small loop forms alpha * acc even for alpha == 0 (0 * inf = NaN), where BLAS skips it;
+          // acc is float32 for float32 / Half / BFloat16, double for double.
+          const bool dbl = b1.dtype() == ScalarType::Double;
+          out = withZeroAlphaProduct(out, baddbmmImpl(Tensor(), dbl ? b1 : asFloat(b1), dbl ? b2 : asFloat(b2), nullptr, nullptr));
         }
-        return IValue(baddbmmImpl(self, b1, b2.dtype() == b1.dtype() ? b2 : b2.to(b1.dtype()), &a[3], &a[4]));
+        return IValue(out);
       }));
   def("aten::dot", op([](IValue* a) { return IValue(dot(a[0].toTensor(), a[1].toTensor())); }));
   def("aten::mv", op([](IValue* a) { return IValue(addmvImpl(Tensor(), a[0].toTensor(), a[1].toTensor(), nullptr, nullptr)); }));

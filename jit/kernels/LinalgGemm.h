@@ -2,7 +2,8 @@
 // matrix operands mapped onto BLAS layouts, OpenBLAS sgemm/dgemm for float32/float64, plain loops
 // (wrapping, like PyTorch's integer matmul) for integer dtypes.
 // Invariants: C is row-major with leading dimension ldc; gemm computes C = alpha*op(A)op(B) +
-// beta*C and never reads C when beta == 0 (NaNs in C are dropped, as BLAS and PyTorch do);
+// beta*C and never reads C when beta == 0 (NaNs in C are dropped, as BLAS and PyTorch do) nor
+// forms the product when alpha == 0 (float / double, as BLAS);
 // operands whose strides no BLAS layout can express are copied to contiguous first.
 #pragma once
 
@@ -46,6 +47,11 @@ void gemm(const Mat<T>& A, const Mat<T>& B, T alpha, T beta, T* C, int64_t ldc) 
   const int64_t M = A.rows, K = A.cols, N = B.cols;
   if (M == 0 || N == 0) return;
   if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+    if (alpha == T(0)) {  // BLAS's documented rule (A and B not read); OpenBLAS's small-matrix kernels
+      for (int64_t i = 0; i < M; ++i)  // would form 0 * (A B) and turn inf / NaN operands into NaN
+        for (int64_t j = 0; j < N; ++j) C[i * ldc + j] = beta == T(0) ? T(0) : beta * C[i * ldc + j];
+      return;
+    }
     bool ta = false, tb = false;
     int64_t lda = 0, ldb = 0;
     if (K == 0 || !blasLayout(A.rows, A.cols, A.rs, A.cs, ta, lda) || !blasLayout(B.rows, B.cols, B.rs, B.cs, tb, ldb)) {

@@ -336,5 +336,158 @@ TEST(SUITE, MvAndAddmvFollowPyTorch) {
             "result type Double can't be cast to the desired output type Long");
 }
 
+
+// ---- addmm (PyTorch 1.13's addmm_out_cpu / addmm_impl_cpu_) -----------------------------------------
+
+TEST(SUITE, AddmmSelfDtypeScalarsAndKernelDtypes) {
+  const auto T = [](std::vector<double> v, std::vector<int64_t> s, ScalarType dt) { return Tensor::fromDoubles(v, s, dt); };
+  // self of any dtype is cast to the mats' dtype (result.copy_(self)): [1, 0] + [[2]] @ [[3, 4]].
+  Tensor r = run1("aten::addmm", {B({1, 0}, {1, 2}), T({2}, {1, 1}, ScalarType::Double),
+                                  T({3, 4}, {1, 2}, ScalarType::Double), i(1), i(1)});
+  EXPECT_EQ(r.dtype(), ScalarType::Double);
+  EXPECT_EQ(r.toDoubles(), (std::vector<double>{7, 8}));
+  r = run1("aten::addmm", {T({-5}, {}, ScalarType::Int16), F({2}, {1, 1}), F({3}, {1, 1}), i(1), i(1)});
+  EXPECT_EQ(r.dtype(), ScalarType::Float);
+  EXPECT_EQ(r.toDoubles(), (std::vector<double>{1}));
+  // The gemm dispatch takes neither Half nor Bool, but an empty result or K == 0 never reaches it.
+  EXPECT_EQ(err("aten::addmm", {F({1}, {}), T({1}, {1, 1}, ScalarType::Half), T({1}, {1, 1}, ScalarType::Half), i(1), i(1)}),
+            "\"addmm_impl_cpu_\" not implemented for 'Half'");
+  EXPECT_EQ(err("aten::addmm", {B({1}, {}), B({1}, {1, 1}), B({1}, {1, 1}), i(1), i(1)}),
+            "\"addmm_impl_cpu_\" not implemented for 'Bool'");
+  r = run1("aten::addmm", {F({1.5}, {}), T({}, {2, 0}, ScalarType::Half), T({}, {0, 2}, ScalarType::Half), i(2), i(1)});
+  EXPECT_EQ(r.dtype(), ScalarType::Half);
+  EXPECT_EQ(r.toDoubles(), (std::vector<double>{3, 3, 3, 3}));
+  // K == 0 is result.copy_(self).mul_(beta): its in-place type check applies.
+  EXPECT_EQ(err("aten::addmm", {L({1}, {1, 1}), L({}, {1, 0}), L({}, {0, 1}), d(0.5), i(1)}),
+            "result type Float can't be cast to the desired output type Long");
+  EXPECT_EQ(err("aten::addmm", {B({1}, {1, 1}), B({}, {1, 0}), B({}, {0, 1}), i(1), i(1)}),
+            "result type Long can't be cast to the desired output type Bool");
+  EXPECT_EQ(run1("aten::addmm", {L({2}, {1, 1}), L({}, {1, 0}), L({}, {0, 1}), i(3), i(1)}).toInt64s(),
+            (std::vector<int64_t>{6}));
+  // beta == 0 ignores self (NaN included); BLAS does not form the product when alpha == 0.
+  EXPECT_EQ(run1("aten::addmm", {F({NAN}, {1, 1}), F({2}, {1, 1}), F({3}, {1, 1}), i(0), i(1)}).toDoubles(),
+            (std::vector<double>{6}));
+  EXPECT_EQ(run1("aten::addmm", {F({1}, {1, 1}), F({INFINITY}, {1, 1}), F({0}, {1, 1}), i(2), i(0)}).toDoubles(),
+            (std::vector<double>{2}));
+  // Integral inputs take a float alpha / beta truncated (no integral-scalar check in addmm):
+  // -2 * 1 + trunc(2.5) * 12 = 22; alpha -0.75 truncates to 0.
+  EXPECT_EQ(run1("aten::addmm", {L({-2}, {1, 1}), L({3}, {1, 1}), L({4}, {1, 1}), i(1), d(2.5)}).toInt64s(),
+            (std::vector<int64_t>{22}));
+  EXPECT_EQ(run1("aten::addmm", {L({-2}, {1, 1}), L({3}, {1, 1}), L({4}, {1, 1}), i(1), d(-0.75)}).toInt64s(),
+            (std::vector<int64_t>{-2}));
+}
+
+// ---- bmm (PyTorch 1.13's bmm meta + bmm_out_or_baddbmm_) -------------------------------------------
+
+TEST(SUITE, BmmDtypeRulesFollowItsKernels) {
+  const auto T = [](std::vector<double> v, std::vector<int64_t> s, ScalarType dt) { return Tensor::fromDoubles(v, s, dt); };
+  const auto zeros = [](std::vector<int64_t> s, ScalarType dt) { return Tensor::zeros(s, dt); };
+  // Small products (K * M * N < 400): the loop kernel reads batch2 as batch1's dtype.
+  EXPECT_EQ(err("aten::bmm", {F({1}, {1, 1, 1}), L({1}, {1, 1, 1})}), "expected scalar type Float but found Long");
+  EXPECT_EQ(err("aten::bmm", {B({1}, {1, 1, 1}), F({1}, {1, 1, 1})}), "\"bmm\" not implemented for 'Bool'");
+  // Half runs in the loop: [[1, 2]] @ [[3], [4]] = 11.
+  Tensor r = run1("aten::bmm", {T({1, 2}, {1, 1, 2}, ScalarType::Half), T({3, 4}, {1, 2, 1}, ScalarType::Half)});
+  EXPECT_EQ(r.dtype(), ScalarType::Half);
+  EXPECT_EQ(r.toDoubles(), (std::vector<double>{11}));
+  // Large ones (8 * 8 * 8 = 512) run addmm_impl_cpu_ per batch: its dtype check, then no Half / Bool.
+  EXPECT_EQ(err("aten::bmm", {zeros({1, 8, 8}, ScalarType::Bool), zeros({1, 8, 8}, ScalarType::Float)}),
+            "expected mat1 and mat2 to have the same dtype, but got: bool != float");
+  EXPECT_EQ(err("aten::bmm", {zeros({1, 8, 8}, ScalarType::Half), zeros({1, 8, 8}, ScalarType::Half)}),
+            "\"addmm_impl_cpu_\" not implemented for 'Half'");
+  // An empty result or K == 0 never reaches a kernel: zeros of batch2's dtype (the meta's result).
+  r = run1("aten::bmm", {zeros({2, 1, 0}, ScalarType::Float), zeros({2, 0, 3}, ScalarType::Double)});
+  EXPECT_EQ(r.dtype(), ScalarType::Double);
+  EXPECT_EQ(r.sizes(), (std::vector<int64_t>{2, 1, 3}));
+  EXPECT_EQ(r.toDoubles(), std::vector<double>(6, 0.0));
+  EXPECT_EQ(run1("aten::bmm", {zeros({0, 1, 2}, ScalarType::Bool), zeros({0, 2, 3}, ScalarType::Int32)}).dtype(),
+            ScalarType::Int32);
+}
+
+// ---- matmul (PyTorch 1.13's _matmul_impl) ------------------------------------------------------------
+
+TEST(SUITE, MatmulDispatchesLikePyTorch) {
+  const auto zeros = [](std::vector<int64_t> s, ScalarType dt) { return Tensor::zeros(s, dt); };
+  // 1-D / 2-D x batched is matmul(b^T, a^T): one mm of b's batch folded into rows, operands swapped.
+  EXPECT_EQ(err("aten::matmul", {zeros({2, 3}, ScalarType::Float), zeros({4, 2, 5}, ScalarType::Float)}),
+            "mat1 and mat2 shapes cannot be multiplied (20x2 and 3x2)");
+  EXPECT_EQ(err("aten::matmul", {zeros({3}, ScalarType::Float), zeros({2, 2, 5}, ScalarType::Float)}),
+            "mat1 and mat2 shapes cannot be multiplied (10x2 and 3x1)");
+  EXPECT_EQ(err("aten::matmul", {zeros({1, 2}, ScalarType::Float), zeros({1, 2, 1}, ScalarType::Int64)}),
+            "expected mat1 and mat2 to have the same dtype, but got: long int != float");
+  EXPECT_EQ(err("aten::matmul", {B({1, 1}, {2}), B({1, 1}, {1, 2, 1})}), "\"addmm_impl_cpu_\" not implemented for 'Bool'");
+  // [1, 2] @ [[[1], [2]], [[3], [4]]] = [[5], [11]].
+  Tensor r = run1("aten::matmul", {F({1, 2}, {2}), F({1, 2, 3, 4}, {2, 2, 1})});
+  EXPECT_EQ(r.sizes(), (std::vector<int64_t>{2, 1}));
+  EXPECT_EQ(r.toDoubles(), (std::vector<double>{5, 11}));
+  // [[1, 2], [3, 4]] @ [[[1], [1]]] = [[[3], [7]]].
+  r = run1("aten::matmul", {F({1, 2, 3, 4}, {2, 2}), F({1, 1}, {1, 2, 1})});
+  EXPECT_EQ(r.sizes(), (std::vector<int64_t>{1, 2, 1}));
+  EXPECT_EQ(r.toDoubles(), (std::vector<double>{3, 7}));
+  // Two batched operands: one bmm of the broadcast batch, with bmm's checks and dtype rules.
+  EXPECT_EQ(err("aten::matmul", {zeros({2, 1, 3}, ScalarType::Float), zeros({2, 2, 1}, ScalarType::Float)}),
+            "Expected size for first two dimensions of batch2 tensor to be: [2, 3] but got: [2, 2].");
+  EXPECT_EQ(err("aten::matmul", {F({1}, {1, 1, 1}), L({1}, {1, 1, 1})}), "expected scalar type Float but found Long");
+  r = run1("aten::matmul", {zeros({2, 1, 0}, ScalarType::Float), zeros({1, 0, 3}, ScalarType::Double)});
+  EXPECT_EQ(r.dtype(), ScalarType::Double);
+  EXPECT_EQ(r.sizes(), (std::vector<int64_t>{2, 1, 3}));
+  EXPECT_EQ(r.toDoubles(), std::vector<double>(6, 0.0));
+}
+
+// ---- linear (PyTorch 1.13's at::native::linear) -------------------------------------------------------
+
+TEST(SUITE, LinearTakesAddmmOrMatmulThenAdd) {
+  const auto T = [](std::vector<double> v, std::vector<int64_t> s, ScalarType dt) { return Tensor::fromDoubles(v, s, dt); };
+  // 2-D input with a bias: addmm(bias, input, weight.t()), which casts a bias of another dtype.
+  Tensor r = run1("aten::linear", {F({1, 2}, {1, 2}), F({3, 4}, {1, 2}), T({0.5}, {1}, ScalarType::Double)});
+  EXPECT_EQ(r.dtype(), ScalarType::Float);
+  EXPECT_EQ(r.toDoubles(), (std::vector<double>{11.5}));
+  // Contiguous 3-D input: the same addmm on the folded input, so a 3-D bias fails addmm's expand.
+  EXPECT_EQ(err("aten::linear", {F({0}, {1, 1, 1}), F({0}, {1, 1}), F({0, 0}, {2, 1, 1})}),
+            "expand(torch.FloatTensor{[2, 1, 1]}, size=[1, 1]): the number of sizes provided (2) must be greater or "
+            "equal to the number of dimensions in the tensor (3)");
+  // A non-contiguous 3-D input: matmul then add_ (the bias broadcasts): [[1, 3], [2, 4]] @ [1, 1]^T
+  // = [4, 6], plus [10, 20].
+  const Tensor x = F({1, 2, 3, 4}, {1, 2, 2}).transpose(1, 2);
+  r = run1("aten::linear", {x, F({1, 1}, {1, 2}), F({10, 20}, {1, 2, 1})});
+  EXPECT_EQ(r.sizes(), (std::vector<int64_t>{1, 2, 1}));
+  EXPECT_EQ(r.toDoubles(), (std::vector<double>{14, 26}));
+  // add_ in place: the output keeps its shape and dtype, the sum runs in the promoted dtype.
+  EXPECT_EQ(err("aten::linear", {F({0, 0}, {1, 1, 1, 2}), F({0, 0, 0, 0, 0, 0}, {3, 2}), F({0, 0, 0, 0, 0, 0}, {2, 1, 1, 3})}),
+            "output with shape [1, 1, 1, 3] doesn't match the broadcast shape [2, 1, 1, 3]");
+  EXPECT_EQ(err("aten::linear", {L({1, 2}, {2}), L({1, 1}, {1, 2}), F({0.5}, {1})}),
+            "result type Float can't be cast to the desired output type Long");
+  r = run1("aten::linear", {F({1, 2}, {2}), F({1, 1}, {1, 2}), T({0.25}, {1}, ScalarType::Double)});
+  EXPECT_EQ(r.dtype(), ScalarType::Float);
+  EXPECT_EQ(r.toDoubles(), (std::vector<double>{3.25}));
+}
+
+// ---- baddbmm (PyTorch 1.13's baddbmm meta + bmm_out_or_baddbmm_) -----------------------------------
+
+TEST(SUITE, BaddbmmScalarsAndEmptyContraction) {
+  const auto T = [](std::vector<double> v, std::vector<int64_t> s, ScalarType dt) { return Tensor::fromDoubles(v, s, dt); };
+  // Integral inputs take a float alpha truncated (no integral-scalar check): 1 + trunc(2.5) * 6 = 13.
+  EXPECT_EQ(run1("aten::baddbmm", {L({1}, {1, 1, 1}), L({2}, {1, 1, 1}), L({3}, {1, 1, 1}), i(1), d(2.5)}).toInt64s(),
+            (std::vector<int64_t>{13}));
+  EXPECT_EQ(run1("aten::baddbmm", {L({1}, {1, 1, 1}), L({2}, {1, 1, 1}), L({3}, {1, 1, 1}), i(1), d(-0.75)}).toInt64s(),
+            (std::vector<int64_t>{1}));
+  // K == 0: the meta's result has batch2's dtype and holds self, then mul_(beta) in place.
+  Tensor r = run1("aten::baddbmm", {F({1.5}, {1, 1, 1}), F({}, {1, 1, 0}), T({}, {1, 0, 1}, ScalarType::Double), i(2), i(1)});
+  EXPECT_EQ(r.dtype(), ScalarType::Double);
+  EXPECT_EQ(r.toDoubles(), (std::vector<double>{3}));
+  EXPECT_EQ(err("aten::baddbmm", {L({1}, {1, 1, 1}), L({}, {1, 1, 0}), L({}, {1, 0, 1}), d(0.5), i(1)}),
+            "result type Float can't be cast to the desired output type Long");
+  // beta == 0 ignores self (NaN included).
+  EXPECT_EQ(run1("aten::baddbmm", {F({NAN}, {1, 1, 1}), F({2}, {1, 1, 1}), F({3}, {1, 1, 1}), i(0), i(1)}).toDoubles(),
+            (std::vector<double>{6}));
+  // alpha == 0: the small loop still forms alpha * acc (0 * (inf * 0) = NaN); a large product goes
+  // through BLAS, which skips it: 2 * 1 everywhere.
+  r = run1("aten::baddbmm", {F({1}, {1, 1, 1}), F({INFINITY}, {1, 1, 1}), F({0}, {1, 1, 1}), i(2), i(0)});
+  EXPECT_TRUE(std::isnan(r.toDoubles().at(0)));
+  std::vector<double> big(64, 0.0);
+  big[0] = INFINITY;
+  r = run1("aten::baddbmm", {F({1}, {1, 1, 1}), F(big, {1, 8, 8}), F(std::vector<double>(64, 0.0), {1, 8, 8}), i(2), i(0)});
+  EXPECT_EQ(r.toDoubles(), std::vector<double>(64, 2.0));
+}
+
 }  // namespace
 }  // namespace tsjit::kernels

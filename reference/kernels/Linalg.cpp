@@ -13,6 +13,7 @@
 #include "jit/tensor/TypePromotion.h"
 #include "reference/Kernel.h"
 #include "reference/kernels/LinalgCommon.h"
+#include "reference/kernels/TensorArgs.h"
 
 namespace tsjit::reference {
 namespace linalg {
@@ -35,19 +36,28 @@ void checkGemmDtype(ScalarType dt, int64_t M, int64_t N, int64_t K, const char* 
   if (dt == ScalarType::Half || dt == ScalarType::Bool) notImplemented(kernel, dt);
 }
 
-void checkBmmDtype(ScalarType dt, int64_t B, int64_t M, int64_t N, int64_t K) {
-  if (B * M * N == 0 || K == 0) return;
-  if (K * M * N < 400) {
-    if (dt == ScalarType::Bool) notImplemented("bmm", dt);
-  } else {
-    checkGemmDtype(dt, M, N, K, "addmm_impl_cpu_");
-  }
-}
-
 void checkSameDtype(const Tensor& a, const Tensor& b) {
   if (a.dtype() != b.dtype())
     throw RuntimeError(str("expected mat1 and mat2 to have the same dtype, but got: ", typeMetaName(a.dtype()),
                            " != ", typeMetaName(b.dtype())));
+}
+
+// PyTorch 1.13's bmm / baddbmm CPU kernel (bmm_out_or_baddbmm_), reached only for a non-empty
+// result with K != 0: small products (K * M * N < 400) dispatch on batch1's dtype in a loop kernel
+// named loopKernel (Half yes, Bool no) whose accessors read the result (batch2's dtype) and batch2
+// as batch1's dtype ("expected scalar type Float but found Double"); the others run
+// addmm_impl_cpu_ per batch: the mat1 / mat2 dtype check, then no Half / Bool.
+void checkBmmKernel(const Tensor& b1, const Tensor& b2, const char* loopKernel) {
+  const int64_t B = b1.size(0), M = b1.size(1), N = b2.size(2), K = b1.size(2);
+  if (B * M * N == 0 || K == 0) return;
+  const ScalarType dt = b1.dtype();
+  if (K * M * N < 400) {
+    if (dt == ScalarType::Bool) notImplemented(loopKernel, dt);
+    if (b2.dtype() != dt) throw RuntimeError(str("expected scalar type ", dt, " but found ", b2.dtype()));
+  } else {
+    checkSameDtype(b1, b2);
+    checkGemmDtype(dt, M, N, K, "addmm_impl_cpu_");
+  }
 }
 
 void checkMultipliable(const Tensor& a, const Tensor& b) {
@@ -129,16 +139,16 @@ Tensor addmvOf(const Tensor* self, const Tensor& mat, const Tensor& vec, const I
 
 Tensor mv(const Tensor& mat, const Tensor& vec) { return addmvOf(nullptr, mat, vec, IValue(int64_t{0}), IValue(int64_t{1})); }
 
-// bmm's shape and dtype checks, then the product; checkKernel=false when the caller applied the
-// dtype rule of the kernel PyTorch would really use.
-Tensor bmm(const Tensor& a, const Tensor& b, bool checkKernel = true) {
+// PyTorch 1.13's bmm: meta checks (ranks, sizes; the result takes batch2's dtype), the kernel's
+// dtype rules (checkBmmKernel), then the product (zeros for K == 0).
+Tensor bmm(const Tensor& a, const Tensor& b) {
   if (a.dim() != 3) throw RuntimeError("batch1 must be a 3D tensor");
   if (b.dim() != 3) throw RuntimeError("batch2 must be a 3D tensor");
   if (b.size(0) != a.size(0) || b.size(1) != a.size(2))
     throw RuntimeError(str("Expected size for first two dimensions of batch2 tensor to be: [", a.size(0), ", ",
                            a.size(2), "] but got: [", b.size(0), ", ", b.size(1), "]."));
-  checkSameDtype(a, b);
-  if (checkKernel) checkBmmDtype(a.dtype(), a.size(0), a.size(1), b.size(2), a.size(2));
+  checkBmmKernel(a, b, "bmm");
+  if (a.dtype() != b.dtype()) return Tensor::zeros({a.size(0), a.size(1), b.size(2)}, b.dtype());  // empty or K == 0
   return matProduct(a, b, a.size(0), a.size(1), a.size(2), b.size(2), {a.size(0), a.size(1), b.size(2)}, a.dtype());
 }
 
@@ -153,6 +163,10 @@ Tensor mm(const Tensor& a, const Tensor& b) {
   return matProduct(a, b, 1, a.size(0), a.size(1), b.size(1), {a.size(0), b.size(1)}, a.dtype());
 }
 
+// PyTorch 1.13's matmul (_matmul_impl): dot / mv / mm by rank; a batched left operand times a
+// 1-D / 2-D right one folds its batch into one mm; a 1-D / 2-D left operand times a batched right
+// one is matmul(b^T, a^T) transposed back (so its errors are that mm's, operands swapped); two
+// batched operands broadcast their batch dims and run one bmm (its checks and dtype rules).
 Tensor matmul(const Tensor& a, const Tensor& b) {
   const int64_t d1 = a.dim(), d2 = b.dim();
   if (d1 == 0 || d2 == 0)
@@ -161,7 +175,7 @@ Tensor matmul(const Tensor& a, const Tensor& b) {
   if (d1 == 2 && d2 == 1) return mv(a, b);
   if (d1 == 1 && d2 == 2) return mm(a.unsqueeze(0), b).squeeze(0);
   if (d1 == 2 && d2 == 2) return mm(a, b);
-  if (d1 >= 3 && (d2 == 1 || d2 == 2)) {
+  if (d1 >= 3 && d2 <= 2) {
     // Fold a's batch dims into its rows: one mm (so errors quote the folded sizes).
     std::vector<int64_t> outSizes(a.sizes().begin(), a.sizes().end() - 1);
     Tensor folded = a.reshape({tsjit::product(outSizes), a.size(-1)});
@@ -170,53 +184,76 @@ Tensor matmul(const Tensor& a, const Tensor& b) {
     if (d2 == 2) outSizes.push_back(b.size(-1));
     return r.view(outSizes);
   }
-  // Batched: broadcast the batch dims, then one bmm.
-  const int64_t n = d1 > 1 ? a.size(-2) : 1, m1 = a.size(-1);
-  const int64_t m2 = d2 > 1 ? b.size(-2) : b.size(0), p = d2 > 1 ? b.size(-1) : 1;
-  const std::vector<int64_t> batch1(a.sizes().begin(), a.sizes().end() - std::min<int64_t>(d1, 2));
-  const std::vector<int64_t> batch2(b.sizes().begin(), b.sizes().end() - std::min<int64_t>(d2, 2));
+  if (d1 <= 2) {
+    const int64_t n = d1 == 2 ? a.size(-2) : 1, m = a.size(-1), p = b.size(-1);
+    const Tensor resT = matmul(b.transpose(-1, -2), d1 == 2 ? a.t() : a.reshape({n, m}).t());
+    if (d1 == 2) return resT.transpose(-1, -2).contiguous();
+    std::vector<int64_t> shape(b.sizes().begin(), b.sizes().end() - 2);
+    shape.push_back(p);
+    return resT.reshape(shape).contiguous();
+  }
+  // Both batched: broadcast the batch dims, then one bmm.
+  const int64_t n = a.size(-2), m1 = a.size(-1), m2 = b.size(-2), p = b.size(-1);
+  const std::vector<int64_t> batch1(a.sizes().begin(), a.sizes().end() - 2);
+  const std::vector<int64_t> batch2(b.sizes().begin(), b.sizes().end() - 2);
   std::vector<int64_t> outSizes = inferBroadcastShape(batch1, batch2);
   const int64_t batch = tsjit::product(outSizes);
   std::vector<int64_t> aSizes = outSizes, bSizes = outSizes;
   aSizes.insert(aSizes.end(), {n, m1});
-  Tensor ae = a.expand(aSizes).reshape({batch, n, m1});
-  Tensor be;
-  if (d2 == 1) {
-    bSizes.push_back(m2);
-    be = b.expand(bSizes).reshape({batch, m2}).unsqueeze(2);
-  } else {
-    bSizes.insert(bSizes.end(), {m2, p});
-    be = b.expand(bSizes).reshape({batch, m2, p});
-  }
-  // A 1-D / 2-D left operand: PyTorch 1.13 transposes both sides and folds the batch into one mm.
-  if (d1 <= 2) checkGemmDtype(a.dtype(), batch * p, n, m1, "addmm_impl_cpu_");
-  Tensor r = bmm(ae, be, d1 > 2);
-  if (d1 > 1) outSizes.push_back(n);
-  if (d2 > 1) outSizes.push_back(p);
+  bSizes.insert(bSizes.end(), {m2, p});
+  Tensor r = bmm(a.expand(aSizes).reshape({batch, n, m1}), b.expand(bSizes).reshape({batch, m2, p}));
+  outSizes.insert(outSizes.end(), {n, p});
   return r.view(outSizes);
 }
 
 namespace {
 
-void checkIntegralScalar(const Tensor& t, const IValue& v, const char* name) {
-  if (!isFloating(t) && v.isDouble())
-    throw RuntimeError(str("For integral input tensors, argument ", name, " must not be a floating point number."));
-}
+// The float type a product kernel computes scalars in (ATen's opmath: float for Half / BFloat16).
+ScalarType opmathOf(ScalarType dt) { return dt == ScalarType::Double ? ScalarType::Double : ScalarType::Float; }
 
-// beta * self + alpha * prod, self broadcast to prod's shape; self is ignored when beta == 0.
-Tensor addScaled(const Tensor& self, const Tensor& prod, const IValue& beta, const IValue& alpha, ScalarType dtype) {
-  Tensor s = self.expand(prod.sizes());
+// beta * self + alpha * prod as PyTorch 1.13's CPU product kernels compute it: self is first cast
+// to the result dtype (result.copy_(self)); beta and alpha are converted to the kernel's scalar
+// type (opmath float for floating dtypes; integral dtypes truncate a float, no error) and beta == 0
+// there ignores self (NaN included). blasAlpha: float / double go through BLAS gemm, which does not
+// form the product when alpha == 0 (NaN / inf operands dropped); ATen's own loops (BFloat16,
+// baddbmm's small-product loop) do.
+Tensor addScaled(const Tensor& self, const Tensor& prod, const IValue& beta, const IValue& alpha, ScalarType dtype,
+                 bool blasAlpha) {
+  Tensor s = self.to(dtype).expand(prod.sizes());
   Tensor out = Tensor::empty(prod.sizes(), dtype);
   if (isFloatingType(dtype)) {
-    const double b = beta.toScalarAsDouble(), al = alpha.toScalarAsDouble();
+    const double b = roundTo(opmathOf(dtype), beta.toScalarAsDouble()), al = roundTo(opmathOf(dtype), alpha.toScalarAsDouble());
+    const bool dropProd = al == 0 && blasAlpha && (dtype == ScalarType::Float || dtype == ScalarType::Double);
     for (int64_t i = 0; i < out.numel(); ++i)
-      out.setDouble(i, (b == 0 ? 0.0 : b * s.getDouble(i)) + al * prod.getDouble(i));
+      out.setDouble(i, (b == 0 ? 0.0 : b * s.getDouble(i)) + (dropProd ? 0.0 : al * prod.getDouble(i)));
   } else {
-    checkIntegralScalar(prod, beta, "beta");
-    checkIntegralScalar(prod, alpha, "alpha");
     const int64_t b = scalarAsInt(beta), al = scalarAsInt(alpha);
     for (int64_t i = 0; i < out.numel(); ++i)
       out.setInt64(i, wrapAdd(b == 0 ? 0 : wrapMul(b, s.getInt64(i)), wrapMul(al, prod.getInt64(i))));
+  }
+  return out;
+}
+
+// PyTorch 1.13's addmm with K == 0: beta == 0 gives zeros, else result = self cast to dt, then
+// result.mul_(beta), whose in-place check rejects a float beta for an integral / Bool result and an
+// int beta for a Bool one; the product of a floating result is formed in the result's opmath
+// (float32 for Half / BFloat16 / Float) with beta as that type, rounded once.
+Tensor addmmEmptyK(const Tensor& self, const IValue& beta, const std::vector<int64_t>& shape, ScalarType dt) {
+  if (beta.toScalarAsDouble() == 0) return Tensor::zeros(shape, dt);
+  const ScalarType betaType = beta.isDouble() ? ScalarType::Float : beta.isBool() ? ScalarType::Bool : ScalarType::Int64;
+  const ScalarType common = promoteTypes(dt, betaType);
+  if (!canCast(common, dt)) throw RuntimeError(str("result type ", common, " can't be cast to the desired output type ", dt));
+  const Tensor s = self.to(dt).expand(shape);
+  Tensor out = Tensor::empty(shape, dt);
+  for (int64_t i = 0; i < out.numel(); ++i) {
+    if (dt == ScalarType::Bool) {
+      out.setInt64(i, s.getInt64(i) != 0 && beta.toScalarAsDouble() != 0);
+    } else if (isFloatingType(dt)) {
+      const ScalarType op = opmathOf(dt);
+      out.setDouble(i, roundTo(op, roundTo(op, beta.toScalarAsDouble()) * s.getDouble(i)));
+    } else {
+      out.setInt64(i, wrapMul(s.getInt64(i), scalarAsInt(beta)));
+    }
   }
   return out;
 }
@@ -228,15 +265,25 @@ Tensor exactProduct(const Tensor& a, const Tensor& b, int64_t batch, int64_t n, 
   return matProduct(a, b, batch, n, m, p, outSizes, wide);
 }
 
-std::vector<IValue> addmm(Args& a) {
-  Tensor self = tensorArg(a, 0), m1 = tensorArg(a, 1), m2 = tensorArg(a, 2);
+// PyTorch 1.13's addmm: meta (ranks, sizes), expand of self, mat1 / mat2 dtypes, then an empty
+// result returns, K == 0 takes addmmEmptyK, and only then the gemm dispatch checks the dtype.
+Tensor addmmOf(const Tensor& self, const Tensor& m1, const Tensor& m2, const IValue& beta, const IValue& alpha) {
   if (m1.dim() != 2) throw RuntimeError(str("mat1 must be a matrix, got ", m1.dim(), "-D tensor"));
   if (m2.dim() != 2) throw RuntimeError(str("mat2 must be a matrix, got ", m2.dim(), "-D tensor"));
   checkMultipliable(m1, m2);
+  const int64_t M = m1.size(0), K = m1.size(1), N = m2.size(1);
+  self.expand({M, N});  // PyTorch's expand error for a self that does not fit
   checkSameDtype(m1, m2);
-  self.expand({m1.size(0), m2.size(1)});  // PyTorch's expand error for a self that does not fit
-  Tensor prod = exactProduct(m1, m2, 1, m1.size(0), m1.size(1), m2.size(1), {m1.size(0), m2.size(1)});
-  return one(addScaled(self, prod, a.at(3), a.at(4), m1.dtype()));
+  const ScalarType dt = m1.dtype();
+  if (M * N == 0) return Tensor::empty({M, N}, dt);
+  if (K == 0) return addmmEmptyK(self, beta, {M, N}, dt);
+  checkGemmDtype(dt, M, N, K, "addmm_impl_cpu_");
+  Tensor prod = exactProduct(m1, m2, 1, M, K, N, {M, N});
+  return addScaled(self, prod, beta, alpha, dt, true);
+}
+
+std::vector<IValue> addmm(Args& a) {
+  return one(addmmOf(tensorArg(a, 0), tensorArg(a, 1), tensorArg(a, 2), a.at(3), a.at(4)));
 }
 
 std::vector<IValue> addmv(Args& a) {
@@ -259,18 +306,15 @@ std::vector<IValue> baddbmm(Args& a) {
                            b1.size(2), "] but got: [", b2.size(0), ", ", b2.size(1), "]."));
   // The CPU kernel (skipped for an empty result or K == 0) dispatches on batch1's dtype and reads
   // batch2 as that dtype: small products in baddbmm's loop, others through addmm_impl_cpu_.
+  checkBmmKernel(b1, b2, "baddbmm");
+  // An empty result or K == 0 never reaches the kernel: the meta's result has batch2's dtype and
+  // holds self when beta != 0; K == 0 then scales it in place (as addmm's K == 0 path).
   const int64_t B = b1.size(0), M = b1.size(1), N = b2.size(2), K = b1.size(2);
-  if (B * M * N != 0 && K != 0) {
-    const bool small = K * M * N < 400;
-    const ScalarType dt = b1.dtype();
-    if (dt == ScalarType::Bool || (!small && dt == ScalarType::Half))
-      throw RuntimeError(str("\"", small ? "baddbmm" : "addmm_impl_cpu_", "\" not implemented for '", dt, "'"));
-    if (small && dt != b2.dtype()) throw RuntimeError(str("expected scalar type ", dt, " but found ", b2.dtype()));
-    if (!small) checkSameDtype(b1, b2);
-  }
-  Tensor prod = exactProduct(b1, b2, b1.size(0), b1.size(1), b1.size(2), b2.size(2),
-                             {b1.size(0), b1.size(1), b2.size(2)});
-  return one(addScaled(self, prod, a.at(3), a.at(4), b1.dtype()));
+  if (B * M * N == 0) return one(Tensor::empty({B, M, N}, b2.dtype()));
+  if (K == 0) return one(addmmEmptyK(self, a.at(3), {B, M, N}, b2.dtype()));
+  Tensor prod = exactProduct(b1, b2, B, M, K, N, {B, M, N});
+  // Small products run baddbmm's loop (alpha * acc formed even for alpha == 0), others BLAS.
+  return one(addScaled(self, prod, a.at(3), a.at(4), b1.dtype(), K * M * N >= 400));
 }
 
 void check1d(const Tensor& t, const char* arg, const char* fn) {
@@ -358,27 +402,45 @@ std::vector<IValue> addr(Args& a) {
   return one(out);
 }
 
-std::vector<IValue> linear(Args& a) {
-  Tensor input = tensorArg(a, 0), weight = tensorArg(a, 1);
-  std::optional<Tensor> bias = optTensorArg(a, 2);
-  if (input.dim() == 2 && bias) {
-    Tensor wt = weight.t();
-    if (wt.dim() != 2) throw RuntimeError(str("mat2 must be a matrix, got ", wt.dim(), "-D tensor"));
-    checkMultipliable(input, wt);
-    checkSameDtype(input, wt);
-    checkGemmDtype(input.dtype(), input.size(0), wt.size(1), input.size(1), "addmm_impl_cpu_");
-    Tensor prod = exactProduct(input, wt.contiguous(), 1, input.size(0), input.size(1), wt.size(1),
-                               {input.size(0), wt.size(1)});
-    return one(addScaled(*bias, prod, IValue(int64_t{1}), IValue(int64_t{1}), input.dtype()));
-  }
-  Tensor r = matmul(input, weight.t());
-  if (!bias) return one(r);
-  // matmul(...).add_(bias): the sum must keep the product's shape.
-  const std::vector<int64_t> shape = inferBroadcastShape(r.sizes(), bias->sizes());
+// output.add_(bias), PyTorch's in-place add: bias broadcast to the output's shape (which must not
+// grow), the sum in the promoted dtype (one rounding; Bool: or), cast back to the output's dtype,
+// which the promoted dtype must be castable to.
+Tensor addInPlace(const Tensor& r, const Tensor& bias) {
+  const std::vector<int64_t> shape = inferBroadcastShape(r.sizes(), bias.sizes());
   if (shape != r.sizes())
     throw RuntimeError(str("output with shape ", formatInts(r.sizes()), " doesn't match the broadcast shape ",
                            formatInts(shape)));
-  return one(addScaled(*bias, r, IValue(int64_t{1}), IValue(int64_t{1}), r.dtype()));
+  const ScalarType common = resultTypeOf({r, bias});
+  if (!canCast(common, r.dtype()))
+    throw RuntimeError(str("result type ", common, " can't be cast to the desired output type ", r.dtype()));
+  const Tensor x = r.to(common), y = bias.to(common).expand(shape);
+  Tensor out = Tensor::empty(shape, common);
+  for (int64_t i = 0; i < out.numel(); ++i) {
+    if (common == ScalarType::Bool)
+      out.setInt64(i, x.getInt64(i) != 0 || y.getInt64(i) != 0);
+    else if (isFloatingType(common))
+      out.setDouble(i, x.getDouble(i) + y.getDouble(i));
+    else
+      out.setInt64(i, wrapAdd(x.getInt64(i), y.getInt64(i)));
+  }
+  return out.to(r.dtype());
+}
+
+// PyTorch 1.13's linear: addmm(bias, input, weight.t()) for a 2-D input with a bias and for a
+// contiguous 3-D one (folded to 2-D, viewed back); otherwise matmul(input, weight.t()).add_(bias).
+std::vector<IValue> linear(Args& a) {
+  Tensor input = tensorArg(a, 0), weight = tensorArg(a, 1);
+  std::optional<Tensor> bias = optTensorArg(a, 2);
+  const IValue one1(int64_t{1});
+  if (input.dim() == 2 && bias) return one(addmmOf(*bias, input, weight.t(), one1, one1));
+  if (input.dim() == 3 && bias && input.isContiguous()) {
+    const int64_t d0 = input.size(0), d1 = input.size(1);
+    Tensor r = addmmOf(*bias, input.reshape({d0 * d1, input.size(2)}), weight.t(), one1, one1);
+    return one(r.reshape({d0, d1, r.size(1)}));
+  }
+  Tensor r = matmul(input, weight.t());
+  if (!bias) return one(r);
+  return one(addInPlace(r, *bias));
 }
 
 std::vector<IValue> trace(Args& a) {

@@ -71,6 +71,18 @@ TEST(Compare, ExactUlpAndReductionTolerances) {
   r.sumAbs = 0.5;
   EXPECT_TRUE(floatsAgree(100.0, 100.0 + 1.0e-4, ScalarType::Float, r));
   EXPECT_FALSE(floatsAgree(100.0, 100.0 + 2.0e-4, ScalarType::Float, r));
+  // Terms summing past the dtype's range: the dtype computation may overflow in any order.
+  const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
+  EXPECT_FALSE(floatsAgree(-inf, inf, ScalarType::Float, r));
+  r.sumAbs = 1e39;
+  EXPECT_TRUE(floatsAgree(-inf, inf, ScalarType::Float, r));
+  EXPECT_TRUE(floatsAgree(2e38, inf, ScalarType::Float, r));
+  EXPECT_TRUE(floatsAgree(nan, 1.0, ScalarType::Float, r));
+  r.sumAbs = nan;  // inf * 0 among the terms
+  EXPECT_TRUE(floatsAgree(-inf, nan, ScalarType::Float, r));
+  r.sumAbs = 1e39;
+  EXPECT_FALSE(floatsAgree(-inf, inf, ScalarType::Double, r));  // within double's range
+  EXPECT_FALSE(floatsAgree(-inf, inf, ScalarType::Float, with(ops::Tolerance::ulp(2))));
 }
 
 TEST(Compare, TensorsReportTheFirstMismatchByPath) {

@@ -14,7 +14,10 @@
 //     know it pass an upper bound such as the largest input's numel) and S = max(|a|, |b|, 1, Σ|x_i|)
 //     — a relative bound with an absolute floor, raised to the reduced terms' Σ|x_i| when the caller
 //     knows it (CompareOptions::sumAbs; an upper bound over the elements will do), since a sum that
-//     cancels is only as accurate as its terms' magnitudes allow.
+//     cancels is only as accurate as its terms' magnitudes allow. When that Σ|x_i| exceeds the
+//     dtype's largest finite value the dtype computation may overflow (to ±inf, or NaN from
+//     inf - inf) depending on the order of the terms: a non-finite value on either side is then
+//     accepted.
 //     A reduction tolerance also accepts anything the graph's ULP bound accepts (ulpSlack).
 //     Or within the operand bound (Tolerance operands(k)), for ops whose float algorithm rounds
 //     intermediate terms that may cancel (lerp, addcmul, addcdiv, gelu, elu: PyTorch's own float

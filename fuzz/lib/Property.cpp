@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <optional>
 #include <ostream>
 #include <sstream>
@@ -345,8 +346,13 @@ std::optional<double> largestTermSum(const ops::OpOverload& overload, const std:
     for (const IValue& out : k->run(args)) {
       if (!out.isTensor() || !out.toTensor().defined() || !isFloatingType(out.toTensor().dtype())) continue;
       const Tensor t = out.toTensor();
-      for (int64_t i = 0; i < t.numel(); ++i)
-        if (std::isfinite(t.getDouble(i))) s = std::max(s, std::fabs(t.getDouble(i)));
+      for (int64_t i = 0; i < t.numel(); ++i) {
+        const double x = t.getDouble(i);
+        // An infinite operand (or inf * 0) makes the terms' sum unbounded: the dtype computation
+        // may then give either infinity or NaN (see CompareOptions::sumAbs).
+        s = std::isfinite(x) ? std::max(s, std::fabs(x)) : std::numeric_limits<double>::infinity();
+        if (std::isinf(s)) break;
+      }
     }
   } catch (...) {
     return std::nullopt;

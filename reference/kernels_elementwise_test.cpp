@@ -338,6 +338,11 @@ TEST_F(ReferenceElementwise, WhereLerpAddcmulAddcdiv) {
                 {2.5, 12.5});
   EXPECT_EQ(errorOf([] { callT("aten::lerp.Scalar", {floats({0}), floats({1}, {1}, ScalarType::Double), 0.5}); }),
             "expected dtype float for `end` but got dtype double");
+  // Shapes are broadcast (TensorIterator) before the dtype dispatch (fuzz seed 11 case 40768).
+  EXPECT_EQ(errorOf([] { callT("aten::lerp.Tensor", {longs({1, 2, 3, 4}), longs({1, 2}), longs({1, 2})}); }),
+            "The size of tensor a (4) must match the size of tensor b (2) at non-singleton dimension 0");
+  EXPECT_EQ(errorOf([] { callT("aten::lerp.Tensor", {longs({1, 2}), longs({1, 2}), longs({1, 2})}); }),
+            "\"lerp_kernel_tensor\" not implemented for 'Long'");
   expectDoubles(callT("aten::addcmul", {floats({1, 1}), floats({2, 3}), floats({4, 5}), 0.5}), {5, 8.5});
   expectDoubles(callT("aten::addcdiv", {floats({1, 1}), floats({2, 3}), floats({4, 6}), int64_t{2}}), {2, 2});
   EXPECT_NE(errorOf([] { callT("aten::addcdiv", {floats({1}), longs({2}), longs({4}), int64_t{1}}); }).find(

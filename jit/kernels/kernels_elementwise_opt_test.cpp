@@ -324,6 +324,11 @@ TEST(KernelsElementwise, WhereLerpAddcmulMaskedFill) {
   EXPECT_EQ(errorOf("aten::where.self", {I({1}, {1}), F({1}, {1}), F({1}, {1})}),
             "where expected condition to be a boolean tensor, but got a tensor with dtype Long");
   expectValues(call1("aten::lerp.Scalar", {F({0, 10}, {2}), F({10, 20}, {2}), IValue(0.5)}), {5, 15}, ScalarType::Float);
+  // Shapes are broadcast (TensorIterator) before the dtype dispatch (fuzz seed 11 case 40768).
+  EXPECT_EQ(errorOf("aten::lerp.Tensor", {I({1, 2, 3, 4}, {4}), I({1, 2}, {2}), I({1, 2}, {2})}),
+            "The size of tensor a (4) must match the size of tensor b (2) at non-singleton dimension 0");
+  EXPECT_EQ(errorOf("aten::lerp.Tensor", {I({1, 2}, {2}), I({1, 2}, {2}), I({1, 2}, {2})}),
+            "\"lerp_kernel_tensor\" not implemented for 'Long'");
   expectValues(call1("aten::addcmul", {F({1, 1}, {2}), F({2, 3}, {2}), F({4, 5}, {2}), IValue(2)}), {17, 31},
                ScalarType::Float);
   expectValues(call1("aten::addcdiv", {F({1, 1}, {2}), F({2, 3}, {2}), F({4, 6}, {2}), IValue(2)}), {2, 2},

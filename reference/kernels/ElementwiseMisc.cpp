@@ -61,7 +61,9 @@ Tensor lerp(const Tensor& self, const Tensor& end, const Tensor& weight, bool te
     throw RuntimeError(str("expected dtype ", typeMetaName(self.dtype()), " for `weight` but got dtype ",
                            typeMetaName(weight.dtype())));
   const ScalarType dt = self.dtype();
-  // PyTorch 1.13's CPU lerp dispatches float, double and BFloat16 (and complex): no Half.
+  // Its meta function builds the TensorIterator (shapes must broadcast) before the kernel's
+  // dtype dispatch: PyTorch 1.13's CPU lerp dispatches float, double and BFloat16 (and complex).
+  broadcastShapeOf({self, end, weight});
   if (!isFloating(dt) || dt == ScalarType::Half)
     throwNotImplemented(tensorWeight ? "lerp_kernel_tensor" : "lerp_kernel_scalar", dt);
   // PyTorch's steps, each rounded to dt; the final multiply-add is fused (one rounding), as

@@ -57,9 +57,15 @@ def decode(torch, v):
         if not strides or 0 in shape:
             return dense
         storage = 1 + sum((n - 1) * s for n, s in zip(shape, strides))
-        out = torch.empty(storage, dtype=dtype).as_strided(shape, strides)
-        out.copy_(dense)
-        return out
+        flat = torch.empty(storage, dtype=dtype)
+        # Each element's storage offset; an expanded (stride-0) input repeats one value there.
+        offsets = torch.zeros(shape, dtype=torch.int64)
+        for d, (n, st) in enumerate(zip(shape, strides)):
+            view = [1] * len(shape)
+            view[d] = n
+            offsets = offsets + (torch.arange(n, dtype=torch.int64) * st).view(view)
+        flat[offsets.reshape(-1)] = dense.reshape(-1)
+        return flat.as_strided(shape, strides)
     if t == "List":
         return [decode(torch, x) for x in v["items"]]
     if t == "Tuple":
@@ -111,6 +117,9 @@ def run_torch(ir_path, inputs_path):
     except ImportError:
         raise SystemExit("error: PyTorch is not installed (apt-get install python3-torch)")
     torch.set_num_threads(1)
+    # The plain interpreter: no graph-executor passes (constant propagation folded `0 / 1` of a
+    # float-typed aten::div into an int constant, for one).
+    torch._C._set_graph_executor_optimize(False)
     text = Path(ir_path).read_text()
     graph = torch._C.parse_ir(text)
     outputs = list(graph.outputs())

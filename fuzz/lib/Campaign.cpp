@@ -223,6 +223,13 @@ class Runner {
       sh_->totalNodes.fetch_add(out.c.numNodes);
       sh_->totalOpNodes.fetch_add(out.c.numOpNodes);
       if (out.r.bothRaised) sh_->errorCases.fetch_add(1);
+      if (out.r.passed && !o_.saveCasesDir.empty() && out.c.graph) {
+        try {
+          writeCase(out.c, o_.saveCasesDir, stemFor(o_, i), out.r.bothRaised ? "both engines raised" : "");
+        } catch (const std::exception&) {
+          // a full disk must not stop the campaign; the sweep sees fewer cases
+        }
+      }
       for (const std::string& name : out.c.overloadsUsed) {
         auto it = entryIndex_.find(name);
         if (it != entryIndex_.end()) sh_->uses[it->second].fetch_add(1);

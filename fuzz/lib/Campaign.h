@@ -37,6 +37,9 @@ struct CampaignOptions {
   bool includeKnown = false;
   // Comma-separated op kinds / overload names to generate exclusively (OpCatalog::get); empty: all.
   std::string onlyOps;
+  // Non-empty: every case whose engines agree is also written there (as `tsjit run` replays it),
+  // for a third implementation to check (scripts/oracle_sweep.py runs them on real PyTorch).
+  std::string saveCasesDir;
 };
 
 struct CampaignFailure {

@@ -29,6 +29,7 @@ struct FuzzOptions {
   bool quiet = false;
   bool includeKnown = false;
   std::string ops;
+  std::string saveCases;
   bool endToEnd = false;
 };
 
@@ -46,6 +47,7 @@ int runFuzz(const FuzzOptions& o) {
   co.maxShrinkRuns = o.shrinkRuns;
   co.includeKnown = o.includeKnown;
   co.onlyOps = o.ops;
+  co.saveCasesDir = o.saveCases;
   if (o.endToEnd) co.engines = fuzz::jitVsReference(fuzz::PropertyMode::EndToEnd);
   if (!o.quiet) co.progress = &std::cerr;
   fuzz::CampaignResult r = fuzz::runOpsCampaign(co);
@@ -74,6 +76,9 @@ void setupFuzzCommand(CLI::App& app, int& exitCode) {
   sub->add_flag("--end-to-end", opts->endToEnd,
                 "compare only final outputs under the graph's loosest tolerance (the old rule) instead of "
                 "checking every op node in lockstep");
+  sub->add_option("--save-cases", opts->saveCases,
+                  "also write every case the engines agree on to this directory (.ir + .json), for "
+                  "scripts/oracle_sweep.py to run on real PyTorch");
   sub->add_flag("--quiet", opts->quiet, "no live progress line");
   sub->callback([opts, &exitCode] { exitCode = runFuzz(*opts); });
 }

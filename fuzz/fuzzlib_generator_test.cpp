@@ -170,6 +170,33 @@ TEST(FuzzGenerator, CoversControlFlowLayoutsAndDtypes) {
   EXPECT_GT(overloads.size(), cat.entries().size() / 2);
 }
 
+// --save-cases: every case the engines agree on is written as a replayable .ir + .json pair.
+TEST(FuzzCampaign, SaveCasesWritesEveryAgreeingCase) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / "tsjit-fuzz-save-cases";
+  fs::remove_all(dir);
+  CampaignOptions o;
+  o.maxCases = 20;
+  o.seed = 4;
+  o.isolate = false;
+  o.engines = referenceVsReference(PropertyMode::Lockstep);
+  o.outDir = (fs::temp_directory_path() / "tsjit-fuzz-save-cases-failures").string();
+  o.saveCasesDir = dir.string();
+  CampaignResult r = runOpsCampaign(o);
+  ASSERT_TRUE(r.ok());
+  size_t irs = 0;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    if (e.path().extension() != ".ir") continue;
+    ++irs;
+    std::ifstream in(e.path());
+    std::stringstream text;
+    text << in.rdbuf();
+    EXPECT_NO_THROW(parseIR(text.str())) << e.path();
+    EXPECT_TRUE(fs::exists(fs::path(e.path()).replace_extension(".json"))) << e.path();
+  }
+  EXPECT_EQ(irs, 20u);
+}
+
 TEST(FuzzProperty, ReferenceAgreesWithItself) {
   for (PropertyMode mode : {PropertyMode::Lockstep, PropertyMode::EndToEnd}) {
     CampaignOptions o;

@@ -67,6 +67,40 @@ def values_close(e, a):
     return None if e.get("value") == a.get("value") else f"{e.get('value')!r} vs {a.get('value')!r}"
 
 
+class TorchWorker:
+    """PyTorch in a child process (1.13 dies of SIGFPE on an int % 0, for one): a case that kills
+    it is reported as a crash and a new worker takes the next case."""
+
+    def __init__(self):
+        self.proc = None
+
+    def run(self, ir, js):
+        if self.proc is None or self.proc.poll() is not None:
+            self.proc = subprocess.Popen([sys.executable, __file__, "--worker"], stdin=subprocess.PIPE,
+                                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        self.proc.stdin.write(json.dumps([str(ir), str(js)]) + "\n")
+        self.proc.stdin.flush()
+        line = self.proc.stdout.readline()
+        if not line:
+            code = self.proc.wait()
+            self.proc = None
+            return None, None, f"PyTorch crashed (exit status {code})"
+        r = json.loads(line)
+        return r.get("outs"), r.get("err"), r.get("unrunnable")
+
+
+def worker_main():
+    for line in sys.stdin:
+        ir, js = json.loads(line)
+        try:
+            outs, err = torch_oracle.run_torch(ir, js)
+            r = {"outs": outs, "err": err}
+        except BaseException as e:  # PyTorch could not parse or type the graph
+            r = {"unrunnable": (str(e).strip().splitlines() or [type(e).__name__])[0][:160]}
+        sys.stdout.write(json.dumps(r) + "\n")
+        sys.stdout.flush()
+
+
 def strip_type(line):
     return re.sub(r"^[A-Za-z_.]+(Error|Exception): ", "", line.strip())
 
@@ -82,14 +116,14 @@ def main():
     if a.limit:
         cases = cases[: a.limit]
     groups = collections.defaultdict(list)
+    worker = TorchWorker()
     agree = unrunnable = 0
     for ir in cases:
         js = ir.with_suffix(".json")
-        try:
-            outs, err = torch_oracle.run_torch(str(ir), str(js))
-        except Exception as e:  # PyTorch could not parse or type the graph
+        outs, err, unrun = worker.run(ir, js)
+        if unrun:
             unrunnable += 1
-            groups[("oracle could not run", "")].append((ir.name, str(e).strip().splitlines()[0][:160]))
+            groups[("oracle could not run", "")].append((ir.name, unrun))
             continue
         r = subprocess.run([a.tsjit, "run", str(ir), "--inputs", str(js), "--engine", "jit"], capture_output=True, text=True)
         if r.returncode == 0:
@@ -122,4 +156,7 @@ def main():
 
 
 if __name__ == "__main__":
+    if sys.argv[1:] == ["--worker"]:
+        worker_main()
+        sys.exit(0)
     sys.exit(main())

@@ -1,10 +1,12 @@
 // Linalg.cpp — optimized kernels of the Linalg family, part 1: matrix products on OpenBLAS
 // (mm, bmm, matmul in every rank combination, addmm, addmv, addr, baddbmm, dot, mv, outer, linear)
 // and trace. Part 2 (LinalgDecomp.cpp): einsum, linalg_inv, linalg_det and the norms.
-// Dtypes (PyTorch 1.13 CPU): gemm / gemv / dot take every dtype but Half and Bool, bmm's small loop
-// takes Half; the entry of each product applies that rule (see checkGemmDtype) before any work.
-// Invariants: product operands must share one dtype (PyTorch's messages otherwise; addr promotes,
-// addmv / mv take vec's dtype); results are fresh contiguous tensors computed in the operands'
+// Dtypes (PyTorch 1.13 CPU, checked against python3-torch 1.13.1: conformance/pt113/product_dtypes.inc):
+// gemm / gemv / dot / bmm's small loop take every dtype but Half and Bool; the entry of each product
+// applies that rule (see checkGemmDtype) before any work.
+// Invariants: product operands must share one dtype (PyTorch's messages otherwise, "expected scalar
+// type Float but found Double" from the kernels, addmm's meta first; addr promotes, addmv / mv take
+// vec's dtype); results are fresh contiguous tensors computed in the operands'
 // dtype (float32 for Half / BFloat16 / Bool); strided operands go to BLAS without a copy whenever
 // one of their strides is 1; batch dims of matmul broadcast without materializing.
 #include "jit/kernels/Families.h"
@@ -36,7 +38,7 @@ void checkSameDtype(const Tensor& a, const Tensor& b, const char* na, const char
 
 // ---- dtype support of PyTorch 1.13's CPU product kernels -------------------------------------------
 // gemm ("addmm_impl_cpu_") and gemv ("addmv_impl_cpu") dispatch every dtype but Half and Bool, dot
-// ("dot") too; bmm runs a plain loop ("bmm", Half included) when K * M * N < 400, else a gemm per
+// ("dot") too; bmm runs a plain loop ("bmm", no Half / Bool) when K * M * N < 400, else a gemm per
 // batch. An empty result or K == 0 never reaches a kernel (zero fill): every dtype works there.
 // Half / BFloat16 products are computed in float32 and rounded once (ATen's opmath).
 [[noreturn]] void productNotImplemented(const char* kernel, ScalarType dt) {

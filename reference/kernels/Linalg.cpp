@@ -2,8 +2,8 @@
 // with all rank combinations, mv, dot, outer, linear) and their fused "add" forms (addmm, addmv,
 // addr, baddbmm), plus trace. einsum is in LinalgEinsum.cpp; det / inv / norms in LinalgDecomp.cpp.
 //
-// Dtypes follow PyTorch 1.13's CPU kernels: no Half / Bool gemm, gemv or dot, Half in the small
-// bmm loop, nothing at all for products with an empty result or K == 0 (checkGemmDtype).
+// Dtypes follow PyTorch 1.13's CPU kernels (checked against python3-torch 1.13.1,
+// conformance/pt113/product_dtypes.inc): no Half / Bool gemm, gemv, dot or small bmm loop, nothing at all for products with an empty result or K == 0 (checkGemmDtype).
 // Invariants: plain loops (LinalgCommon.h), double accumulation for floating dtypes, wrapping
 // int64 for integral ones, one rounding to the result dtype (addr, an elementwise kernel in ATen,
 // rounds each step instead: see addr). Shape and dtype errors are raised
@@ -24,7 +24,7 @@ namespace {
 
 // ---- dtype support of PyTorch 1.13's CPU product kernels ----------------------------------------
 // The gemm path ("addmm_impl_cpu_") and gemv path ("addmv_impl_cpu") dispatch all types but Half
-// and Bool; dot ("dot") likewise; bmm runs a plain loop ("bmm": Half yes, Bool no) when
+// and Bool; dot ("dot") likewise; bmm runs a plain loop ("bmm": no Half, no Bool) when
 // K * M * N < 400 and one gemm per batch otherwise. A product with an empty result or K == 0
 // never reaches a kernel (it is zero-filled), so it works for every dtype.
 [[noreturn]] void notImplemented(const char* kernel, ScalarType dt) {

@@ -1,10 +1,12 @@
 // Linalg.cpp — optimized kernels of the Linalg family, part 1: matrix products on OpenBLAS
 // (mm, bmm, matmul in every rank combination, addmm, addmv, addr, baddbmm, dot, mv, outer, linear)
 // and trace. Part 2 (LinalgDecomp.cpp): einsum, linalg_inv, linalg_det and the norms.
-// Dtypes (PyTorch 1.13 CPU): gemm / gemv / dot take every dtype but Half and Bool, bmm's small loop
-// takes Half; the entry of each product applies that rule (see checkGemmDtype) before any work.
-// Invariants: product operands must share one dtype (PyTorch's messages otherwise; addr promotes,
-// addmv / mv take vec's dtype); results are fresh contiguous tensors computed in the operands'
+// Dtypes (PyTorch 1.13 CPU, checked against python3-torch 1.13.1: conformance/pt113/product_dtypes.inc):
+// gemm / gemv / dot / bmm's small loop take every dtype but Half and Bool; the entry of each product
+// applies that rule (see checkGemmDtype) before any work.
+// Invariants: product operands must share one dtype (PyTorch's messages otherwise, "expected scalar
+// type Float but found Double" from the kernels, addmm's meta first; addr promotes, addmv / mv take
+// vec's dtype); results are fresh contiguous tensors computed in the operands'
 // dtype (float32 for Half / BFloat16 / Bool); strided operands go to BLAS without a copy whenever
 // one of their strides is 1; batch dims of matmul broadcast without materializing.
 #include "jit/kernels/Families.h"
@@ -36,7 +38,7 @@ void checkSameDtype(const Tensor& a, const Tensor& b, const char* na, const char
 
 // ---- dtype support of PyTorch 1.13's CPU product kernels -------------------------------------------
 // gemm ("addmm_impl_cpu_") and gemv ("addmv_impl_cpu") dispatch every dtype but Half and Bool, dot
-// ("dot") too; bmm runs a plain loop ("bmm", Half included) when K * M * N < 400, else a gemm per
+// ("dot") too; bmm runs a plain loop ("bmm", no Half / Bool) when K * M * N < 400, else a gemm per
 // batch. An empty result or K == 0 never reaches a kernel (zero fill): every dtype works there.
 // Half / BFloat16 products are computed in float32 and rounded once (ATen's opmath).
 [[noreturn]] void productNotImplemented(const char* kernel, ScalarType dt) {
@@ -49,26 +51,29 @@ void checkGemmDtype(ScalarType dt, int64_t M, int64_t N, int64_t K, const char* 
 void checkBmmDtype(ScalarType dt, int64_t B, int64_t M, int64_t N, int64_t K, const char* loopKernel) {
   if (B * M * N == 0 || K == 0) return;
   if (K * M * N < 400) {
-    if (dt == ScalarType::Bool) productNotImplemented(loopKernel, dt);
+    if (dt == ScalarType::Bool || dt == ScalarType::Half) productNotImplemented(loopKernel, dt);
   } else {
     checkGemmDtype(dt, M, N, K, "addmm_impl_cpu_");
   }
 }
 // PyTorch 1.13's bmm / baddbmm CPU kernel (bmm_out_or_baddbmm_), reached only when the result is
 // not empty and K != 0: small products (K * M * N < 400) dispatch on batch1's dtype in a loop kernel
-// named loopKernel (Half yes, Bool no) whose accessors read the result (batch2's dtype) and batch2 as
-// batch1's dtype ("expected scalar type Float but found Double"); others run addmm_impl_cpu_ per
-// batch (mat1 / mat2 dtype check, then no Half / Bool).
+// named loopKernel (no Half, no Bool) whose accessors read the result (batch2's dtype) and batch2 as
+// batch1's dtype ("expected scalar type Float but found Double"); bmm's others run addmm_impl_cpu_
+// per batch on the result (batch2's dtype): its dispatch (no Half / Bool), then batch1 read as
+// batch2's dtype ("expected scalar type Double but found Float"). Checked against python3-torch
+// 1.13.1 (conformance/pt113/product_dtypes.inc).
+[[noreturn]] void scalarTypeMismatch(ScalarType expected, ScalarType found) {
+  throw RuntimeError(str("expected scalar type ", irName(expected), " but found ", irName(found)));
+}
 void checkBmmKernel(ScalarType dt, ScalarType dt2, int64_t B, int64_t M, int64_t N, int64_t K, const char* loopKernel) {
   if (B * M * N == 0 || K == 0) return;
   if (K * M * N < 400) {
-    if (dt == ScalarType::Bool) productNotImplemented(loopKernel, dt);
-    if (dt2 != dt) throw RuntimeError(str("expected scalar type ", irName(dt), " but found ", irName(dt2)));
+    if (dt == ScalarType::Bool || dt == ScalarType::Half) productNotImplemented(loopKernel, dt);
+    if (dt2 != dt) scalarTypeMismatch(dt, dt2);
   } else {
-    if (dt2 != dt)
-      throw RuntimeError(str("expected mat1 and mat2 to have the same dtype, but got: ", typeMetaName(dt), " != ",
-                             typeMetaName(dt2)));
-    checkGemmDtype(dt, M, N, K, "addmm_impl_cpu_");
+    checkGemmDtype(dt2, M, N, K, "addmm_impl_cpu_");
+    if (dt2 != dt) scalarTypeMismatch(dt2, dt);
   }
 }
 void checkBmmKernel(const Tensor& b1, const Tensor& b2, const char* loopKernel) {
@@ -145,14 +150,14 @@ Tensor scaledSelf(const Tensor& self, const IValue& betaV, ScalarType dt) {
 }
 
 // out[M x N] = alpha * a @ b + beta * bias (bias broadcast to [M, N]; undefined = none), PyTorch
-// 1.13's addmm_impl_cpu_: mat1 / mat2 share one dtype, the result has it; self of any dtype is cast
-// to it (result.copy_(self)) and ignored when beta is 0 in the dtype (NaNs included: BLAS never
+// 1.13's addmm_impl_cpu_: the result has mat1's dtype (mm: mat2 of another dtype raises only when
+// the gemm runs: "expected scalar type Float but found Double"); self of any dtype is cast to it
+// (result.copy_(self)) and ignored when beta is 0 in the dtype (NaNs included: BLAS never
 // reads C then); an empty result or K == 0 never reaches the gemm dispatch (see scaledSelf).
 Tensor addmmImpl(const Tensor& bias, const Tensor& a, const Tensor& b, const IValue* betaV, const IValue* alphaV) {
   if (a.dim() != 2) throw RuntimeError("self must be a matrix");
   if (b.dim() != 2) throw RuntimeError("mat2 must be a matrix");
   if (a.size(1) != b.size(0)) mmShapeError(a.size(0), a.size(1), b.size(0), b.size(1));
-  checkSameDtype(a, b, "mat1", "mat2");
   const int64_t M = a.size(0), N = b.size(1), K = a.size(1);
   const ScalarType dt = a.dtype();
   const bool useBias = bias.defined() && (!betaV || sk::scalarD(*betaV) != 0.0);
@@ -166,6 +171,7 @@ Tensor addmmImpl(const Tensor& bias, const Tensor& a, const Tensor& b, const IVa
     return scaledSelf(e, betaV ? *betaV : IValue(int64_t{1}), dt);  // linear: addmm's beta is 1
   }
   checkGemmDtype(dt, M, N, K, "addmm_impl_cpu_");
+  if (b.dtype() != dt) scalarTypeMismatch(dt, b.dtype());  // the gemm reads mat2 as the result's dtype
   const Tensor self = useBias && bias.dtype() != dt ? bias.to(dt) : bias;  // result.copy_(self) casts
   if (viaFloat(dt)) {  // BFloat16: ATen's gemm loops, acc in float32 (alpha * acc formed even for alpha == 0)
     Tensor out = addmmImpl(useBias ? asFloat(self) : Tensor(), asFloat(a), asFloat(b), betaV, alphaV);
@@ -310,7 +316,7 @@ Tensor matmul(const Tensor& a, const Tensor& b) {
     const Tensor a2 = a.reshape({rows, a.size(-1)});
     Tensor r;
     if (db == 1) {
-      r = mm(a2, b.unsqueeze(1));  // ATen folds into mm (not mv) here
+      r = addmvImpl(Tensor(), a2, b, nullptr, nullptr);  // ATen 1.13 folds into mv here
     } else {
       r = mm(a2, b);
       outSizes.push_back(b.size(1));
@@ -328,9 +334,21 @@ Tensor matmul(const Tensor& a, const Tensor& b) {
   int64_t nb = 1;
   for (int64_t s : batch) nb *= s;
   if (da <= 2) {
-    if (k != k2) mmShapeError(nb * p, k2, k, n);
-    checkSameDtype(b, a, "mat1", "mat2");
-    checkGemmDtype(b.dtype(), nb * p, n, k, "addmm_impl_cpu_");
+    // mm (2-D a) / mv (1-D a) of b's batch folded into rows, with a^T: the dispatch on b's dtype,
+    // then a read as it; an empty result or K == 0 takes a's dtype for mv, b's for mm.
+    if (k != k2) {
+      if (da == 1) throw RuntimeError(str("size mismatch, got ", nb * p, ", ", nb * p, "x", k2, ",", k));
+      mmShapeError(nb * p, k2, k, n);
+    }
+    if (nb * p * n != 0 && k != 0) {
+      checkGemmDtype(b.dtype(), nb * p, n, k, da == 1 ? "addmv_impl_cpu" : "addmm_impl_cpu_");
+      if (a.dtype() != b.dtype()) scalarTypeMismatch(b.dtype(), a.dtype());
+    } else if (a.dtype() != b.dtype()) {
+      std::vector<int64_t> outSizes = batch;
+      outSizes.insert(outSizes.end(), {n, p});
+      if (da == 1) outSizes.erase(outSizes.end() - 2);
+      return Tensor::zeros(outSizes, da == 1 ? a.dtype() : b.dtype());
+    }
   } else {
     if (k != k2)
       throw RuntimeError(str("Expected size for first two dimensions of batch2 tensor to be: [", nb, ", ", k, "] but got: [",
@@ -365,9 +383,13 @@ Tensor matmul(const Tensor& a, const Tensor& b) {
   return out.view(outSizes);
 }
 
-// PyTorch 1.13's addmm op: its meta (ranks and sizes, with messages that differ from mm's), the
+// PyTorch 1.13's addmm op: its meta (self / mat1 / mat2 dtypes, ranks and sizes, with messages that
+// differ from mm's), the
 // impl's expand of self, then addmm_impl_cpu_ (addmmImpl).
 Tensor addmmOp(const Tensor& self, const Tensor& m1, const Tensor& m2, const IValue* betaV, const IValue* alphaV) {
+  // ADDMM_META's dtype checks come first (python3-torch 1.13.1).
+  if (self.dtype() != m2.dtype()) throw RuntimeError("self and mat2 must have the same dtype");
+  if (m1.dtype() != m2.dtype()) throw RuntimeError("mat1 and mat2 must have the same dtype");
   if (m1.dim() != 2) throw RuntimeError(str("mat1 must be a matrix, got ", m1.dim(), "-D tensor"));
   if (m2.dim() != 2) throw RuntimeError(str("mat2 must be a matrix, got ", m2.dim(), "-D tensor"));
   if (m1.size(1) != m2.size(0)) mmShapeError(m1.size(0), m1.size(1), m2.size(0), m2.size(1));
@@ -528,15 +550,19 @@ void registerLinalgKernels() {
         // dims), self vs batch1 dtype, then the bmm checks; the CPU kernel reads batch2 as batch1's
         // dtype unless the result is empty or K == 0.
         const Tensor self = a[0].toTensor(), b1 = a[1].toTensor(), b2 = a[2].toTensor();
-        self.expand({b1.size(0), b1.size(1), b2.size(2)});
-        if (self.dtype() != b1.dtype())
-          throw RuntimeError(str("Input dtypes must be the same, got: input ", irName(self.dtype()), ", batch1: ",
-                                 irName(b1.dtype()), ", batch2: ", irName(b2.dtype())));
+        self.expand({b1.size(0), b1.size(1), b2.size(2)});  // self's dtype is free: result.copy_(self)
         if (b1.dim() != 3) throw RuntimeError("batch1 must be a 3D tensor");
         if (b2.dim() != 3) throw RuntimeError("batch2 must be a 3D tensor");
         if (b2.size(0) != b1.size(0) || b2.size(1) != b1.size(2))
           throw RuntimeError(str("Expected size for first two dimensions of batch2 tensor to be: [", b1.size(0), ", ",
                                  b1.size(2), "] but got: [", b2.size(0), ", ", b2.size(1), "]."));
+        {  // large products run at::addmm per batch on the result (batch2's dtype): its meta's check
+          const int64_t B = b1.size(0), M = b1.size(1), N = b2.size(2), K = b1.size(2);
+          if (B * M * N != 0 && K != 0 && K * M * N >= 400) {
+            if (b1.dtype() != b2.dtype()) throw RuntimeError("mat1 and mat2 must have the same dtype");
+            checkGemmDtype(b1.dtype(), M, N, K, "addmm_impl_cpu_");
+          }
+        }
         checkBmmKernel(b1, b2, "baddbmm");
         // An empty result or K == 0 never reaches the kernel: the meta's result (batch2's dtype)
         // holds self when beta != 0, and K == 0 scales it in place (mul_'s type check).
@@ -545,7 +571,7 @@ void registerLinalgKernels() {
         if (K == 0)
           return IValue(sk::scalarD(a[3]) == 0.0 ? Tensor::zeros({B, M, N}, b2.dtype())
                                                  : scaledSelf(self.expand({B, M, N}), a[3], b2.dtype()));
-        Tensor out = baddbmmImpl(self, b1, b2, &a[3], &a[4]);
+        Tensor out = baddbmmImpl(self.dtype() == b1.dtype() ? self : self.to(b1.dtype()), b1, b2, &a[3], &a[4]);
         if (K * M * N < 400 && isFloatingType(b1.dtype()) && sk::scalarD(a[4]) == 0.0) {
           // The small loop forms alpha * acc even for alpha == 0 (0 * inf = NaN), where BLAS skips it;
           // acc is float32 for float32 / Half / BFloat16, double for double.

@@ -2,8 +2,8 @@
 // with all rank combinations, mv, dot, outer, linear) and their fused "add" forms (addmm, addmv,
 // addr, baddbmm), plus trace. einsum is in LinalgEinsum.cpp; det / inv / norms in LinalgDecomp.cpp.
 //
-// Dtypes follow PyTorch 1.13's CPU kernels: no Half / Bool gemm, gemv or dot, Half in the small
-// bmm loop, nothing at all for products with an empty result or K == 0 (checkGemmDtype).
+// Dtypes follow PyTorch 1.13's CPU kernels (checked against python3-torch 1.13.1,
+// conformance/pt113/product_dtypes.inc): no Half / Bool gemm, gemv, dot or small bmm loop, nothing at all for products with an empty result or K == 0 (checkGemmDtype).
 // Invariants: plain loops (LinalgCommon.h), double accumulation for floating dtypes, wrapping
 // int64 for integral ones, one rounding to the result dtype (addr, an elementwise kernel in ATen,
 // rounds each step instead: see addr). Shape and dtype errors are raised
@@ -24,7 +24,7 @@ namespace {
 
 // ---- dtype support of PyTorch 1.13's CPU product kernels ----------------------------------------
 // The gemm path ("addmm_impl_cpu_") and gemv path ("addmv_impl_cpu") dispatch all types but Half
-// and Bool; dot ("dot") likewise; bmm runs a plain loop ("bmm": Half yes, Bool no) when
+// and Bool; dot ("dot") likewise; bmm runs a plain loop ("bmm": no Half, no Bool) when
 // K * M * N < 400 and one gemm per batch otherwise. A product with an empty result or K == 0
 // never reaches a kernel (it is zero-filled), so it works for every dtype.
 [[noreturn]] void notImplemented(const char* kernel, ScalarType dt) {
@@ -36,27 +36,28 @@ void checkGemmDtype(ScalarType dt, int64_t M, int64_t N, int64_t K, const char* 
   if (dt == ScalarType::Half || dt == ScalarType::Bool) notImplemented(kernel, dt);
 }
 
-void checkSameDtype(const Tensor& a, const Tensor& b) {
-  if (a.dtype() != b.dtype())
-    throw RuntimeError(str("expected mat1 and mat2 to have the same dtype, but got: ", typeMetaName(a.dtype()),
-                           " != ", typeMetaName(b.dtype())));
+// A product kernel's data_ptr<scalar_t>() on an operand of another dtype.
+[[noreturn]] void readAsOtherType(ScalarType expected, ScalarType found) {
+  throw RuntimeError(str("expected scalar type ", expected, " but found ", found));
 }
 
 // PyTorch 1.13's bmm / baddbmm CPU kernel (bmm_out_or_baddbmm_), reached only for a non-empty
-// result with K != 0: small products (K * M * N < 400) dispatch on batch1's dtype in a loop kernel
-// named loopKernel (Half yes, Bool no) whose accessors read the result (batch2's dtype) and batch2
-// as batch1's dtype ("expected scalar type Float but found Double"); the others run
-// addmm_impl_cpu_ per batch: the mat1 / mat2 dtype check, then no Half / Bool.
+// result with K != 0 (checked against python3-torch 1.13.1): small products (K * M * N < 400)
+// dispatch on batch1's dtype in a loop kernel named loopKernel (no Half, no Bool) whose accessors
+// read the result (batch2's dtype) and batch2 as batch1's dtype ("expected scalar type Float but
+// found Double"); bmm's others run addmm_impl_cpu_ per batch on the result: the dispatch on
+// batch2's dtype (no Half / Bool), then batch1 read as it ("expected scalar type Double but found
+// Float"). baddbmm's large ones call at::addmm first (see baddbmm).
 void checkBmmKernel(const Tensor& b1, const Tensor& b2, const char* loopKernel) {
   const int64_t B = b1.size(0), M = b1.size(1), N = b2.size(2), K = b1.size(2);
   if (B * M * N == 0 || K == 0) return;
   const ScalarType dt = b1.dtype();
   if (K * M * N < 400) {
-    if (dt == ScalarType::Bool) notImplemented(loopKernel, dt);
-    if (b2.dtype() != dt) throw RuntimeError(str("expected scalar type ", dt, " but found ", b2.dtype()));
+    if (dt == ScalarType::Bool || dt == ScalarType::Half) notImplemented(loopKernel, dt);
+    if (b2.dtype() != dt) readAsOtherType(dt, b2.dtype());
   } else {
-    checkSameDtype(b1, b2);
-    checkGemmDtype(dt, M, N, K, "addmm_impl_cpu_");
+    checkGemmDtype(b2.dtype(), M, N, K, "addmm_impl_cpu_");
+    if (b2.dtype() != dt) readAsOtherType(b2.dtype(), dt);
   }
 }
 
@@ -158,8 +159,10 @@ Tensor mm(const Tensor& a, const Tensor& b) {
   if (a.dim() != 2) throw RuntimeError("self must be a matrix");
   if (b.dim() != 2) throw RuntimeError("mat2 must be a matrix");
   checkMultipliable(a, b);
-  checkSameDtype(a, b);
+  // The result takes self's dtype; the gemm (reached for a non-empty result with K != 0) dispatches
+  // on it, then reads mat2 as it (python3-torch 1.13.1).
   checkGemmDtype(a.dtype(), a.size(0), b.size(1), a.size(1), "addmm_impl_cpu_");
+  if (a.size(0) * b.size(1) != 0 && a.size(1) != 0 && b.dtype() != a.dtype()) readAsOtherType(a.dtype(), b.dtype());
   return matProduct(a, b, 1, a.size(0), a.size(1), b.size(1), {a.size(0), b.size(1)}, a.dtype());
 }
 
@@ -176,17 +179,16 @@ Tensor matmul(const Tensor& a, const Tensor& b) {
   if (d1 == 1 && d2 == 2) return mm(a.unsqueeze(0), b).squeeze(0);
   if (d1 == 2 && d2 == 2) return mm(a, b);
   if (d1 >= 3 && d2 <= 2) {
-    // Fold a's batch dims into its rows: one mm (so errors quote the folded sizes).
+    // Fold a's batch dims into its rows: one mv / mm (so errors quote the folded sizes).
     std::vector<int64_t> outSizes(a.sizes().begin(), a.sizes().end() - 1);
     Tensor folded = a.reshape({tsjit::product(outSizes), a.size(-1)});
-    Tensor rhs = d2 == 1 ? b.unsqueeze(-1) : b;
-    Tensor r = mm(folded, rhs);
+    Tensor r = d2 == 1 ? mv(folded, b) : mm(folded, b);
     if (d2 == 2) outSizes.push_back(b.size(-1));
     return r.view(outSizes);
   }
   if (d1 <= 2) {
     const int64_t n = d1 == 2 ? a.size(-2) : 1, m = a.size(-1), p = b.size(-1);
-    const Tensor resT = matmul(b.transpose(-1, -2), d1 == 2 ? a.t() : a.reshape({n, m}).t());
+    const Tensor resT = matmul(b.transpose(-1, -2), d1 == 2 ? a.t() : a);  // 1-D a: an mv
     if (d1 == 2) return resT.transpose(-1, -2).contiguous();
     std::vector<int64_t> shape(b.sizes().begin(), b.sizes().end() - 2);
     shape.push_back(p);
@@ -265,15 +267,17 @@ Tensor exactProduct(const Tensor& a, const Tensor& b, int64_t batch, int64_t n, 
   return matProduct(a, b, batch, n, m, p, outSizes, wide);
 }
 
-// PyTorch 1.13's addmm: meta (ranks, sizes), expand of self, mat1 / mat2 dtypes, then an empty
+// PyTorch 1.13's addmm: meta (self / mat1 vs mat2 dtypes, ranks, sizes), expand of self, then an empty
 // result returns, K == 0 takes addmmEmptyK, and only then the gemm dispatch checks the dtype.
 Tensor addmmOf(const Tensor& self, const Tensor& m1, const Tensor& m2, const IValue& beta, const IValue& alpha) {
+  // ADDMM_META's dtype checks come first (python3-torch 1.13.1).
+  if (self.dtype() != m2.dtype()) throw RuntimeError("self and mat2 must have the same dtype");
+  if (m1.dtype() != m2.dtype()) throw RuntimeError("mat1 and mat2 must have the same dtype");
   if (m1.dim() != 2) throw RuntimeError(str("mat1 must be a matrix, got ", m1.dim(), "-D tensor"));
   if (m2.dim() != 2) throw RuntimeError(str("mat2 must be a matrix, got ", m2.dim(), "-D tensor"));
   checkMultipliable(m1, m2);
   const int64_t M = m1.size(0), K = m1.size(1), N = m2.size(1);
   self.expand({M, N});  // PyTorch's expand error for a self that does not fit
-  checkSameDtype(m1, m2);
   const ScalarType dt = m1.dtype();
   if (M * N == 0) return Tensor::empty({M, N}, dt);
   if (K == 0) return addmmEmptyK(self, beta, {M, N}, dt);
@@ -294,11 +298,9 @@ std::vector<IValue> addmv(Args& a) {
 std::vector<IValue> baddbmm(Args& a) {
   Tensor self = tensorArg(a, 0), b1 = tensorArg(a, 1), b2 = tensorArg(a, 2);
   // PyTorch 1.13's baddbmm meta: self expanded to [b1.size(0), b1.size(1), b2.size(2)] (size()
-  // raising for too few dims), self's dtype against batch1's, then bmm's rank and size checks.
+  // raising for too few dims), then bmm's rank and size checks; self's dtype is free (the result,
+  // of batch2's dtype, is a copy of it).
   self.expand({b1.size(0), b1.size(1), b2.size(2)});
-  if (self.dtype() != b1.dtype())
-    throw RuntimeError(str("Input dtypes must be the same, got: input ", self.dtype(), ", batch1: ", b1.dtype(),
-                           ", batch2: ", b2.dtype()));
   if (b1.dim() != 3) throw RuntimeError("batch1 must be a 3D tensor");
   if (b2.dim() != 3) throw RuntimeError("batch2 must be a 3D tensor");
   if (b2.size(0) != b1.size(0) || b2.size(1) != b1.size(2))
@@ -306,6 +308,13 @@ std::vector<IValue> baddbmm(Args& a) {
                            b1.size(2), "] but got: [", b2.size(0), ", ", b2.size(1), "]."));
   // The CPU kernel (skipped for an empty result or K == 0) dispatches on batch1's dtype and reads
   // batch2 as that dtype: small products in baddbmm's loop, others through addmm_impl_cpu_.
+  {  // large products call at::addmm per batch on the result (batch2's dtype): its meta's check
+    const int64_t B = b1.size(0), M = b1.size(1), N = b2.size(2), K = b1.size(2);
+    if (B * M * N != 0 && K != 0 && K * M * N >= 400) {
+      if (b1.dtype() != b2.dtype()) throw RuntimeError("mat1 and mat2 must have the same dtype");
+      checkGemmDtype(b1.dtype(), M, N, K, "addmm_impl_cpu_");
+    }
+  }
   checkBmmKernel(b1, b2, "baddbmm");
   // An empty result or K == 0 never reaches the kernel: the meta's result has batch2's dtype and
   // holds self when beta != 0; K == 0 then scales it in place (as addmm's K == 0 path).

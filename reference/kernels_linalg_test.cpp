@@ -122,6 +122,17 @@ TEST(LinalgKernels, NuclearNorm) {
                {2}, {std::sqrt(34.0), 7}, 1e-12);
   // A rank-1 3x2 matrix: its only singular value is its Frobenius norm.
   expectTensor(runT("aten::nuclear_norm", {D({1, 2, 2, 4, 3, 6}, {3, 2}), b(false)}), {}, {std::sqrt(70.0)}, 1e-12);
+  // Non-finite input (PyTorch 1.13 on LAPACK >= 3.10 gesdd): a NaN raises linalg.svd's error (the
+  // first such batch element is named), an infinity gives NaN singular values.
+  EXPECT_EQ(errorOf([] { run("aten::nuclear_norm", {F({1, NAN, 0, 2}, {2, 2}), b(false)}); }),
+            "linalg.svd: The algorithm failed to converge because the input matrix contained non-finite values.");
+  EXPECT_EQ(errorOf([] {
+              run("aten::nuclear_norm.dim", {D({1, 0, 0, 1, 2, 0, 0, NAN}, {2, 2, 2}), ints({1, 2}), b(false)});
+            }),
+            "linalg.svd: (Batch element 1): The algorithm failed to converge because the input matrix contained "
+            "non-finite values.");
+  EXPECT_TRUE(std::isnan(runT("aten::nuclear_norm", {F({1, INFINITY, 0, 2}, {2, 2}), b(false)}).getDouble(0)));
+  EXPECT_TRUE(std::isnan(runT("aten::nuclear_norm", {D({-INFINITY, 1, 2}, {1, 3}), b(true)}).getDouble(0)));
   EXPECT_EQ(errorOf([] { run("aten::nuclear_norm", {F({1}, {1}), b(false)}); }),
             "Expected a tensor with 2 dimensions, but got a tensor with 1 dimension instead.");
 }

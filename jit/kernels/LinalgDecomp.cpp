@@ -249,8 +249,21 @@ Tensor nuclearNorm(const Tensor& x, int64_t d0, int64_t d1, bool keepdim) {
         continue;
       }
       // Column-major m x n copy.
+      bool hasNaN = false;
       for (int64_t i = 0; i < m; ++i)
-        for (int64_t j = 0; j < n; ++j) buf[j * m + i] = src[bi * m * n + i * n + j];
+        for (int64_t j = 0; j < n; ++j) {
+          const T v = src[bi * m * n + i * n + j];
+          hasNaN = hasNaN || v != v;
+          buf[j * m + i] = v;
+        }
+      // PyTorch 1.13's linalg.svd checks gesdd's info after the batch (first non-zero wins):
+      // LAPACK >= 3.10 (Debian's OpenBLAS 0.3.21, what python3-torch 1.13 links) returns -4 for a
+      // NaN entry, which becomes the "non-finite values" error; the NaN test here keeps that
+      // independent of the LAPACK build. An infinity passes (gesdd returns NaN singular values).
+      const std::string where = p.dim() > 2 ? str(": (Batch element ", bi, ")") : std::string();
+      if (hasNaN)
+        throw RuntimeError(str("linalg.svd", where,
+                               ": The algorithm failed to converge because the input matrix contained non-finite values."));
       const char jobz = 'N';
       const int M = static_cast<int>(m), N = static_cast<int>(n), one = 1;
       int info = 0, lwork = -1;
@@ -268,7 +281,14 @@ Tensor nuclearNorm(const Tensor& x, int64_t d0, int64_t d1, bool keepdim) {
         dgesdd_(&jobz, &M, &N, buf.data(), &M, s.data(), &dummy, &one, &dummy, &one, work.data(), &lwork, iwork.data(),
                 &info, 1);
       }
-      if (info > 0) throw RuntimeError("linalg.svd: The algorithm failed to converge because the input matrix is ill-conditioned or has too many repeated singular values.");
+      if (info == -4)
+        throw RuntimeError(str("linalg.svd", where,
+                               ": The algorithm failed to converge because the input matrix contained non-finite values."));
+      if (info > 0)
+        throw RuntimeError(str("linalg.svd", where,
+                               ": The algorithm failed to converge because the input matrix is ill-conditioned or has "
+                               "too many repeated singular values (error code: ",
+                               info, ")."));
       T sum = 0;
       for (int64_t i = 0; i < k; ++i) sum += s[i];
       o[bi] = sum;

@@ -138,4 +138,15 @@ TEST(KernelsLinalg, Norms) {
   expectNear(call1("aten::frobenius_norm", {x}), {13});
   // Singular values of diag(3, 4) are 3 and 4.
   expectNear(call1("aten::nuclear_norm", {T({3, 0, 0, -4}, {2, 2}), false}), {7});
+  // Non-finite input (PyTorch 1.13 on LAPACK >= 3.10 gesdd): a NaN raises linalg.svd's error (the
+  // first such batch element is named), an infinity gives NaN singular values.
+  EXPECT_EQ(errorOf("aten::nuclear_norm", {T({1, NAN, 0, 2}, {2, 2}), false}),
+            "linalg.svd: The algorithm failed to converge because the input matrix contained non-finite values.");
+  EXPECT_EQ(errorOf("aten::nuclear_norm.dim",
+                    {T({1, 0, 0, 1, 2, 0, 0, NAN}, {2, 2, 2}, ScalarType::Double),
+                     makeList(IntType::get(), {IValue(int64_t(1)), IValue(int64_t(2))}), false}),
+            "linalg.svd: (Batch element 1): The algorithm failed to converge because the input matrix contained "
+            "non-finite values.");
+  EXPECT_TRUE(std::isnan(call1("aten::nuclear_norm", {T({1, INFINITY, 0, 2}, {2, 2}), false}).getDouble(0)));
+  EXPECT_TRUE(std::isnan(call1("aten::nuclear_norm", {T({-INFINITY, 1, 2}, {1, 3}, ScalarType::Double), true}).getDouble(0)));
 }

@@ -203,8 +203,22 @@ Tensor nuclearNorm(const Tensor& self, int64_t d0, int64_t d1, bool keepdim) {
   std::vector<double> out;
   for (int64_t b = 0; b < batch; ++b) {
     std::vector<double> m(v.begin() + b * r * c, v.begin() + (b + 1) * r * c);
+    // Non-finite entries, as LAPACK >= 3.10 gesdd (Debian's OpenBLAS 0.3.21) treats them under
+    // PyTorch 1.13's linalg.svd: a NaN makes gesdd return info = -4, which linalg.svd's error check
+    // turns into its "non-finite values" LinAlgError (the first such matrix of the batch); an
+    // infinity (without NaN) is scaled by 0 to NaN and every singular value is NaN (info = 0).
+    bool hasNaN = false, hasInf = false;
+    for (double x : m) {
+      hasNaN = hasNaN || std::isnan(x);
+      hasInf = hasInf || std::isinf(x);
+    }
+    if (hasNaN)
+      throw RuntimeError(str("linalg.svd", batchSizes.empty() ? std::string() : str(": (Batch element ", b, ")"),
+                             ": The algorithm failed to converge because the input matrix contained non-finite values."));
     double sum = 0;
-    for (double s : singularValues(std::move(m), r, c)) sum += s;
+    if (hasInf) sum = std::numeric_limits<double>::quiet_NaN();
+    else
+      for (double s : singularValues(std::move(m), r, c)) sum += s;
     out.push_back(sum);
   }
   std::vector<int64_t> outSizes = batchSizes;

@@ -108,6 +108,19 @@ TEST(LinalgKernels, DetInverse) {
   EXPECT_EQ(errorOf([] { run("aten::linalg_inv", {D({1, 2, 2, 4}, {2, 2})}); }),
             "linalg.inv: The diagonal element 2 is zero, the inversion could not be completed because the input "
             "matrix is singular.");
+  // PyTorch 1.13 LU-factors A^T for a contiguous A (linalg_solve_ex's use_A_T), A itself otherwise:
+  // [[0, 0], [1, 1]]^T has a zero first column (element 1); the same matrix as a transposed view
+  // is factored as is and pivots row 2 up (element 2).
+  EXPECT_EQ(errorOf([] { run("aten::linalg_inv", {F({0, 0, 1, 1}, {2, 2})}); }),
+            "linalg.inv: The diagonal element 1 is zero, the inversion could not be completed because the input "
+            "matrix is singular.");
+  EXPECT_EQ(errorOf([] { run("aten::linalg_inv", {F({0, 1, 0, 1}, {2, 2}).t()}); }),
+            "linalg.inv: The diagonal element 2 is zero, the inversion could not be completed because the input "
+            "matrix is singular.");
+  EXPECT_EQ(errorOf([] { run("aten::linalg_inv", {F({4, 7, 2, 6, 0, 0, 1, 1}, {2, 2, 2})}); }),
+            "linalg.inv: (Batch element 1): The diagonal element 1 is zero, the inversion could not be completed "
+            "because the input matrix is singular.");
+  expectTensor(runT("aten::linalg_inv", {F({4, 2, 7, 6}, {2, 2}).t()}), {2, 2}, {0.6, -0.7, -0.2, 0.4}, 1e-6);
   EXPECT_EQ(errorOf([] { run("aten::linalg_det", {A23}); }),
             "linalg.det: A must be batches of square matrices, but they are 2 by 3 matrices");
   EXPECT_EQ(errorOf([] { run("aten::linalg_inv", {L({1, 0, 0, 1}, {2, 2})}); }),

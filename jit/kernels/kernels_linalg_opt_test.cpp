@@ -127,6 +127,18 @@ TEST(KernelsLinalg, InverseDeterminant) {
   expectNear(call1("aten::linalg_det", {T({1, 2, 2, 4}, {2, 2})}), {0});
   EXPECT_EQ(errorOf("aten::linalg_inv", {T({1, 2, 2, 4}, {2, 2})}),
             "linalg.inv: The diagonal element 2 is zero, the inversion could not be completed because the input matrix is singular.");
+  // PyTorch 1.13 LU-factors A^T for a contiguous A (linalg_solve_ex's use_A_T), A itself otherwise:
+  // [[0, 0], [1, 1]]^T has a zero first column (element 1); the same matrix as a transposed view
+  // is factored as is and pivots row 2 up (element 2).
+  EXPECT_EQ(errorOf("aten::linalg_inv", {T({0, 0, 1, 1}, {2, 2})}),
+            "linalg.inv: The diagonal element 1 is zero, the inversion could not be completed because the input matrix is singular.");
+  EXPECT_EQ(errorOf("aten::linalg_inv", {T({0, 1, 0, 1}, {2, 2}).t()}),
+            "linalg.inv: The diagonal element 2 is zero, the inversion could not be completed because the input matrix is singular.");
+  EXPECT_EQ(errorOf("aten::linalg_inv", {T({4, 7, 2, 6, 0, 0, 1, 1}, {2, 2, 2})}),
+            "linalg.inv: (Batch element 1): The diagonal element 1 is zero, the inversion could not be completed because "
+            "the input matrix is singular.");
+  expectNear(call1("aten::linalg_inv", {T({4, 2, 7, 6}, {2, 2}).t()}), {0.6, -0.7, -0.2, 0.4});
+  expectNear(call1("aten::linalg_inv", {T({0, 2, 4, 0}, {2, 2}, ScalarType::Double)}), {0, 0.25, 0.5, 0}, 1e-12);
   EXPECT_EQ(errorOf("aten::linalg_inv", {Tensor::zeros({2, 3})}),
             "linalg.inv: A must be batches of square matrices, but they are 2 by 3 matrices");
 }

@@ -118,16 +118,26 @@ std::vector<IValue> linalgInv(Args& args) {
   const int64_t n = A.size(-1);
   const std::vector<double> v = A.toDoubles();
   const int64_t batch = product(std::vector<int64_t>(A.sizes().begin(), A.sizes().end() - 2));
+  // PyTorch 1.13's linalg_inv_ex is linalg_solve_ex(A, I): for a contiguous A it LU-factors A^T
+  // (and solves the transposed system), otherwise A; the singular error names the first zero pivot
+  // of the factored matrix. inv(A) = inv(A^T)^T.
+  const bool useAT = A.isContiguous();
+  auto transposed = [n](const std::vector<double>& m) {
+    std::vector<double> t(m.size());
+    for (int64_t i = 0; i < n; ++i)
+      for (int64_t j = 0; j < n; ++j) t[static_cast<size_t>(j * n + i)] = m[static_cast<size_t>(i * n + j)];
+    return t;
+  };
   std::vector<double> out;
   for (int64_t b = 0; b < batch; ++b) {
     std::vector<double> m(v.begin() + b * n * n, v.begin() + (b + 1) * n * n);
-    const LU lu = factor(std::move(m), n);
+    const LU lu = factor(useAT ? transposed(m) : std::move(m), n);
     if (lu.info != 0) {
       const std::string where = A.dim() == 2 ? "" : str(": (Batch element ", b, ")");
       throw RuntimeError(str("linalg.inv", where, ": The diagonal element ", lu.info,
                              " is zero, the inversion could not be completed because the input matrix is singular."));
     }
-    const std::vector<double> inv = inverse(lu);
+    const std::vector<double> inv = useAT ? transposed(inverse(lu)) : inverse(lu);
     out.insert(out.end(), inv.begin(), inv.end());
   }
   return one(Tensor::fromDoubles(out, A.sizes(), A.dtype()));

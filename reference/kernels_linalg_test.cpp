@@ -121,6 +121,11 @@ TEST(LinalgKernels, DetInverse) {
             "linalg.inv: (Batch element 1): The diagonal element 1 is zero, the inversion could not be completed "
             "because the input matrix is singular.");
   expectTensor(runT("aten::linalg_inv", {F({4, 2, 7, 6}, {2, 2}).t()}), {2, 2}, {0.6, -0.7, -0.2, 0.4}, 1e-6);
+  // getrf scales below the pivot by its reciprocal: a * (1 / a) is 1 - 2^-53 for this a, so the
+  // rank-1 matrix [[a, a], [b, b]] keeps a pivot of 2^-51 and inverts, as LAPACK's LU does (fuzz
+  // seed 3 case 102614: the reference's division had found an exact zero).
+  const double a = -0x1.7c0f5a4fa037ap+1, bb = 0x1.33b833949eb0ep+1;
+  EXPECT_TRUE(std::isfinite(runT("aten::linalg_inv", {D({a, a, bb, bb}, {2, 2})}).getDouble(0)));
   EXPECT_EQ(errorOf([] { run("aten::linalg_det", {A23}); }),
             "linalg.det: A must be batches of square matrices, but they are 2 by 3 matrices");
   EXPECT_EQ(errorOf([] { run("aten::linalg_inv", {L({1, 0, 0, 1}, {2, 2})}); }),

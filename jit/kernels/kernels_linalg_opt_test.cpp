@@ -139,6 +139,10 @@ TEST(KernelsLinalg, InverseDeterminant) {
             "the input matrix is singular.");
   expectNear(call1("aten::linalg_inv", {T({4, 2, 7, 6}, {2, 2}).t()}), {0.6, -0.7, -0.2, 0.4});
   expectNear(call1("aten::linalg_inv", {T({0, 2, 4, 0}, {2, 2}, ScalarType::Double)}), {0, 0.25, 0.5, 0}, 1e-12);
+  // getrf scales below the pivot by its reciprocal: a * (1 / a) is 1 - 2^-53 for this a, so the
+  // rank-1 matrix [[a, a], [b, b]] keeps a pivot of 2^-51 and inverts (fuzz seed 3 case 102614).
+  const double ra = -0x1.7c0f5a4fa037ap+1, rb = 0x1.33b833949eb0ep+1;
+  EXPECT_TRUE(std::isfinite(call1("aten::linalg_inv", {T({ra, ra, rb, rb}, {2, 2}, ScalarType::Double)}).getDouble(0)));
   EXPECT_EQ(errorOf("aten::linalg_inv", {Tensor::zeros({2, 3})}),
             "linalg.inv: A must be batches of square matrices, but they are 2 by 3 matrices");
 }

@@ -48,8 +48,13 @@ LU factor(std::vector<double> a, int64_t n) {
       std::swap(lu.perm[static_cast<size_t>(k)], lu.perm[static_cast<size_t>(piv)]);
       lu.oddSwaps = !lu.oddSwaps;
     }
+    // getf2 / getrf2 scale the column below the pivot by its reciprocal (a division only for a
+    // pivot below the smallest normal number): a * (1 / a) may be 1 - 2^-53, not 1, which decides
+    // whether a rank-deficient matrix (two equal rows) meets an exact zero pivot.
+    const double pivot = at(k, k), recip = 1.0 / pivot;
+    const bool scale = std::fabs(pivot) >= std::numeric_limits<double>::min();
     for (int64_t r = k + 1; r < n; ++r) {
-      const double f = zeroPivot ? at(r, k) : at(r, k) / at(k, k);
+      const double f = zeroPivot ? at(r, k) : scale ? at(r, k) * recip : at(r, k) / pivot;
       at(r, k) = f;
       for (int64_t c = k + 1; c < n; ++c) at(r, c) -= f * at(k, c);
     }

@@ -17,8 +17,6 @@ struct Known {
 
 constexpr Known kKnown[] = {
     // tensor ops
-    {"aten::view.dtype", "viewing 1-byte integers as Bool makes non-0/1 bools that later ops propagate differently "
-                         "(PyTorch: undefined); the view itself agrees"},
     // Numerics (dtype rules agree): rare single-op differences beyond the tolerance, e.g. tsjit fuzz
     // --ops aten::layer_norm,aten::group_norm,aten::binary_cross_entropy_with_logits,... seeds 1-3.
     {"aten::layer_norm", "rare float differences beyond reduction(4) (seed 1, 1 in ~80k cases)"},

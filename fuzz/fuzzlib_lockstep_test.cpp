@@ -247,6 +247,28 @@ graph(%a : Tensor, %b : Tensor):
   EXPECT_FALSE(check(g, inputs({1, 2, 3})).passed);
 }
 
+// An inverse is as accurate as the matrix's condition allows: inv(inv(x)) of this float32 matrix
+// (tsjit fuzz --ops aten::linalg_inv seed 2 case 10259) inverts a matrix with condition ~1e3, and
+// float32 LAPACK differs from the double reference by ~500 ulp there; the bound scaled by
+// max(|X| |A| |X|) accepts that. A 1% error on a well-conditioned matrix is still caught.
+TEST(LockstepProperty, InverseIsBoundedByItsCondition) {
+  auto g = parseIR(R"IR(
+graph(%x : Tensor):
+  %a : Tensor = aten::linalg_inv(%x)
+  %b : Tensor = aten::linalg_inv(%a)
+  return (%b)
+)IR");
+  auto input = [](std::vector<double> v) {
+    return [v] { return std::vector<IValue>{IValue(Tensor::fromDoubles(v, {2, 2}, ScalarType::Float))}; };
+  };
+  PropertyResult r = check(g, input({0x1.2ef12p+1, -0x1.3e73e8p+1, -0x1.25aa02p+1, 0x1.34e894p+1}));
+  EXPECT_TRUE(r.passed) << r.message;
+  kernels::registerAllKernels();
+  KernelSwap swap("aten::linalg_inv",
+                  offByOnePercentAfter(kernels::findKernel(ops::overload("aten::linalg_inv"))->run, 0));
+  EXPECT_FALSE(check(g, input({4, 7, 2, 6})).passed);
+}
+
 TEST(LockstepProperty, WrongKernelIsCaughtAtItsNode) {
   auto g = parseIR(R"IR(
 graph(%x : Tensor):

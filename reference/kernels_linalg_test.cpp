@@ -108,6 +108,24 @@ TEST(LinalgKernels, DetInverse) {
   EXPECT_EQ(errorOf([] { run("aten::linalg_inv", {D({1, 2, 2, 4}, {2, 2})}); }),
             "linalg.inv: The diagonal element 2 is zero, the inversion could not be completed because the input "
             "matrix is singular.");
+  // PyTorch 1.13 LU-factors A^T for a contiguous A (linalg_solve_ex's use_A_T), A itself otherwise:
+  // [[0, 0], [1, 1]]^T has a zero first column (element 1); the same matrix as a transposed view
+  // is factored as is and pivots row 2 up (element 2).
+  EXPECT_EQ(errorOf([] { run("aten::linalg_inv", {F({0, 0, 1, 1}, {2, 2})}); }),
+            "linalg.inv: The diagonal element 1 is zero, the inversion could not be completed because the input "
+            "matrix is singular.");
+  EXPECT_EQ(errorOf([] { run("aten::linalg_inv", {F({0, 1, 0, 1}, {2, 2}).t()}); }),
+            "linalg.inv: The diagonal element 2 is zero, the inversion could not be completed because the input "
+            "matrix is singular.");
+  EXPECT_EQ(errorOf([] { run("aten::linalg_inv", {F({4, 7, 2, 6, 0, 0, 1, 1}, {2, 2, 2})}); }),
+            "linalg.inv: (Batch element 1): The diagonal element 1 is zero, the inversion could not be completed "
+            "because the input matrix is singular.");
+  expectTensor(runT("aten::linalg_inv", {F({4, 2, 7, 6}, {2, 2}).t()}), {2, 2}, {0.6, -0.7, -0.2, 0.4}, 1e-6);
+  // getrf scales below the pivot by its reciprocal: a * (1 / a) is 1 - 2^-53 for this a, so the
+  // rank-1 matrix [[a, a], [b, b]] keeps a pivot of 2^-51 and inverts, as LAPACK's LU does (fuzz
+  // seed 3 case 102614: the reference's division had found an exact zero).
+  const double a = -0x1.7c0f5a4fa037ap+1, bb = 0x1.33b833949eb0ep+1;
+  EXPECT_TRUE(std::isfinite(runT("aten::linalg_inv", {D({a, a, bb, bb}, {2, 2})}).getDouble(0)));
   EXPECT_EQ(errorOf([] { run("aten::linalg_det", {A23}); }),
             "linalg.det: A must be batches of square matrices, but they are 2 by 3 matrices");
   EXPECT_EQ(errorOf([] { run("aten::linalg_inv", {L({1, 0, 0, 1}, {2, 2})}); }),
@@ -122,6 +140,17 @@ TEST(LinalgKernels, NuclearNorm) {
                {2}, {std::sqrt(34.0), 7}, 1e-12);
   // A rank-1 3x2 matrix: its only singular value is its Frobenius norm.
   expectTensor(runT("aten::nuclear_norm", {D({1, 2, 2, 4, 3, 6}, {3, 2}), b(false)}), {}, {std::sqrt(70.0)}, 1e-12);
+  // Non-finite input (PyTorch 1.13 on LAPACK >= 3.10 gesdd): a NaN raises linalg.svd's error (the
+  // first such batch element is named), an infinity gives NaN singular values.
+  EXPECT_EQ(errorOf([] { run("aten::nuclear_norm", {F({1, NAN, 0, 2}, {2, 2}), b(false)}); }),
+            "linalg.svd: The algorithm failed to converge because the input matrix contained non-finite values.");
+  EXPECT_EQ(errorOf([] {
+              run("aten::nuclear_norm.dim", {D({1, 0, 0, 1, 2, 0, 0, NAN}, {2, 2, 2}), ints({1, 2}), b(false)});
+            }),
+            "linalg.svd: (Batch element 1): The algorithm failed to converge because the input matrix contained "
+            "non-finite values.");
+  EXPECT_TRUE(std::isnan(runT("aten::nuclear_norm", {F({1, INFINITY, 0, 2}, {2, 2}), b(false)}).getDouble(0)));
+  EXPECT_TRUE(std::isnan(runT("aten::nuclear_norm", {D({-INFINITY, 1, 2}, {1, 3}), b(true)}).getDouble(0)));
   EXPECT_EQ(errorOf([] { run("aten::nuclear_norm", {F({1}, {1}), b(false)}); }),
             "Expected a tensor with 2 dimensions, but got a tensor with 1 dimension instead.");
 }

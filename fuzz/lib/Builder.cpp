@@ -384,6 +384,17 @@ class Builder {
         if (ch.pick(2) == 0) return Avail{constNone(), IValue()};
         [[fallthrough]];
       case ArgKind::DType: {
+        // view.dtype of a non-Bool tensor as Bool reinterprets bytes that need not be 0 or 1: a bool
+        // that is neither is undefined in PyTorch (later ops propagate it differently), so the
+        // generator never asks for it; Bool -> any dtype and the other reinterpretations are defined.
+        if (self && self->dtype() != ScalarType::Bool && e.overload &&
+            e.overload->qualifiedName() == "aten::view.dtype") {
+          std::vector<ScalarType> allowed;
+          for (ScalarType dt : kDtypes)
+            if (dt != ScalarType::Bool) allowed.push_back(dt);
+          int64_t code = toTorchCode(allowed[ch.pick(static_cast<uint32_t>(allowed.size()))]);
+          return Avail{constInt(code), IValue(code)};
+        }
         int64_t code = toTorchCode(kDtypes[ch.pick(kNumDtypes)]);
         return Avail{constInt(code), IValue(code)};
       }

@@ -37,8 +37,7 @@ void getrf(int n, T* a, int* ipiv, int* info) {
   else dgetrf_(&n, &n, a, &n, ipiv, info);
 }
 template <typename T>
-void getrs(int n, const T* a, const int* ipiv, T* b, int* info) {
-  const char trans = 'N';
+void getrs(char trans, int n, const T* a, const int* ipiv, T* b, int* info) {
   if constexpr (std::is_same_v<T, float>) sgetrs_(&trans, &n, &n, a, &n, ipiv, b, &n, info, 1);
   else dgetrs_(&trans, &n, &n, a, &n, ipiv, b, &n, info, 1);
 }
@@ -83,16 +82,27 @@ Tensor inv(const Tensor& A) {
     using T = typename decltype(tag)::type;
     T* o = static_cast<T*>(out.data());
     std::vector<int> ipiv(n);
-    std::vector<T> rhs(n * n);
+    std::vector<T> rhs(n * n), mt(n * n);
+    // PyTorch 1.13: linalg_inv_ex is linalg_solve_ex(A, I), which factors A^T when A is contiguous
+    // (its row-major storage is A^T column-major: no copy) and solves with the transpose; a
+    // non-contiguous A is copied column-major and factored itself. The zero pivot getrf reports
+    // (the error's diagonal element) is that of the matrix it factors.
+    const bool useAT = A.isContiguous();
     forEachMatrix<T>(A, [&](int64_t b, T* m) {
+      T* f = m;
+      if (useAT) {
+        for (int64_t i = 0; i < n; ++i)
+          for (int64_t j = 0; j < n; ++j) mt[i * n + j] = m[j * n + i];
+        f = mt.data();
+      }
       int info = 0;
-      getrf<T>(static_cast<int>(n), m, ipiv.data(), &info);
+      getrf<T>(static_cast<int>(n), f, ipiv.data(), &info);
       if (info > 0)
         throw RuntimeError(str("linalg.inv: ", A.dim() > 2 ? str("(Batch element ", b, "): ") : "", "The diagonal element ",
                                info, " is zero, the inversion could not be completed because the input matrix is singular."));
       std::fill(rhs.begin(), rhs.end(), T(0));
       for (int64_t i = 0; i < n; ++i) rhs[i * n + i] = T(1);
-      getrs<T>(static_cast<int>(n), m, ipiv.data(), rhs.data(), &info);
+      getrs<T>(useAT ? 'T' : 'N', static_cast<int>(n), f, ipiv.data(), rhs.data(), &info);
       T* dst = o + b * n * n;
       for (int64_t i = 0; i < n; ++i)
         for (int64_t j = 0; j < n; ++j) dst[i * n + j] = rhs[j * n + i];
@@ -249,8 +259,21 @@ Tensor nuclearNorm(const Tensor& x, int64_t d0, int64_t d1, bool keepdim) {
         continue;
       }
       // Column-major m x n copy.
+      bool hasNaN = false;
       for (int64_t i = 0; i < m; ++i)
-        for (int64_t j = 0; j < n; ++j) buf[j * m + i] = src[bi * m * n + i * n + j];
+        for (int64_t j = 0; j < n; ++j) {
+          const T v = src[bi * m * n + i * n + j];
+          hasNaN = hasNaN || v != v;
+          buf[j * m + i] = v;
+        }
+      // PyTorch 1.13's linalg.svd checks gesdd's info after the batch (first non-zero wins):
+      // LAPACK >= 3.10 (Debian's OpenBLAS 0.3.21, what python3-torch 1.13 links) returns -4 for a
+      // NaN entry, which becomes the "non-finite values" error; the NaN test here keeps that
+      // independent of the LAPACK build. An infinity passes (gesdd returns NaN singular values).
+      const std::string where = p.dim() > 2 ? str(": (Batch element ", bi, ")") : std::string();
+      if (hasNaN)
+        throw RuntimeError(str("linalg.svd", where,
+                               ": The algorithm failed to converge because the input matrix contained non-finite values."));
       const char jobz = 'N';
       const int M = static_cast<int>(m), N = static_cast<int>(n), one = 1;
       int info = 0, lwork = -1;
@@ -268,7 +291,14 @@ Tensor nuclearNorm(const Tensor& x, int64_t d0, int64_t d1, bool keepdim) {
         dgesdd_(&jobz, &M, &N, buf.data(), &M, s.data(), &dummy, &one, &dummy, &one, work.data(), &lwork, iwork.data(),
                 &info, 1);
       }
-      if (info > 0) throw RuntimeError("linalg.svd: The algorithm failed to converge because the input matrix is ill-conditioned or has too many repeated singular values.");
+      if (info == -4)
+        throw RuntimeError(str("linalg.svd", where,
+                               ": The algorithm failed to converge because the input matrix contained non-finite values."));
+      if (info > 0)
+        throw RuntimeError(str("linalg.svd", where,
+                               ": The algorithm failed to converge because the input matrix is ill-conditioned or has "
+                               "too many repeated singular values (error code: ",
+                               info, ")."));
       T sum = 0;
       for (int64_t i = 0; i < k; ++i) sum += s[i];
       o[bi] = sum;

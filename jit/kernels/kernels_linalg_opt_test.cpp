@@ -127,6 +127,22 @@ TEST(KernelsLinalg, InverseDeterminant) {
   expectNear(call1("aten::linalg_det", {T({1, 2, 2, 4}, {2, 2})}), {0});
   EXPECT_EQ(errorOf("aten::linalg_inv", {T({1, 2, 2, 4}, {2, 2})}),
             "linalg.inv: The diagonal element 2 is zero, the inversion could not be completed because the input matrix is singular.");
+  // PyTorch 1.13 LU-factors A^T for a contiguous A (linalg_solve_ex's use_A_T), A itself otherwise:
+  // [[0, 0], [1, 1]]^T has a zero first column (element 1); the same matrix as a transposed view
+  // is factored as is and pivots row 2 up (element 2).
+  EXPECT_EQ(errorOf("aten::linalg_inv", {T({0, 0, 1, 1}, {2, 2})}),
+            "linalg.inv: The diagonal element 1 is zero, the inversion could not be completed because the input matrix is singular.");
+  EXPECT_EQ(errorOf("aten::linalg_inv", {T({0, 1, 0, 1}, {2, 2}).t()}),
+            "linalg.inv: The diagonal element 2 is zero, the inversion could not be completed because the input matrix is singular.");
+  EXPECT_EQ(errorOf("aten::linalg_inv", {T({4, 7, 2, 6, 0, 0, 1, 1}, {2, 2, 2})}),
+            "linalg.inv: (Batch element 1): The diagonal element 1 is zero, the inversion could not be completed because "
+            "the input matrix is singular.");
+  expectNear(call1("aten::linalg_inv", {T({4, 2, 7, 6}, {2, 2}).t()}), {0.6, -0.7, -0.2, 0.4});
+  expectNear(call1("aten::linalg_inv", {T({0, 2, 4, 0}, {2, 2}, ScalarType::Double)}), {0, 0.25, 0.5, 0}, 1e-12);
+  // getrf scales below the pivot by its reciprocal: a * (1 / a) is 1 - 2^-53 for this a, so the
+  // rank-1 matrix [[a, a], [b, b]] keeps a pivot of 2^-51 and inverts (fuzz seed 3 case 102614).
+  const double ra = -0x1.7c0f5a4fa037ap+1, rb = 0x1.33b833949eb0ep+1;
+  EXPECT_TRUE(std::isfinite(call1("aten::linalg_inv", {T({ra, ra, rb, rb}, {2, 2}, ScalarType::Double)}).getDouble(0)));
   EXPECT_EQ(errorOf("aten::linalg_inv", {Tensor::zeros({2, 3})}),
             "linalg.inv: A must be batches of square matrices, but they are 2 by 3 matrices");
 }
@@ -138,4 +154,15 @@ TEST(KernelsLinalg, Norms) {
   expectNear(call1("aten::frobenius_norm", {x}), {13});
   // Singular values of diag(3, 4) are 3 and 4.
   expectNear(call1("aten::nuclear_norm", {T({3, 0, 0, -4}, {2, 2}), false}), {7});
+  // Non-finite input (PyTorch 1.13 on LAPACK >= 3.10 gesdd): a NaN raises linalg.svd's error (the
+  // first such batch element is named), an infinity gives NaN singular values.
+  EXPECT_EQ(errorOf("aten::nuclear_norm", {T({1, NAN, 0, 2}, {2, 2}), false}),
+            "linalg.svd: The algorithm failed to converge because the input matrix contained non-finite values.");
+  EXPECT_EQ(errorOf("aten::nuclear_norm.dim",
+                    {T({1, 0, 0, 1, 2, 0, 0, NAN}, {2, 2, 2}, ScalarType::Double),
+                     makeList(IntType::get(), {IValue(int64_t(1)), IValue(int64_t(2))}), false}),
+            "linalg.svd: (Batch element 1): The algorithm failed to converge because the input matrix contained "
+            "non-finite values.");
+  EXPECT_TRUE(std::isnan(call1("aten::nuclear_norm", {T({1, INFINITY, 0, 2}, {2, 2}), false}).getDouble(0)));
+  EXPECT_TRUE(std::isnan(call1("aten::nuclear_norm", {T({-INFINITY, 1, 2}, {1, 3}, ScalarType::Double), true}).getDouble(0)));
 }

@@ -48,8 +48,13 @@ LU factor(std::vector<double> a, int64_t n) {
       std::swap(lu.perm[static_cast<size_t>(k)], lu.perm[static_cast<size_t>(piv)]);
       lu.oddSwaps = !lu.oddSwaps;
     }
+    // getf2 / getrf2 scale the column below the pivot by its reciprocal (a division only for a
+    // pivot below the smallest normal number): a * (1 / a) may be 1 - 2^-53, not 1, which decides
+    // whether a rank-deficient matrix (two equal rows) meets an exact zero pivot.
+    const double pivot = at(k, k), recip = 1.0 / pivot;
+    const bool scale = std::fabs(pivot) >= std::numeric_limits<double>::min();
     for (int64_t r = k + 1; r < n; ++r) {
-      const double f = zeroPivot ? at(r, k) : at(r, k) / at(k, k);
+      const double f = zeroPivot ? at(r, k) : scale ? at(r, k) * recip : at(r, k) / pivot;
       at(r, k) = f;
       for (int64_t c = k + 1; c < n; ++c) at(r, c) -= f * at(k, c);
     }
@@ -118,16 +123,26 @@ std::vector<IValue> linalgInv(Args& args) {
   const int64_t n = A.size(-1);
   const std::vector<double> v = A.toDoubles();
   const int64_t batch = product(std::vector<int64_t>(A.sizes().begin(), A.sizes().end() - 2));
+  // PyTorch 1.13's linalg_inv_ex is linalg_solve_ex(A, I): for a contiguous A it LU-factors A^T
+  // (and solves the transposed system), otherwise A; the singular error names the first zero pivot
+  // of the factored matrix. inv(A) = inv(A^T)^T.
+  const bool useAT = A.isContiguous();
+  auto transposed = [n](const std::vector<double>& m) {
+    std::vector<double> t(m.size());
+    for (int64_t i = 0; i < n; ++i)
+      for (int64_t j = 0; j < n; ++j) t[static_cast<size_t>(j * n + i)] = m[static_cast<size_t>(i * n + j)];
+    return t;
+  };
   std::vector<double> out;
   for (int64_t b = 0; b < batch; ++b) {
     std::vector<double> m(v.begin() + b * n * n, v.begin() + (b + 1) * n * n);
-    const LU lu = factor(std::move(m), n);
+    const LU lu = factor(useAT ? transposed(m) : std::move(m), n);
     if (lu.info != 0) {
       const std::string where = A.dim() == 2 ? "" : str(": (Batch element ", b, ")");
       throw RuntimeError(str("linalg.inv", where, ": The diagonal element ", lu.info,
                              " is zero, the inversion could not be completed because the input matrix is singular."));
     }
-    const std::vector<double> inv = inverse(lu);
+    const std::vector<double> inv = useAT ? transposed(inverse(lu)) : inverse(lu);
     out.insert(out.end(), inv.begin(), inv.end());
   }
   return one(Tensor::fromDoubles(out, A.sizes(), A.dtype()));
@@ -203,8 +218,22 @@ Tensor nuclearNorm(const Tensor& self, int64_t d0, int64_t d1, bool keepdim) {
   std::vector<double> out;
   for (int64_t b = 0; b < batch; ++b) {
     std::vector<double> m(v.begin() + b * r * c, v.begin() + (b + 1) * r * c);
+    // Non-finite entries, as LAPACK >= 3.10 gesdd (Debian's OpenBLAS 0.3.21) treats them under
+    // PyTorch 1.13's linalg.svd: a NaN makes gesdd return info = -4, which linalg.svd's error check
+    // turns into its "non-finite values" LinAlgError (the first such matrix of the batch); an
+    // infinity (without NaN) is scaled by 0 to NaN and every singular value is NaN (info = 0).
+    bool hasNaN = false, hasInf = false;
+    for (double x : m) {
+      hasNaN = hasNaN || std::isnan(x);
+      hasInf = hasInf || std::isinf(x);
+    }
+    if (hasNaN)
+      throw RuntimeError(str("linalg.svd", batchSizes.empty() ? std::string() : str(": (Batch element ", b, ")"),
+                             ": The algorithm failed to converge because the input matrix contained non-finite values."));
     double sum = 0;
-    for (double s : singularValues(std::move(m), r, c)) sum += s;
+    if (hasInf) sum = std::numeric_limits<double>::quiet_NaN();
+    else
+      for (double s : singularValues(std::move(m), r, c)) sum += s;
     out.push_back(sum);
   }
   std::vector<int64_t> outSizes = batchSizes;

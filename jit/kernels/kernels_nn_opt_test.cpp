@@ -120,6 +120,31 @@ TEST(KernelsNN, BatchNormTrainingUpdatesRunningStats) {
              {0});
 }
 
+// A constant channel cancels in PyTorch 1.13's float algorithm: alpha = invstd * w and
+// beta = b - mean * alpha rounded to the dtype, out = x * alpha + beta rounded per step (no fused
+// multiply-add). Bits computed by hand with a float C program.
+TEST(KernelsNN, BatchNormConstantChannelRoundsLikePyTorch) {
+  // x = 1.7f twice, w = 0.7f, b = -1.3f, eps 1e-5: alpha = 0x1.bab806p+7, beta = -0x1.799c6cp+8,
+  // out = -0x1.4cccp+0 (b itself is -0x1.4cccccp+0).
+  const double k = 1.7f;
+  const Tensor y = call1("aten::batch_norm", {T({k, k}, {1, 1, 2}), T({0.7f}, {1}), T({-1.3f}, {1}), IValue(), IValue(),
+                                              true, 0.1, 1e-5, false});
+  EXPECT_EQ(y.toDoubles(), (std::vector<double>{-0x1.4cccp+0, -0x1.4cccp+0}));
+  const Tensor yd = call1("aten::batch_norm", {Tensor::fromDoubles({1.7, 1.7}, {1, 1, 2}, ScalarType::Double),
+                                               Tensor::fromDoubles({0.7}, {1}, ScalarType::Double),
+                                               Tensor::fromDoubles({-1.3}, {1}, ScalarType::Double), IValue(), IValue(),
+                                               true, 0.1, 1e-5, false});
+  EXPECT_EQ(yd.toDoubles(), (std::vector<double>{-0x1.4cccccccccdp+0, -0x1.4cccccccccdp+0}));
+  // No bias, w = x (fuzz seed 1 case 95170): beta = -round(x * alpha) cancels exactly; scale and
+  // shift rounded separately from double gave 1.69e-6.
+  const Tensor x = T({-0x1.4fc5c2p+1, 0x1.a1ed96p+0}, {1, 2});
+  EXPECT_EQ(call1("aten::batch_norm", {x, x, IValue(), IValue(), T({1, 1}, {2}), true, 2.0, 0.1, false}).toDoubles(),
+            (std::vector<double>{0, 0}));
+  EXPECT_EQ(call1("aten::instance_norm", {T({k, k}, {1, 1, 2}), T({0.7f}, {1}), T({-1.3f}, {1}), IValue(), IValue(), true,
+                                         0.1, 1e-5, false}).toDoubles(),
+            (std::vector<double>{-0x1.4cccp+0, -0x1.4cccp+0}));
+}
+
 TEST(KernelsNN, LayerGroupInstanceNorm) {
   const double s = std::sqrt(2.0 / 3 + 1e-5);
   expectNear(call1("aten::layer_norm", {T({1, 2, 3}, {1, 3}), ints({3}), IValue(), IValue(), 1e-5, true}), {-1 / s, 0, 1 / s});

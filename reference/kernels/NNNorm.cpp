@@ -9,8 +9,9 @@
 // stats are then averaged back (view / mean errors included); cosine_similarity converts integral
 // inputs to float32.
 //
-// Invariants: statistics are computed in double over the logical values; the normalized output is
-// rounded once to the input dtype; running stats are written in place into the caller's buffers
+// Invariants: batch_norm / instance_norm model ATen's float steps (statistics in the dtype with a
+// double accumulator, then alpha / beta and x * alpha + beta each rounded to the dtype); layer and
+// group norm compute in double over the logical values and round the output once; running stats are written in place into the caller's buffers
 // (which is how modules see them change). Dropout is the identity unless it would be random: in
 // training mode with 0 < p < 1 the reference refuses (the result depends on an RNG stream).
 #include <cmath>
@@ -20,6 +21,7 @@
 #include "reference/Evaluator.h"
 #include "reference/Kernel.h"
 #include "reference/kernels/LinalgCommon.h"
+#include "reference/kernels/TensorArgs.h"
 
 namespace tsjit::reference {
 namespace {
@@ -58,6 +60,22 @@ Tensor emptyAffine(const Tensor& out, const std::optional<Tensor>& p) {
   return Tensor::empty(shape, resultType(out, first));
 }
 
+// Whether t is channels-last contiguous (4-D: N, H, W, C order in memory; 5-D: N, D, H, W, C),
+// dims of size 1 ignored — PyTorch's is_contiguous(ChannelsLast / ChannelsLast3d).
+bool channelsLast(const Tensor& t) {
+  std::vector<int64_t> order;
+  if (t.dim() == 4) order = {1, 3, 2, 0};
+  else if (t.dim() == 5) order = {1, 4, 3, 2, 0};
+  else return false;
+  int64_t stride = 1;
+  for (int64_t d : order) {
+    if (t.size(d) == 1) continue;
+    if (t.strides()[static_cast<size_t>(d)] != stride) return false;
+    stride *= t.size(d);
+  }
+  return true;
+}
+
 // x viewed as [N, C, inner]; normalizes each channel over N and inner. Training: batch stats, and
 // the running stats (when given) move towards them by `momentum` (unbiased variance).
 Tensor batchNorm(const Tensor& input, const std::optional<Tensor>& weight, const std::optional<Tensor>& bias,
@@ -85,31 +103,40 @@ Tensor batchNorm(const Tensor& input, const std::optional<Tensor>& weight, const
     checkParamDtype(input, runVar);
   }
   const int64_t N = input.size(0), inner = input.numel() / (N * C);
+  // PyTorch's float algorithm runs in the input dtype (float32 for bfloat16): every step below is
+  // rounded to `ct` as ATen 1.13's batch_norm_cpu rounds it.
+  const ScalarType ct = input.dtype() == ScalarType::Double ? ScalarType::Double : ScalarType::Float;
+  auto r = [ct](double v) { return castDouble(v, ct); };
   // ATen first computes the statistics and updates the running stats (all channels), then
   // normalizes reading input / weight / bias again: a running stat aliasing them is seen updated.
   std::vector<double> x = input.toDoubles(), means(static_cast<size_t>(C)), invStds(static_cast<size_t>(C));
   for (int64_t c = 0; c < C; ++c) {
     if (training) {
+      // batch_norm_cpu_collect_stats: the sum in double, the mean rounded to the dtype; each
+      // deviation and its square in the dtype, their sum in double, rounded to the dtype.
       double sum = 0;
       for (int64_t n = 0; n < N; ++n)
         for (int64_t i = 0; i < inner; ++i) sum += x[static_cast<size_t>((n * C + c) * inner + i)];
-      const double count = static_cast<double>(N * inner);
-      const double mean = sum / count;
+      const int64_t count = N * inner;
+      const double mean = r(sum / static_cast<double>(count));
       double sq = 0;
       for (int64_t n = 0; n < N; ++n)
         for (int64_t i = 0; i < inner; ++i) {
-          const double d = x[static_cast<size_t>((n * C + c) * inner + i)] - mean;
-          sq += d * d;
+          const double d = r(x[static_cast<size_t>((n * C + c) * inner + i)] - mean);
+          sq += r(d * d);
         }
-      const double var = sq / count;
+      sq = r(sq);
+      const double var = r(sq / r(static_cast<double>(count)));
       means[static_cast<size_t>(c)] = mean;
-      // ATen's InvStd: 0 (not inf) for a zero variance with eps == 0.
-      invStds[static_cast<size_t>(c)] = var == 0 && eps == 0 ? 0.0 : 1 / std::sqrt(var + eps);
+      // ATen's InvStd (in double, stored in the dtype): 0, not inf, for a zero variance with eps == 0.
+      invStds[static_cast<size_t>(c)] = var == 0 && eps == 0 ? 0.0 : r(1 / std::sqrt(var + eps));
       if (runMean) runMean->setDouble(c, (1 - momentum) * runMean->getDouble(c) + momentum * mean);
-      if (runVar) runVar->setDouble(c, (1 - momentum) * runVar->getDouble(c) + momentum * (sq / (count - 1)));
+      if (runVar)
+        runVar->setDouble(c, (1 - momentum) * runVar->getDouble(c) + momentum * (sq / static_cast<double>(count - 1)));
     } else {
-      means[static_cast<size_t>(c)] = runMean->getDouble(c);
-      invStds[static_cast<size_t>(c)] = 1 / std::sqrt(runVar->getDouble(c) + eps);
+      // 1 / sqrt(running_var + eps), each step in the dtype.
+      means[static_cast<size_t>(c)] = r(runMean->getDouble(c));
+      invStds[static_cast<size_t>(c)] = r(1 / r(std::sqrt(r(r(runVar->getDouble(c)) + r(eps)))));
     }
   }
   if (training) {
@@ -117,14 +144,23 @@ Tensor batchNorm(const Tensor& input, const std::optional<Tensor>& weight, const
     if (runVar) runVar->bumpVersion();
     x = input.toDoubles();
   }
+  // ATen's contiguous kernel (input contiguous or channels-last, 1-D operands contiguous) folds
+  // the affine transform: alpha = invstd * w, beta = b - mean * alpha, out = x * alpha + beta, each
+  // product and sum rounded to the dtype (a constant channel gives x * alpha - round(x * alpha) + b,
+  // which need not be b). Otherwise its TensorIterator loop: ((x - mean) * invstd) * w + b.
+  bool folded = input.isContiguous() || channelsLast(input);
+  for (const std::optional<Tensor>* p : {&weight, &bias, &runMean, &runVar})
+    if (*p && !(*p)->isContiguous()) folded = false;
   std::vector<double> out(x.size());
   for (int64_t c = 0; c < C; ++c) {
     const double mean = means[static_cast<size_t>(c)], invStd = invStds[static_cast<size_t>(c)];
-    const double w = weight ? weight->getDouble(c) : 1.0, b = bias ? bias->getDouble(c) : 0.0;
+    const double w = weight ? r(weight->getDouble(c)) : 1.0, b = bias ? r(bias->getDouble(c)) : 0.0;
+    const double alpha = r(invStd * w), beta = r(b - r(mean * alpha));
     for (int64_t n = 0; n < N; ++n)
       for (int64_t i = 0; i < inner; ++i) {
         const size_t at = static_cast<size_t>((n * C + c) * inner + i);
-        out[at] = (x[at] - mean) * invStd * w + b;
+        const double xv = r(x[at]);
+        out[at] = folded ? r(r(xv * alpha) + beta) : r(r(r(r(xv - mean) * invStd) * w) + b);
       }
   }
   return Tensor::fromDoubles(out, input.sizes(), input.dtype());

@@ -153,6 +153,21 @@ TEST(NNKernels, BatchNormConstantChannelRoundsLikePyTorch) {
             (std::vector<double>{-0x1.4cccp+0, -0x1.4cccp+0}));
 }
 
+// group_norm on constant groups (one element each): PyTorch 1.13 rounds scale = rstd * gamma,
+// bias = -scale * mean + beta and scale * x + bias to the dtype. x = 1.7f, gamma 0.7f, beta -1.3f,
+// eps 2^-17: rstd 0x1.6a09e6p+8, scale 0x1.fadaa8p+7, bias -0x1.b02042p+8, y = -0x1.4cccp+0 (beta
+// is -0x1.4cccccp+0); float64: -0x1.4cccccccccdp+0. Bits computed by hand with a C program.
+TEST(NNKernels, GroupNormConstantGroupRoundsLikePyTorch) {
+  const float k = 1.7f;
+  Tensor out = runT("aten::group_norm", {F({k, k}, {1, 2, 1}), i(2), F({0.7f, 0.7f}, {2}), F({-1.3f, -1.3f}, {2}),
+                                         d(0x1p-17), b(true)});
+  EXPECT_EQ(out.toDoubles(), (std::vector<double>{-0x1.4cccp+0, -0x1.4cccp+0}));
+  Tensor outD = runT("aten::group_norm", {Tensor::fromDoubles({1.7}, {1, 1, 1}, ScalarType::Double), i(1),
+                                          Tensor::fromDoubles({0.7}, {1}, ScalarType::Double),
+                                          Tensor::fromDoubles({-1.3}, {1}, ScalarType::Double), d(0x1p-17), b(true)});
+  EXPECT_EQ(outD.toDoubles(), (std::vector<double>{-0x1.4cccccccccdp+0}));
+}
+
 TEST(NNKernels, LayerGroupInstanceNorm) {
   Tensor x = F({1, 3, 2, 4}, {2, 2});
   expectTensor(runT("aten::layer_norm", {x, ints({2}), none(), none(), d(0), b(true)}), {2, 2}, {-1, 1, -1, 1}, 1e-6);

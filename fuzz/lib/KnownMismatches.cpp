@@ -25,7 +25,6 @@ constexpr Known kKnown[] = {
     {"aten::layer_norm", "rare float differences beyond reduction(4) (seed 1, 1 in ~80k cases)"},
     {"aten::lstm_cell", "the gates' sums cancel before sigmoid / tanh: rare differences beyond reduction(4) "
                         "(tsjit fuzz --ops aten::lstm_cell seeds 1-3, 10 s: 0, 1, 1 in ~80k cases); checks agree"},
-    {"aten::group_norm", "rare float differences beyond reduction(4) (affine: x*scale+shift cancels)"},
     {"aten::binary_cross_entropy_with_logits", "cancelling composite: a few ulps beyond reduction(4)"},
     {"aten::linalg_inv", "ill-conditioned / singular batches: LAPACK and the plain LU differ (values, zero-pivot index)"},
     // A ±inf pivot: getrf scales the column below by 1/pivot = ±0; OpenBLAS's ?scal zero-fills for a

@@ -83,24 +83,6 @@ void channelStats(const T* x, int64_t outer, int64_t C, int64_t inner, std::vect
   }
 }
 
-// x viewed as [outer, C, inner] (contiguous); per channel c, normalizes with mean[c], invstd[c]
-// and applies weight/bias (may be undefined), via a per-channel scale and shift in double.
-template <typename T>
-void normalizeChannels(const T* x, T* o, int64_t outer, int64_t C, int64_t inner, const std::vector<double>& mean,
-                       const std::vector<double>& invstd, const std::vector<double>& w, const std::vector<double>& b) {
-  for (int64_t n = 0; n < outer; ++n)
-    for (int64_t c = 0; c < C; ++c) {
-      const double scale = invstd[c] * (w.empty() ? 1.0 : w[c]);
-      const double shift = (b.empty() ? 0.0 : b[c]) - mean[c] * scale;
-      const T sc = static_cast<T>(scale), sh = static_cast<T>(shift);
-      const T* xp = x + (n * C + c) * inner;
-      T* op = o + (n * C + c) * inner;
-      for (int64_t i = 0; i < inner; ++i) op[i] = xp[i] * sc + sh;
-    }
-}
-
-std::vector<double> optVector(const Tensor& t) { return t.defined() ? toVector<double>(t) : std::vector<double>{}; }
-
 void checkChannels(const Tensor& t, int64_t C, const char* name) {
   if (t.defined() && t.numel() != C)
     throw RuntimeError(str(name, " should contain ", C, " elements not ", t.numel()));
@@ -368,25 +350,30 @@ Tensor groupNorm(const Tensor& input, int64_t G, const Tensor& weight, const Ten
     // Groups are consecutive runs of (C/G)*spatial elements: stats over [1, N*G, run].
     const int64_t run = (C / G) * spatial;
     channelStats(xp, 1, N * G, run, mean, var);
-    if (!weight.defined() && !bias.defined()) {
-      // No affine parameters: (x - mean) * rstd, as ATen's kernel does.
-      for (int64_t g = 0; g < N * G; ++g) {
-        const T m = static_cast<T>(mean[g]), r = static_cast<T>(1.0 / std::sqrt(var[g] + eps));
+    // ATen 1.13's GroupNormKernelImpl, in T after the group's moments: rstd = 1 / sqrt(max(var, 0)
+    // + eps); without parameters (x - mean) * rstd, otherwise per channel scale = rstd * gamma,
+    // bias = -scale * mean + beta and y = scale * x + bias (a constant group gives
+    // scale * x - round(scale * x) + beta, not beta).
+    const bool affine = weight.defined() || bias.defined();
+    const std::vector<T> w0 = weight.defined() ? toVector<T>(weight) : std::vector<T>(C, T(1));
+    const std::vector<T> b0 = bias.defined() ? toVector<T>(bias) : std::vector<T>(C, T(0));
+    const int64_t D = C / G;
+    for (int64_t g = 0; g < N * G; ++g) {
+      const T m = static_cast<T>(mean[g]);
+      const T r = T(1) / std::sqrt(std::max(static_cast<T>(var[g]), T(0)) + static_cast<T>(eps));
+      if (!affine) {
         for (int64_t i = 0; i < run; ++i) op[g * run + i] = (xp[g * run + i] - m) * r;
+        continue;
       }
-      return;
+      for (int64_t j = 0; j < D; ++j) {
+        const int64_t c = (g % G) * D + j;
+        const T scale = r * w0[c];
+        const T shift = -scale * m + b0[c];
+        const T* xr = xp + g * run + j * spatial;
+        T* orow = op + g * run + j * spatial;
+        for (int64_t k = 0; k < spatial; ++k) orow[k] = scale * xr[k] + shift;
+      }
     }
-    std::vector<double> m(N * C), inv(N * C), w, b;
-    const std::vector<double> w0 = optVector(weight), b0 = optVector(bias);
-    for (int64_t n = 0; n < N; ++n)
-      for (int64_t c = 0; c < C; ++c) {
-        const int64_t g = n * G + c / (C / G);
-        m[n * C + c] = mean[g];
-        inv[n * C + c] = 1.0 / std::sqrt(var[g] + eps);
-        if (!w0.empty()) w.push_back(w0[c]);
-        if (!b0.empty()) b.push_back(b0[c]);
-      }
-    normalizeChannels(xp, op, 1, N * C, spatial, m, inv, w, b);
   });
 }
 

@@ -145,6 +145,21 @@ TEST(KernelsNN, BatchNormConstantChannelRoundsLikePyTorch) {
             (std::vector<double>{-0x1.4cccp+0, -0x1.4cccp+0}));
 }
 
+// group_norm on constant groups (one element each): PyTorch 1.13 rounds scale = rstd * gamma,
+// bias = -scale * mean + beta and scale * x + bias to the dtype (x = 1.7f, gamma 0.7f, beta -1.3f,
+// eps 2^-17 -> -0x1.4cccp+0, not beta = -0x1.4cccccp+0; float64 -0x1.4cccccccccdp+0); the scale and
+// shift were rounded from double before. Bits computed by hand with a C program.
+TEST(KernelsNN, GroupNormConstantGroupRoundsLikePyTorch) {
+  const double k = 1.7f;
+  EXPECT_EQ(call1("aten::group_norm", {T({k, k}, {1, 2, 1}), int64_t(2), T({0.7f, 0.7f}, {2}), T({-1.3f, -1.3f}, {2}),
+                                       0x1p-17, true}).toDoubles(),
+            (std::vector<double>{-0x1.4cccp+0, -0x1.4cccp+0}));
+  EXPECT_EQ(call1("aten::group_norm", {Tensor::fromDoubles({1.7}, {1, 1, 1}, ScalarType::Double), int64_t(1),
+                                       Tensor::fromDoubles({0.7}, {1}, ScalarType::Double),
+                                       Tensor::fromDoubles({-1.3}, {1}, ScalarType::Double), 0x1p-17, true}).toDoubles(),
+            (std::vector<double>{-0x1.4cccccccccdp+0}));
+}
+
 TEST(KernelsNN, LayerGroupInstanceNorm) {
   const double s = std::sqrt(2.0 / 3 + 1e-5);
   expectNear(call1("aten::layer_norm", {T({1, 2, 3}, {1, 3}), ints({3}), IValue(), IValue(), 1e-5, true}), {-1 / s, 0, 1 / s});

@@ -10,8 +10,9 @@
 // inputs to float32.
 //
 // Invariants: batch_norm / instance_norm model ATen's float steps (statistics in the dtype with a
-// double accumulator, then alpha / beta and x * alpha + beta each rounded to the dtype); layer and
-// group norm compute in double over the logical values and round the output once; running stats are written in place into the caller's buffers
+// double accumulator, then alpha / beta and x * alpha + beta each rounded to the dtype); group_norm
+// takes its moments in double rounded to the dtype, then ATen's steps in the dtype; layer_norm
+// computes in double over the logical values and rounds the output once; running stats are written in place into the caller's buffers
 // (which is how modules see them change). Dropout is the identity unless it would be random: in
 // training mode with 0 < p < 1 the reference refuses (the result depends on an RNG stream).
 #include <cmath>
@@ -305,11 +306,36 @@ std::vector<IValue> groupNorm(Args& a) {
   checkParamDtype(input, bias);
   const int64_t inner = N * C == 0 ? 0 : input.numel() / (N * C);
   if (inner == 0) return one(Tensor::empty(input.sizes(), input.dtype()));
-  std::vector<double> y = normalizeGroups(input.toDoubles(), (C / G) * inner, eps);
-  for (size_t i = 0; i < y.size(); ++i) {
-    const int64_t c = (static_cast<int64_t>(i) / inner) % C;
-    if (weight) y[i] *= weight->getDouble(c);
-    if (bias) y[i] += bias->getDouble(c);
+  // ATen 1.13's GroupNormKernelImpl computes in the dtype (float32 for bfloat16) once it has a
+  // group's mean and variance (here: in double, rounded to the dtype): rstd = 1 / sqrt(max(var, 0)
+  // + eps); no parameters: (x - mean) * rstd; otherwise per channel scale = rstd * gamma,
+  // bias = -scale * mean + beta, y = scale * x + bias — each step rounded, so a constant group
+  // gives scale * x - round(scale * x) + beta rather than beta.
+  const ScalarType ct = input.dtype() == ScalarType::Double ? ScalarType::Double : ScalarType::Float;
+  auto r = [ct](double v) { return castDouble(v, ct); };
+  const std::vector<double> x = input.toDoubles();
+  const int64_t D = C / G, groupSize = D * inner;
+  std::vector<double> y(x.size());
+  for (int64_t g = 0; g < N * G; ++g) {
+    double sum = 0;
+    for (int64_t i = 0; i < groupSize; ++i) sum += x[static_cast<size_t>(g * groupSize + i)];
+    const double meanD = sum / static_cast<double>(groupSize);
+    double sq = 0;
+    for (int64_t i = 0; i < groupSize; ++i) {
+      const double d = x[static_cast<size_t>(g * groupSize + i)] - meanD;
+      sq += d * d;
+    }
+    const double mean = r(meanD), var = r(sq / static_cast<double>(groupSize));
+    const double rstd = r(1 / r(std::sqrt(r(std::max(var, 0.0) + r(eps)))));
+    for (int64_t j = 0; j < D; ++j) {
+      const int64_t c = (g % G) * D + j;
+      const double w = weight ? r(weight->getDouble(c)) : 1.0, b = bias ? r(bias->getDouble(c)) : 0.0;
+      const double scale = r(rstd * w), shift = r(r(-scale * mean) + b);
+      for (int64_t k = 0; k < inner; ++k) {
+        const size_t at = static_cast<size_t>(g * groupSize + j * inner + k);
+        y[at] = weight || bias ? r(r(scale * x[at]) + shift) : r(r(x[at] - mean) * rstd);
+      }
+    }
   }
   return one(Tensor::fromDoubles(y, input.sizes(), input.dtype()));
 }

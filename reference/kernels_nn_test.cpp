@@ -168,6 +168,20 @@ TEST(NNKernels, GroupNormConstantGroupRoundsLikePyTorch) {
   EXPECT_EQ(outD.toDoubles(), (std::vector<double>{-0x1.4cccccccccdp+0}));
 }
 
+// layer_norm of a short row (fuzz seed 1 case 35820): PyTorch 1.13 takes the moments by a scalar
+// Welford in float (mean -0x1.d3480cp+0, var 0x1.ee9044p-10), rstd = 0x1.6f649ep+4, and computes
+// x * rstd + (-rstd * mean) in float, which cancels: -0x1.fea68p-1 / 0x1.fea58p-1 where the exact
+// value rounds to -+0x1.fea6p-1. Bits computed by hand with a float C program.
+TEST(NNKernels, LayerNormShortRowRoundsLikePyTorch) {
+  Tensor out = runT("aten::layer_norm", {F({-0x1.de669ep+0, -0x1.c8297cp+0}, {2}), ints({2}), none(), none(), d(1e-5),
+                                         b(false)});
+  EXPECT_EQ(out.toDoubles(), (std::vector<double>{-0x1.fea68p-1, 0x1.fea58p-1}));
+  // A constant row: x * rstd + shift cancels exactly, y = 0 * gamma + beta.
+  EXPECT_EQ(runT("aten::layer_norm", {F({1.7f, 1.7f}, {1, 2}), ints({2}), F({0.7f, 0.7f}, {2}), F({-1.3f, -1.3f}, {2}),
+                                      d(0x1p-17), b(false)}).toDoubles(),
+            (std::vector<double>{-1.3f, -1.3f}));
+}
+
 TEST(NNKernels, LayerGroupInstanceNorm) {
   Tensor x = F({1, 3, 2, 4}, {2, 2});
   expectTensor(runT("aten::layer_norm", {x, ints({2}), none(), none(), d(0), b(true)}), {2, 2}, {-1, 1, -1, 1}, 1e-6);

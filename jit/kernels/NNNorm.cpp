@@ -8,7 +8,9 @@
 // (batch_norm over [1, N*C, ...] with repeated parameters, then the running stats averaged back).
 // Invariants: statistics accumulate in double per normalized group and the normalized values are
 // computed in the input dtype (float32 for bfloat16); batch_norm follows ATen's steps exactly
-// (mean and sum of squares rounded to the dtype, x * alpha + beta without fused multiply-adds); variances used to normalize are biased, the
+// (mean and sum of squares rounded to the dtype, x * alpha + beta without fused multiply-adds),
+// group_norm and layer_norm follow its affine steps in the dtype (layer_norm: its scalar Welford
+// moments for rows shorter than a vector); variances used to normalize are biased, the
 // running variance update uses the unbiased one; dropout with train=False (or p=0) returns its
 // input itself.
 #include <algorithm>
@@ -299,26 +301,46 @@ Tensor layerNorm(const Tensor& input, const std::vector<int64_t>& shape, const T
   checkParam(input, bias);
   return computeNorm(input, "LayerNormKernelImpl", [&](auto tag, const Tensor& x, const Tensor& out) {
     using T = typename decltype(tag)::type;
-    const std::vector<T> w = weight.defined() ? toVector<T>(weight) : std::vector<T>{};
-    const std::vector<T> b = bias.defined() ? toVector<T>(bias) : std::vector<T>{};
+    // ATen 1.13's LayerNormKernelImpl in T: the row's moments (utils::RowwiseMoments), then
+    // rstd = 1 / sqrt(var + eps), scale = rstd, bias = -rstd * mean and
+    // y = (x * scale + bias) * gamma + beta, each step rounded to T.
+    const std::vector<T> w = weight.defined() ? toVector<T>(weight) : std::vector<T>(inner, T(1));
+    const std::vector<T> b = bias.defined() ? toVector<T>(bias) : std::vector<T>(inner, T(0));
     const T* xp = static_cast<const T*>(x.data());
     T* op = static_cast<T*>(out.data());
+    // RowwiseMoments runs Welford over Vectorized<T> lanes (8 floats / 4 doubles with AVX2) and a
+    // scalar Welford over the remaining elements: a row shorter than one vector is all scalar,
+    // reproduced exactly here; a longer row's moments are taken in double and rounded to T.
+    const int64_t lanes = sizeof(T) == 4 ? 8 : 4;
     for (int64_t r = 0; r < outer && inner > 0; ++r) {
       const T* row = xp + r * inner;
-      double s = 0;
-      for (int64_t i = 0; i < inner; ++i) s += row[i];
-      const double mean = s / static_cast<double>(inner);
-      double v = 0;
-      for (int64_t i = 0; i < inner; ++i) v += (row[i] - mean) * (row[i] - mean);
-      const T rstd = static_cast<T>(1.0 / std::sqrt(v / static_cast<double>(inner) + eps));
-      const T m = static_cast<T>(mean);
-      T* orow = op + r * inner;
-      for (int64_t i = 0; i < inner; ++i) {
-        T y = (row[i] - m) * rstd;
-        if (!w.empty()) y *= w[i];
-        if (!b.empty()) y += b[i];
-        orow[i] = y;
+      T m, var;
+      if (inner < lanes) {
+        T m1 = 0, m2 = 0;
+        for (int64_t i = 0; i < inner; ++i) {
+          const T delta = row[i] - m1;
+          m1 += delta / static_cast<T>(i + 1);
+          m2 += delta * (row[i] - m1);
+        }
+        // Merging the (empty) vector lanes: m1 += 0 * (0 - m1), m2 += 0 + (0 - m1)^2 * 0 * count.
+        const T d = T(0) - m1;
+        m1 += T(0) * d;
+        m2 += T(0) + d * d * T(0) * static_cast<T>(inner);
+        m = m1;
+        var = m2 / static_cast<T>(inner);
+      } else {
+        double s = 0;
+        for (int64_t i = 0; i < inner; ++i) s += row[i];
+        const double mean = s / static_cast<double>(inner);
+        double v = 0;
+        for (int64_t i = 0; i < inner; ++i) v += (row[i] - mean) * (row[i] - mean);
+        m = static_cast<T>(mean);
+        var = static_cast<T>(v / static_cast<double>(inner));
       }
+      const T rstd = T(1) / std::sqrt(var + static_cast<T>(eps));
+      const T shift = -rstd * m;
+      T* orow = op + r * inner;
+      for (int64_t i = 0; i < inner; ++i) orow[i] = (row[i] * rstd + shift) * w[i] + b[i];
     }
   });
 }

@@ -160,6 +160,19 @@ TEST(KernelsNN, GroupNormConstantGroupRoundsLikePyTorch) {
             (std::vector<double>{-0x1.4cccccccccdp+0}));
 }
 
+// layer_norm of a short row (fuzz seed 1 case 35820): PyTorch 1.13's scalar Welford in float
+// (mean -0x1.d3480cp+0, var 0x1.ee9044p-10), rstd = 0x1.6f649ep+4, x * rstd + (-rstd * mean) in
+// float cancels: -0x1.fea68p-1 / 0x1.fea58p-1 (the exact value rounds to -+0x1.fea6p-1; the old
+// (x - mean) * rstd in float gave -0x1.fea62ep-1). Bits computed by hand with a float C program.
+TEST(KernelsNN, LayerNormShortRowRoundsLikePyTorch) {
+  EXPECT_EQ(call1("aten::layer_norm", {T({-0x1.de669ep+0, -0x1.c8297cp+0}, {2}), ints({2}), IValue(), IValue(), 1e-5,
+                                       false}).toDoubles(),
+            (std::vector<double>{-0x1.fea68p-1, 0x1.fea58p-1}));
+  EXPECT_EQ(call1("aten::layer_norm", {T({1.7f, 1.7f}, {1, 2}), ints({2}), T({0.7f, 0.7f}, {2}), T({-1.3f, -1.3f}, {2}),
+                                       0x1p-17, false}).toDoubles(),
+            (std::vector<double>{-1.3f, -1.3f}));
+}
+
 TEST(KernelsNN, LayerGroupInstanceNorm) {
   const double s = std::sqrt(2.0 / 3 + 1e-5);
   expectNear(call1("aten::layer_norm", {T({1, 2, 3}, {1, 3}), ints({3}), IValue(), IValue(), 1e-5, true}), {-1 / s, 0, 1 / s});

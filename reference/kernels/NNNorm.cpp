@@ -12,7 +12,8 @@
 // Invariants: batch_norm / instance_norm model ATen's float steps (statistics in the dtype with a
 // double accumulator, then alpha / beta and x * alpha + beta each rounded to the dtype); group_norm
 // takes its moments in double rounded to the dtype, then ATen's steps in the dtype; layer_norm
-// computes in double over the logical values and rounds the output once; running stats are written in place into the caller's buffers
+// models ATen's scalar Welford for rows shorter than a vector (moments in double, rounded, for
+// longer rows), then its steps in the dtype; running stats are written in place into the caller's buffers
 // (which is how modules see them change). Dropout is the identity unless it would be random: in
 // training mode with 0 < p < 1 the reference refuses (the result depends on an RNG stream).
 #include <cmath>
@@ -223,26 +224,6 @@ std::vector<IValue> instanceNorm(Args& a) {
 
 // ---- layer / group norm -------------------------------------------------------------------------
 
-// Normalizes consecutive groups of `groupSize` values (mean, biased variance in double).
-std::vector<double> normalizeGroups(const std::vector<double>& x, int64_t groupSize, double eps) {
-  std::vector<double> out(x.size());
-  const int64_t groups = groupSize == 0 ? 0 : static_cast<int64_t>(x.size()) / groupSize;
-  for (int64_t g = 0; g < groups; ++g) {
-    double sum = 0;
-    for (int64_t i = 0; i < groupSize; ++i) sum += x[static_cast<size_t>(g * groupSize + i)];
-    const double mean = sum / static_cast<double>(groupSize);
-    double sq = 0;
-    for (int64_t i = 0; i < groupSize; ++i) {
-      const double d = x[static_cast<size_t>(g * groupSize + i)] - mean;
-      sq += d * d;
-    }
-    const double invStd = 1 / std::sqrt(sq / static_cast<double>(groupSize) + eps);
-    for (int64_t i = 0; i < groupSize; ++i)
-      out[static_cast<size_t>(g * groupSize + i)] = (x[static_cast<size_t>(g * groupSize + i)] - mean) * invStd;
-  }
-  return out;
-}
-
 std::vector<IValue> layerNorm(Args& a) {
   Tensor input = tensorArg(a, 0);
   const std::vector<int64_t> ns = intListArg(a, 1);
@@ -272,13 +253,54 @@ std::vector<IValue> layerNorm(Args& a) {
   checkNormDtype(input, "LayerNormKernelImpl");
   checkParamDtype(input, weight);
   checkParamDtype(input, bias);
-  std::vector<double> y = normalizeGroups(input.toDoubles(), M, eps);
+  // ATen 1.13's LayerNormKernelImpl, each step rounded to the dtype (float32 for bfloat16): the
+  // row's moments by utils::RowwiseMoments, rstd = 1 / sqrt(var + eps), scale = rstd,
+  // bias = -rstd * mean, y = (x * scale + bias) * gamma + beta.
+  const ScalarType ct = input.dtype() == ScalarType::Double ? ScalarType::Double : ScalarType::Float;
+  auto r = [ct](double v) { return castDouble(v, ct); };
+  // RowwiseMoments: Welford over vector lanes (AVX2: 8 floats, 4 doubles), then a scalar Welford
+  // over the rest, then the lanes merged in. A row shorter than a vector is the scalar Welford
+  // alone (modelled exactly); a longer row's moments are taken in double and rounded.
+  const int64_t lanes = ct == ScalarType::Float ? 8 : 4;
+  const std::vector<double> x = input.toDoubles();
   const std::vector<double> w = weight ? weight->toDoubles() : std::vector<double>();
   const std::vector<double> b = bias ? bias->toDoubles() : std::vector<double>();
-  for (size_t i = 0; i < y.size(); ++i) {
-    const size_t j = i % static_cast<size_t>(M);
-    if (weight) y[i] *= w[j];
-    if (bias) y[i] += b[j];
+  std::vector<double> y(x.size());
+  const int64_t rowsCount = static_cast<int64_t>(x.size()) / M;
+  for (int64_t row = 0; row < rowsCount; ++row) {
+    const size_t base = static_cast<size_t>(row * M);
+    double mean, var;
+    if (M < lanes) {
+      double m1 = 0, m2 = 0;
+      for (int64_t i = 0; i < M; ++i) {
+        const double xi = x[base + static_cast<size_t>(i)];
+        const double delta = r(xi - m1);
+        m1 = r(m1 + r(delta / static_cast<double>(i + 1)));
+        m2 = r(m2 + r(delta * r(xi - m1)));
+      }
+      // Merging the empty lanes (AddMoments with a zero count): m1 + 0 * (0 - m1) and
+      // m2 + (0 + (0 - m1)^2 * 0 * count), NaN once m1 is infinite.
+      const double d = -m1;
+      m1 = r(m1 + 0.0 * d);
+      m2 = r(m2 + r(0.0 + r(r(r(d * d) * 0.0) * static_cast<double>(M))));
+      mean = m1;
+      var = r(m2 / static_cast<double>(M));
+    } else {
+      double s = 0;
+      for (int64_t i = 0; i < M; ++i) s += x[base + static_cast<size_t>(i)];
+      const double md = s / static_cast<double>(M);
+      double sq = 0;
+      for (int64_t i = 0; i < M; ++i) sq += (x[base + static_cast<size_t>(i)] - md) * (x[base + static_cast<size_t>(i)] - md);
+      mean = r(md);
+      var = r(sq / static_cast<double>(M));
+    }
+    const double rstd = r(1 / r(std::sqrt(r(var + r(eps)))));
+    const double shift = r(-rstd * mean);
+    for (int64_t i = 0; i < M; ++i) {
+      const size_t at = base + static_cast<size_t>(i);
+      const double g = weight ? r(w[static_cast<size_t>(i)]) : 1.0, be = bias ? r(b[static_cast<size_t>(i)]) : 0.0;
+      y[at] = r(r(r(r(x[at] * rstd) + shift) * g) + be);
+    }
   }
   return one(Tensor::fromDoubles(y, input.sizes(), input.dtype()));
 }

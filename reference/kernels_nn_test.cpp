@@ -127,6 +127,61 @@ TEST(NNKernels, BatchNormEvalAndTrain) {
             "weight should contain 2 elements not 1");
 }
 
+// A constant channel cancels in PyTorch 1.13's float algorithm: alpha = invstd * w and
+// beta = b - mean * alpha rounded to the dtype, out = x * alpha + beta rounded per step (not b,
+// nor 0 when b is absent, by the exact formula). Bits computed by hand with a float C program.
+TEST(NNKernels, BatchNormConstantChannelRoundsLikePyTorch) {
+  // x = 1.7f twice, w = 0.7f, b = -1.3f, eps 1e-5: invstd = 1/sqrt(1e-5) -> float, alpha =
+  // 0x1.bab806p+7, beta = -0x1.799c6cp+8, out = -0x1.4cccp+0 (b itself is -0x1.4cccccp+0).
+  const float k = 1.7f;
+  Tensor out = runT("aten::batch_norm", {F({k, k}, {1, 1, 2}), F({0.7f}, {1}), F({-1.3f}, {1}), none(), none(), b(true),
+                                         d(0.1), d(1e-5), b(true)});
+  EXPECT_EQ(out.toDoubles(), (std::vector<double>{-0x1.4cccp+0, -0x1.4cccp+0}));
+  // float64: the same steps in double give -0x1.4cccccccccdp+0 (b is -0x1.4cccccccccccdp+0).
+  Tensor outD = runT("aten::batch_norm", {Tensor::fromDoubles({1.7, 1.7}, {1, 1, 2}, ScalarType::Double),
+                                          Tensor::fromDoubles({0.7}, {1}, ScalarType::Double),
+                                          Tensor::fromDoubles({-1.3}, {1}, ScalarType::Double), none(), none(), b(true),
+                                          d(0.1), d(1e-5), b(true)});
+  EXPECT_EQ(outD.toDoubles(), (std::vector<double>{-0x1.4cccccccccdp+0, -0x1.4cccccccccdp+0}));
+  // No bias: beta = -round(x * alpha) cancels x * alpha exactly (fuzz seed 1 case 95170: w = x).
+  Tensor x = F({-0x1.4fc5c2p+1, 0x1.a1ed96p+0}, {1, 2});
+  EXPECT_EQ(runT("aten::batch_norm", {x, x, none(), none(), F({1, 1}, {2}), b(true), d(2.0), d(0.1), b(true)}).toDoubles(),
+            (std::vector<double>{0, 0}));
+  // instance_norm is batch_norm over [1, N*C, ...]: the same bits.
+  EXPECT_EQ(runT("aten::instance_norm", {F({k, k}, {1, 1, 2}), F({0.7f}, {1}), F({-1.3f}, {1}), none(), none(), b(true),
+                                         d(0.1), d(1e-5), b(true)}).toDoubles(),
+            (std::vector<double>{-0x1.4cccp+0, -0x1.4cccp+0}));
+}
+
+// group_norm on constant groups (one element each): PyTorch 1.13 rounds scale = rstd * gamma,
+// bias = -scale * mean + beta and scale * x + bias to the dtype. x = 1.7f, gamma 0.7f, beta -1.3f,
+// eps 2^-17: rstd 0x1.6a09e6p+8, scale 0x1.fadaa8p+7, bias -0x1.b02042p+8, y = -0x1.4cccp+0 (beta
+// is -0x1.4cccccp+0); float64: -0x1.4cccccccccdp+0. Bits computed by hand with a C program.
+TEST(NNKernels, GroupNormConstantGroupRoundsLikePyTorch) {
+  const float k = 1.7f;
+  Tensor out = runT("aten::group_norm", {F({k, k}, {1, 2, 1}), i(2), F({0.7f, 0.7f}, {2}), F({-1.3f, -1.3f}, {2}),
+                                         d(0x1p-17), b(true)});
+  EXPECT_EQ(out.toDoubles(), (std::vector<double>{-0x1.4cccp+0, -0x1.4cccp+0}));
+  Tensor outD = runT("aten::group_norm", {Tensor::fromDoubles({1.7}, {1, 1, 1}, ScalarType::Double), i(1),
+                                          Tensor::fromDoubles({0.7}, {1}, ScalarType::Double),
+                                          Tensor::fromDoubles({-1.3}, {1}, ScalarType::Double), d(0x1p-17), b(true)});
+  EXPECT_EQ(outD.toDoubles(), (std::vector<double>{-0x1.4cccccccccdp+0}));
+}
+
+// layer_norm of a short row (fuzz seed 1 case 35820): PyTorch 1.13 takes the moments by a scalar
+// Welford in float (mean -0x1.d3480cp+0, var 0x1.ee9044p-10), rstd = 0x1.6f649ep+4, and computes
+// x * rstd + (-rstd * mean) in float, which cancels: -0x1.fea68p-1 / 0x1.fea58p-1 where the exact
+// value rounds to -+0x1.fea6p-1. Bits computed by hand with a float C program.
+TEST(NNKernels, LayerNormShortRowRoundsLikePyTorch) {
+  Tensor out = runT("aten::layer_norm", {F({-0x1.de669ep+0, -0x1.c8297cp+0}, {2}), ints({2}), none(), none(), d(1e-5),
+                                         b(false)});
+  EXPECT_EQ(out.toDoubles(), (std::vector<double>{-0x1.fea68p-1, 0x1.fea58p-1}));
+  // A constant row: x * rstd + shift cancels exactly, y = 0 * gamma + beta.
+  EXPECT_EQ(runT("aten::layer_norm", {F({1.7f, 1.7f}, {1, 2}), ints({2}), F({0.7f, 0.7f}, {2}), F({-1.3f, -1.3f}, {2}),
+                                      d(0x1p-17), b(false)}).toDoubles(),
+            (std::vector<double>{-1.3f, -1.3f}));
+}
+
 TEST(NNKernels, LayerGroupInstanceNorm) {
   Tensor x = F({1, 3, 2, 4}, {2, 2});
   expectTensor(runT("aten::layer_norm", {x, ints({2}), none(), none(), d(0), b(true)}), {2, 2}, {-1, 1, -1, 1}, 1e-6);

@@ -7,7 +7,10 @@
 // input.clone() * weight[0] + bias[0] without any check; instance_norm is ATen's composition
 // (batch_norm over [1, N*C, ...] with repeated parameters, then the running stats averaged back).
 // Invariants: statistics accumulate in double per normalized group and the normalized values are
-// computed in the input dtype (float32 for bfloat16); variances used to normalize are biased, the
+// computed in the input dtype (float32 for bfloat16); batch_norm follows ATen's steps exactly
+// (mean and sum of squares rounded to the dtype, x * alpha + beta without fused multiply-adds),
+// group_norm and layer_norm follow its affine steps in the dtype (layer_norm: its scalar Welford
+// moments for rows shorter than a vector); variances used to normalize are biased, the
 // running variance update uses the unbiased one; dropout with train=False (or p=0) returns its
 // input itself.
 #include <algorithm>
@@ -19,29 +22,47 @@
 #include "jit/tensor/Broadcast.h"
 #include "jit/tensor/TypePromotion.h"
 
+// PyTorch's normalization kernels round each float product and sum as written (x * alpha + beta,
+// b - mean * alpha, ...); this file is built with -march=native, where GCC would otherwise contract
+// such pairs into fused multiply-adds (one rounding instead of two), which cancelling channels
+// expose. (GCC's C++ front end defaults to -ffp-contract=fast even with -std=c++20.)
+#pragma GCC optimize("fp-contract=off")
+
 namespace tsjit::kernels {
 Tensor linalgAddmm(const Tensor& bias, const Tensor& a, const Tensor& b);
 
 namespace {
 using namespace sk;
 
-// x viewed as [outer, C, inner] (contiguous); per channel c, normalizes with mean[c], invstd[c]
-// and applies weight/bias (may be undefined).
+// Per-channel batch statistics of x viewed as [N, C, inner], as ATen 1.13's
+// batch_norm_cpu_collect_stats: the sum accumulates in double and the mean is rounded to T; the
+// squared deviations (x - mean)^2 are formed in T and accumulate in double; the sum of squares is
+// rounded to T.
 template <typename T>
-void normalizeChannels(const T* x, T* o, int64_t outer, int64_t C, int64_t inner, const std::vector<double>& mean,
-                       const std::vector<double>& invstd, const std::vector<double>& w, const std::vector<double>& b) {
-  for (int64_t n = 0; n < outer; ++n)
-    for (int64_t c = 0; c < C; ++c) {
-      const double scale = invstd[c] * (w.empty() ? 1.0 : w[c]);
-      const double shift = (b.empty() ? 0.0 : b[c]) - mean[c] * scale;
-      const T sc = static_cast<T>(scale), sh = static_cast<T>(shift);
-      const T* xp = x + (n * C + c) * inner;
-      T* op = o + (n * C + c) * inner;
-      for (int64_t i = 0; i < inner; ++i) op[i] = xp[i] * sc + sh;
+void batchStats(const T* x, int64_t N, int64_t C, int64_t inner, std::vector<T>& mean, std::vector<T>& varSum) {
+  mean.assign(C, T(0));
+  varSum.assign(C, T(0));
+  for (int64_t c = 0; c < C; ++c) {
+    double s = 0;
+    for (int64_t n = 0; n < N; ++n) {
+      const T* p = x + (n * C + c) * inner;
+      for (int64_t i = 0; i < inner; ++i) s += p[i];
     }
+    const T m = static_cast<T>(s / static_cast<double>(N * inner));
+    double v = 0;
+    for (int64_t n = 0; n < N; ++n) {
+      const T* p = x + (n * C + c) * inner;
+      for (int64_t i = 0; i < inner; ++i) {
+        const T d = p[i] - m;
+        v += d * d;
+      }
+    }
+    mean[c] = m;
+    varSum[c] = static_cast<T>(v);
+  }
 }
 
-// Per-channel mean and biased variance of x viewed as [outer, C, inner].
+// Per-channel mean and biased variance of x viewed as [outer, C, inner] (group_norm).
 template <typename T>
 void channelStats(const T* x, int64_t outer, int64_t C, int64_t inner, std::vector<double>& mean, std::vector<double>& var) {
   mean.assign(C, 0.0);
@@ -63,8 +84,6 @@ void channelStats(const T* x, int64_t outer, int64_t C, int64_t inner, std::vect
     var[c] = v / n;
   }
 }
-
-std::vector<double> optVector(const Tensor& t) { return t.defined() ? toVector<double>(t) : std::vector<double>{}; }
 
 void checkChannels(const Tensor& t, int64_t C, const char* name) {
   if (t.defined() && t.numel() != C)
@@ -115,6 +134,29 @@ void updateRunning(const Tensor& running, const std::vector<double>& value, doub
   running.copy_(fresh);
 }
 
+// Whether ATen 1.13's batch_norm takes its contiguous fast path (batch_norm_cpu_stub): the input
+// contiguous or channels-last (4-D / 5-D) and the 1-D parameters and running stats contiguous.
+bool channelsLastLayout(const Tensor& t) {
+  static const int64_t order4[] = {1, 3, 2, 0}, order5[] = {1, 4, 3, 2, 0};
+  const int64_t* order = t.dim() == 4 ? order4 : t.dim() == 5 ? order5 : nullptr;
+  if (!order) return false;
+  int64_t expected = 1;
+  for (int64_t k = 0; k < t.dim(); ++k) {
+    const int64_t d = order[k];
+    if (t.size(d) == 1) continue;
+    if (t.strides()[d] != expected) return false;
+    expected *= t.size(d);
+  }
+  return true;
+}
+
+bool bnFastPath(const Tensor& input, const Tensor& weight, const Tensor& bias, const Tensor& rm, const Tensor& rv) {
+  if (!input.isContiguous() && !channelsLastLayout(input)) return false;
+  for (const Tensor* p : {&weight, &bias, &rm, &rv})
+    if (p->defined() && !p->isContiguous()) return false;
+  return true;
+}
+
 Tensor batchNorm(const Tensor& input, const Tensor& weight, const Tensor& bias, const Tensor& rm, const Tensor& rv,
                  bool training, double momentum, double eps) {
   // ATen reads sizes()[1] unchecked; both engines refuse such inputs with this message.
@@ -138,24 +180,51 @@ Tensor batchNorm(const Tensor& input, const Tensor& weight, const Tensor& bias, 
   }
   for (const Tensor* p : params) checkParam(input, *p);
   const int64_t N = input.size(0), inner = input.numel() / (N * C);
+  const bool alphaBeta = bnFastPath(input, weight, bias, rm, rv);
   return computeNorm(input, "batch_norm", [&](auto tag, const Tensor& x, const Tensor& out) {
     using T = typename decltype(tag)::type;
-    std::vector<double> mean, var, invstd(C);
+    std::vector<T> mean, invstd(C);
     if (training) {
-      channelStats(static_cast<const T*>(x.data()), N, C, inner, mean, var);
-      const double n = static_cast<double>(N * inner);
-      std::vector<double> unbiased(C);
-      for (int64_t c = 0; c < C; ++c) unbiased[c] = var[c] * n / (n - 1);
-      updateRunning(rm, mean, momentum);
+      // ATen's batch_norm_cpu_update_stats: the statistics in T, invstd = 1 / sqrt(var + eps) in
+      // double (0 for a zero variance with eps == 0) rounded to T.
+      std::vector<T> varSum;
+      batchStats(static_cast<const T*>(x.data()), N, C, inner, mean, varSum);
+      const int64_t n = N * inner;
+      std::vector<double> meanD(C), unbiased(C);
+      for (int64_t c = 0; c < C; ++c) {
+        const T var = varSum[c] / static_cast<T>(n);
+        invstd[c] = var == T(0) && eps == 0 ? T(0) : static_cast<T>(1.0 / std::sqrt(static_cast<double>(var) + eps));
+        meanD[c] = static_cast<double>(mean[c]);
+        unbiased[c] = static_cast<double>(varSum[c]) / static_cast<double>(n - 1);
+      }
+      updateRunning(rm, meanD, momentum);
       updateRunning(rv, unbiased, momentum);
-      for (int64_t c = 0; c < C; ++c) invstd[c] = var[c] == 0 && eps == 0 ? 0.0 : 1.0 / std::sqrt(var[c] + eps);
     } else {
-      mean = toVector<double>(rm);
-      var = toVector<double>(rv);
-      for (int64_t c = 0; c < C; ++c) invstd[c] = 1.0 / std::sqrt(var[c] + eps);
+      // invstd = 1 / sqrt(running_var + eps), all in T.
+      mean = toVector<T>(rm);
+      const std::vector<T> var = toVector<T>(rv);
+      for (int64_t c = 0; c < C; ++c) invstd[c] = T(1) / std::sqrt(var[c] + static_cast<T>(eps));
     }
-    normalizeChannels(static_cast<const T*>(x.data()), static_cast<T*>(out.data()), N, C, inner, mean, invstd,
-                      optVector(weight), optVector(bias));
+    const std::vector<T> w = weight.defined() ? toVector<T>(weight) : std::vector<T>(C, T(1));
+    const std::vector<T> b = bias.defined() ? toVector<T>(bias) : std::vector<T>(C, T(0));
+    const T* xp = static_cast<const T*>(x.data());
+    T* op = static_cast<T*>(out.data());
+    for (int64_t c = 0; c < C; ++c) {
+      // Contiguous (or channels-last) operands: ATen's batch_norm_cpu_stub folds the affine
+      // transform into alpha = invstd * w, beta = b - mean * alpha and writes x * alpha + beta, all
+      // in T (a constant channel then gives x * alpha - round(x * alpha) + b, not exactly b).
+      // Otherwise its TensorIterator loop computes ((x - mean) * invstd) * w + b.
+      const T alpha = invstd[c] * w[c];
+      const T beta = b[c] - mean[c] * alpha;
+      for (int64_t n = 0; n < N; ++n) {
+        const T* xr = xp + (n * C + c) * inner;
+        T* orow = op + (n * C + c) * inner;
+        if (alphaBeta)
+          for (int64_t i = 0; i < inner; ++i) orow[i] = xr[i] * alpha + beta;
+        else
+          for (int64_t i = 0; i < inner; ++i) orow[i] = ((xr[i] - mean[c]) * invstd[c]) * w[c] + b[c];
+      }
+    }
   });
 }
 
@@ -232,26 +301,46 @@ Tensor layerNorm(const Tensor& input, const std::vector<int64_t>& shape, const T
   checkParam(input, bias);
   return computeNorm(input, "LayerNormKernelImpl", [&](auto tag, const Tensor& x, const Tensor& out) {
     using T = typename decltype(tag)::type;
-    const std::vector<T> w = weight.defined() ? toVector<T>(weight) : std::vector<T>{};
-    const std::vector<T> b = bias.defined() ? toVector<T>(bias) : std::vector<T>{};
+    // ATen 1.13's LayerNormKernelImpl in T: the row's moments (utils::RowwiseMoments), then
+    // rstd = 1 / sqrt(var + eps), scale = rstd, bias = -rstd * mean and
+    // y = (x * scale + bias) * gamma + beta, each step rounded to T.
+    const std::vector<T> w = weight.defined() ? toVector<T>(weight) : std::vector<T>(inner, T(1));
+    const std::vector<T> b = bias.defined() ? toVector<T>(bias) : std::vector<T>(inner, T(0));
     const T* xp = static_cast<const T*>(x.data());
     T* op = static_cast<T*>(out.data());
+    // RowwiseMoments runs Welford over Vectorized<T> lanes (8 floats / 4 doubles with AVX2) and a
+    // scalar Welford over the remaining elements: a row shorter than one vector is all scalar,
+    // reproduced exactly here; a longer row's moments are taken in double and rounded to T.
+    const int64_t lanes = sizeof(T) == 4 ? 8 : 4;
     for (int64_t r = 0; r < outer && inner > 0; ++r) {
       const T* row = xp + r * inner;
-      double s = 0;
-      for (int64_t i = 0; i < inner; ++i) s += row[i];
-      const double mean = s / static_cast<double>(inner);
-      double v = 0;
-      for (int64_t i = 0; i < inner; ++i) v += (row[i] - mean) * (row[i] - mean);
-      const T rstd = static_cast<T>(1.0 / std::sqrt(v / static_cast<double>(inner) + eps));
-      const T m = static_cast<T>(mean);
-      T* orow = op + r * inner;
-      for (int64_t i = 0; i < inner; ++i) {
-        T y = (row[i] - m) * rstd;
-        if (!w.empty()) y *= w[i];
-        if (!b.empty()) y += b[i];
-        orow[i] = y;
+      T m, var;
+      if (inner < lanes) {
+        T m1 = 0, m2 = 0;
+        for (int64_t i = 0; i < inner; ++i) {
+          const T delta = row[i] - m1;
+          m1 += delta / static_cast<T>(i + 1);
+          m2 += delta * (row[i] - m1);
+        }
+        // Merging the (empty) vector lanes: m1 += 0 * (0 - m1), m2 += 0 + (0 - m1)^2 * 0 * count.
+        const T d = T(0) - m1;
+        m1 += T(0) * d;
+        m2 += T(0) + d * d * T(0) * static_cast<T>(inner);
+        m = m1;
+        var = m2 / static_cast<T>(inner);
+      } else {
+        double s = 0;
+        for (int64_t i = 0; i < inner; ++i) s += row[i];
+        const double mean = s / static_cast<double>(inner);
+        double v = 0;
+        for (int64_t i = 0; i < inner; ++i) v += (row[i] - mean) * (row[i] - mean);
+        m = static_cast<T>(mean);
+        var = static_cast<T>(v / static_cast<double>(inner));
       }
+      const T rstd = T(1) / std::sqrt(var + static_cast<T>(eps));
+      const T shift = -rstd * m;
+      T* orow = op + r * inner;
+      for (int64_t i = 0; i < inner; ++i) orow[i] = (row[i] * rstd + shift) * w[i] + b[i];
     }
   });
 }
@@ -283,25 +372,30 @@ Tensor groupNorm(const Tensor& input, int64_t G, const Tensor& weight, const Ten
     // Groups are consecutive runs of (C/G)*spatial elements: stats over [1, N*G, run].
     const int64_t run = (C / G) * spatial;
     channelStats(xp, 1, N * G, run, mean, var);
-    if (!weight.defined() && !bias.defined()) {
-      // No affine parameters: (x - mean) * rstd, as ATen's kernel does.
-      for (int64_t g = 0; g < N * G; ++g) {
-        const T m = static_cast<T>(mean[g]), r = static_cast<T>(1.0 / std::sqrt(var[g] + eps));
+    // ATen 1.13's GroupNormKernelImpl, in T after the group's moments: rstd = 1 / sqrt(max(var, 0)
+    // + eps); without parameters (x - mean) * rstd, otherwise per channel scale = rstd * gamma,
+    // bias = -scale * mean + beta and y = scale * x + bias (a constant group gives
+    // scale * x - round(scale * x) + beta, not beta).
+    const bool affine = weight.defined() || bias.defined();
+    const std::vector<T> w0 = weight.defined() ? toVector<T>(weight) : std::vector<T>(C, T(1));
+    const std::vector<T> b0 = bias.defined() ? toVector<T>(bias) : std::vector<T>(C, T(0));
+    const int64_t D = C / G;
+    for (int64_t g = 0; g < N * G; ++g) {
+      const T m = static_cast<T>(mean[g]);
+      const T r = T(1) / std::sqrt(std::max(static_cast<T>(var[g]), T(0)) + static_cast<T>(eps));
+      if (!affine) {
         for (int64_t i = 0; i < run; ++i) op[g * run + i] = (xp[g * run + i] - m) * r;
+        continue;
       }
-      return;
+      for (int64_t j = 0; j < D; ++j) {
+        const int64_t c = (g % G) * D + j;
+        const T scale = r * w0[c];
+        const T shift = -scale * m + b0[c];
+        const T* xr = xp + g * run + j * spatial;
+        T* orow = op + g * run + j * spatial;
+        for (int64_t k = 0; k < spatial; ++k) orow[k] = scale * xr[k] + shift;
+      }
     }
-    std::vector<double> m(N * C), inv(N * C), w, b;
-    const std::vector<double> w0 = optVector(weight), b0 = optVector(bias);
-    for (int64_t n = 0; n < N; ++n)
-      for (int64_t c = 0; c < C; ++c) {
-        const int64_t g = n * G + c / (C / G);
-        m[n * C + c] = mean[g];
-        inv[n * C + c] = 1.0 / std::sqrt(var[g] + eps);
-        if (!w0.empty()) w.push_back(w0[c]);
-        if (!b0.empty()) b.push_back(b0[c]);
-      }
-    normalizeChannels(xp, op, 1, N * C, spatial, m, inv, w, b);
   });
 }
 

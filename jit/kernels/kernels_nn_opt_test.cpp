@@ -120,6 +120,59 @@ TEST(KernelsNN, BatchNormTrainingUpdatesRunningStats) {
              {0});
 }
 
+// A constant channel cancels in PyTorch 1.13's float algorithm: alpha = invstd * w and
+// beta = b - mean * alpha rounded to the dtype, out = x * alpha + beta rounded per step (no fused
+// multiply-add). Bits computed by hand with a float C program.
+TEST(KernelsNN, BatchNormConstantChannelRoundsLikePyTorch) {
+  // x = 1.7f twice, w = 0.7f, b = -1.3f, eps 1e-5: alpha = 0x1.bab806p+7, beta = -0x1.799c6cp+8,
+  // out = -0x1.4cccp+0 (b itself is -0x1.4cccccp+0).
+  const double k = 1.7f;
+  const Tensor y = call1("aten::batch_norm", {T({k, k}, {1, 1, 2}), T({0.7f}, {1}), T({-1.3f}, {1}), IValue(), IValue(),
+                                              true, 0.1, 1e-5, false});
+  EXPECT_EQ(y.toDoubles(), (std::vector<double>{-0x1.4cccp+0, -0x1.4cccp+0}));
+  const Tensor yd = call1("aten::batch_norm", {Tensor::fromDoubles({1.7, 1.7}, {1, 1, 2}, ScalarType::Double),
+                                               Tensor::fromDoubles({0.7}, {1}, ScalarType::Double),
+                                               Tensor::fromDoubles({-1.3}, {1}, ScalarType::Double), IValue(), IValue(),
+                                               true, 0.1, 1e-5, false});
+  EXPECT_EQ(yd.toDoubles(), (std::vector<double>{-0x1.4cccccccccdp+0, -0x1.4cccccccccdp+0}));
+  // No bias, w = x (fuzz seed 1 case 95170): beta = -round(x * alpha) cancels exactly; scale and
+  // shift rounded separately from double gave 1.69e-6.
+  const Tensor x = T({-0x1.4fc5c2p+1, 0x1.a1ed96p+0}, {1, 2});
+  EXPECT_EQ(call1("aten::batch_norm", {x, x, IValue(), IValue(), T({1, 1}, {2}), true, 2.0, 0.1, false}).toDoubles(),
+            (std::vector<double>{0, 0}));
+  EXPECT_EQ(call1("aten::instance_norm", {T({k, k}, {1, 1, 2}), T({0.7f}, {1}), T({-1.3f}, {1}), IValue(), IValue(), true,
+                                         0.1, 1e-5, false}).toDoubles(),
+            (std::vector<double>{-0x1.4cccp+0, -0x1.4cccp+0}));
+}
+
+// group_norm on constant groups (one element each): PyTorch 1.13 rounds scale = rstd * gamma,
+// bias = -scale * mean + beta and scale * x + bias to the dtype (x = 1.7f, gamma 0.7f, beta -1.3f,
+// eps 2^-17 -> -0x1.4cccp+0, not beta = -0x1.4cccccp+0; float64 -0x1.4cccccccccdp+0); the scale and
+// shift were rounded from double before. Bits computed by hand with a C program.
+TEST(KernelsNN, GroupNormConstantGroupRoundsLikePyTorch) {
+  const double k = 1.7f;
+  EXPECT_EQ(call1("aten::group_norm", {T({k, k}, {1, 2, 1}), int64_t(2), T({0.7f, 0.7f}, {2}), T({-1.3f, -1.3f}, {2}),
+                                       0x1p-17, true}).toDoubles(),
+            (std::vector<double>{-0x1.4cccp+0, -0x1.4cccp+0}));
+  EXPECT_EQ(call1("aten::group_norm", {Tensor::fromDoubles({1.7}, {1, 1, 1}, ScalarType::Double), int64_t(1),
+                                       Tensor::fromDoubles({0.7}, {1}, ScalarType::Double),
+                                       Tensor::fromDoubles({-1.3}, {1}, ScalarType::Double), 0x1p-17, true}).toDoubles(),
+            (std::vector<double>{-0x1.4cccccccccdp+0}));
+}
+
+// layer_norm of a short row (fuzz seed 1 case 35820): PyTorch 1.13's scalar Welford in float
+// (mean -0x1.d3480cp+0, var 0x1.ee9044p-10), rstd = 0x1.6f649ep+4, x * rstd + (-rstd * mean) in
+// float cancels: -0x1.fea68p-1 / 0x1.fea58p-1 (the exact value rounds to -+0x1.fea6p-1; the old
+// (x - mean) * rstd in float gave -0x1.fea62ep-1). Bits computed by hand with a float C program.
+TEST(KernelsNN, LayerNormShortRowRoundsLikePyTorch) {
+  EXPECT_EQ(call1("aten::layer_norm", {T({-0x1.de669ep+0, -0x1.c8297cp+0}, {2}), ints({2}), IValue(), IValue(), 1e-5,
+                                       false}).toDoubles(),
+            (std::vector<double>{-0x1.fea68p-1, 0x1.fea58p-1}));
+  EXPECT_EQ(call1("aten::layer_norm", {T({1.7f, 1.7f}, {1, 2}), ints({2}), T({0.7f, 0.7f}, {2}), T({-1.3f, -1.3f}, {2}),
+                                       0x1p-17, false}).toDoubles(),
+            (std::vector<double>{-1.3f, -1.3f}));
+}
+
 TEST(KernelsNN, LayerGroupInstanceNorm) {
   const double s = std::sqrt(2.0 / 3 + 1e-5);
   expectNear(call1("aten::layer_norm", {T({1, 2, 3}, {1, 3}), ints({3}), IValue(), IValue(), 1e-5, true}), {-1 / s, 0, 1 / s});

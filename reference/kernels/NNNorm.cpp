@@ -9,8 +9,11 @@
 // stats are then averaged back (view / mean errors included); cosine_similarity converts integral
 // inputs to float32.
 //
-// Invariants: statistics are computed in double over the logical values; the normalized output is
-// rounded once to the input dtype; running stats are written in place into the caller's buffers
+// Invariants: batch_norm / instance_norm model ATen's float steps (statistics in the dtype with a
+// double accumulator, then alpha / beta and x * alpha + beta each rounded to the dtype); group_norm
+// takes its moments in double rounded to the dtype, then ATen's steps in the dtype; layer_norm
+// models ATen's scalar Welford for rows shorter than a vector (moments in double, rounded, for
+// longer rows), then its steps in the dtype; running stats are written in place into the caller's buffers
 // (which is how modules see them change). Dropout is the identity unless it would be random: in
 // training mode with 0 < p < 1 the reference refuses (the result depends on an RNG stream).
 #include <cmath>
@@ -20,6 +23,7 @@
 #include "reference/Evaluator.h"
 #include "reference/Kernel.h"
 #include "reference/kernels/LinalgCommon.h"
+#include "reference/kernels/TensorArgs.h"
 
 namespace tsjit::reference {
 namespace {
@@ -58,6 +62,22 @@ Tensor emptyAffine(const Tensor& out, const std::optional<Tensor>& p) {
   return Tensor::empty(shape, resultType(out, first));
 }
 
+// Whether t is channels-last contiguous (4-D: N, H, W, C order in memory; 5-D: N, D, H, W, C),
+// dims of size 1 ignored — PyTorch's is_contiguous(ChannelsLast / ChannelsLast3d).
+bool channelsLast(const Tensor& t) {
+  std::vector<int64_t> order;
+  if (t.dim() == 4) order = {1, 3, 2, 0};
+  else if (t.dim() == 5) order = {1, 4, 3, 2, 0};
+  else return false;
+  int64_t stride = 1;
+  for (int64_t d : order) {
+    if (t.size(d) == 1) continue;
+    if (t.strides()[static_cast<size_t>(d)] != stride) return false;
+    stride *= t.size(d);
+  }
+  return true;
+}
+
 // x viewed as [N, C, inner]; normalizes each channel over N and inner. Training: batch stats, and
 // the running stats (when given) move towards them by `momentum` (unbiased variance).
 Tensor batchNorm(const Tensor& input, const std::optional<Tensor>& weight, const std::optional<Tensor>& bias,
@@ -85,31 +105,40 @@ Tensor batchNorm(const Tensor& input, const std::optional<Tensor>& weight, const
     checkParamDtype(input, runVar);
   }
   const int64_t N = input.size(0), inner = input.numel() / (N * C);
+  // PyTorch's float algorithm runs in the input dtype (float32 for bfloat16): every step below is
+  // rounded to `ct` as ATen 1.13's batch_norm_cpu rounds it.
+  const ScalarType ct = input.dtype() == ScalarType::Double ? ScalarType::Double : ScalarType::Float;
+  auto r = [ct](double v) { return castDouble(v, ct); };
   // ATen first computes the statistics and updates the running stats (all channels), then
   // normalizes reading input / weight / bias again: a running stat aliasing them is seen updated.
   std::vector<double> x = input.toDoubles(), means(static_cast<size_t>(C)), invStds(static_cast<size_t>(C));
   for (int64_t c = 0; c < C; ++c) {
     if (training) {
+      // batch_norm_cpu_collect_stats: the sum in double, the mean rounded to the dtype; each
+      // deviation and its square in the dtype, their sum in double, rounded to the dtype.
       double sum = 0;
       for (int64_t n = 0; n < N; ++n)
         for (int64_t i = 0; i < inner; ++i) sum += x[static_cast<size_t>((n * C + c) * inner + i)];
-      const double count = static_cast<double>(N * inner);
-      const double mean = sum / count;
+      const int64_t count = N * inner;
+      const double mean = r(sum / static_cast<double>(count));
       double sq = 0;
       for (int64_t n = 0; n < N; ++n)
         for (int64_t i = 0; i < inner; ++i) {
-          const double d = x[static_cast<size_t>((n * C + c) * inner + i)] - mean;
-          sq += d * d;
+          const double d = r(x[static_cast<size_t>((n * C + c) * inner + i)] - mean);
+          sq += r(d * d);
         }
-      const double var = sq / count;
+      sq = r(sq);
+      const double var = r(sq / r(static_cast<double>(count)));
       means[static_cast<size_t>(c)] = mean;
-      // ATen's InvStd: 0 (not inf) for a zero variance with eps == 0.
-      invStds[static_cast<size_t>(c)] = var == 0 && eps == 0 ? 0.0 : 1 / std::sqrt(var + eps);
+      // ATen's InvStd (in double, stored in the dtype): 0, not inf, for a zero variance with eps == 0.
+      invStds[static_cast<size_t>(c)] = var == 0 && eps == 0 ? 0.0 : r(1 / std::sqrt(var + eps));
       if (runMean) runMean->setDouble(c, (1 - momentum) * runMean->getDouble(c) + momentum * mean);
-      if (runVar) runVar->setDouble(c, (1 - momentum) * runVar->getDouble(c) + momentum * (sq / (count - 1)));
+      if (runVar)
+        runVar->setDouble(c, (1 - momentum) * runVar->getDouble(c) + momentum * (sq / static_cast<double>(count - 1)));
     } else {
-      means[static_cast<size_t>(c)] = runMean->getDouble(c);
-      invStds[static_cast<size_t>(c)] = 1 / std::sqrt(runVar->getDouble(c) + eps);
+      // 1 / sqrt(running_var + eps), each step in the dtype.
+      means[static_cast<size_t>(c)] = r(runMean->getDouble(c));
+      invStds[static_cast<size_t>(c)] = r(1 / r(std::sqrt(r(r(runVar->getDouble(c)) + r(eps)))));
     }
   }
   if (training) {
@@ -117,14 +146,23 @@ Tensor batchNorm(const Tensor& input, const std::optional<Tensor>& weight, const
     if (runVar) runVar->bumpVersion();
     x = input.toDoubles();
   }
+  // ATen's contiguous kernel (input contiguous or channels-last, 1-D operands contiguous) folds
+  // the affine transform: alpha = invstd * w, beta = b - mean * alpha, out = x * alpha + beta, each
+  // product and sum rounded to the dtype (a constant channel gives x * alpha - round(x * alpha) + b,
+  // which need not be b). Otherwise its TensorIterator loop: ((x - mean) * invstd) * w + b.
+  bool folded = input.isContiguous() || channelsLast(input);
+  for (const std::optional<Tensor>* p : {&weight, &bias, &runMean, &runVar})
+    if (*p && !(*p)->isContiguous()) folded = false;
   std::vector<double> out(x.size());
   for (int64_t c = 0; c < C; ++c) {
     const double mean = means[static_cast<size_t>(c)], invStd = invStds[static_cast<size_t>(c)];
-    const double w = weight ? weight->getDouble(c) : 1.0, b = bias ? bias->getDouble(c) : 0.0;
+    const double w = weight ? r(weight->getDouble(c)) : 1.0, b = bias ? r(bias->getDouble(c)) : 0.0;
+    const double alpha = r(invStd * w), beta = r(b - r(mean * alpha));
     for (int64_t n = 0; n < N; ++n)
       for (int64_t i = 0; i < inner; ++i) {
         const size_t at = static_cast<size_t>((n * C + c) * inner + i);
-        out[at] = (x[at] - mean) * invStd * w + b;
+        const double xv = r(x[at]);
+        out[at] = folded ? r(r(xv * alpha) + beta) : r(r(r(r(xv - mean) * invStd) * w) + b);
       }
   }
   return Tensor::fromDoubles(out, input.sizes(), input.dtype());
@@ -186,26 +224,6 @@ std::vector<IValue> instanceNorm(Args& a) {
 
 // ---- layer / group norm -------------------------------------------------------------------------
 
-// Normalizes consecutive groups of `groupSize` values (mean, biased variance in double).
-std::vector<double> normalizeGroups(const std::vector<double>& x, int64_t groupSize, double eps) {
-  std::vector<double> out(x.size());
-  const int64_t groups = groupSize == 0 ? 0 : static_cast<int64_t>(x.size()) / groupSize;
-  for (int64_t g = 0; g < groups; ++g) {
-    double sum = 0;
-    for (int64_t i = 0; i < groupSize; ++i) sum += x[static_cast<size_t>(g * groupSize + i)];
-    const double mean = sum / static_cast<double>(groupSize);
-    double sq = 0;
-    for (int64_t i = 0; i < groupSize; ++i) {
-      const double d = x[static_cast<size_t>(g * groupSize + i)] - mean;
-      sq += d * d;
-    }
-    const double invStd = 1 / std::sqrt(sq / static_cast<double>(groupSize) + eps);
-    for (int64_t i = 0; i < groupSize; ++i)
-      out[static_cast<size_t>(g * groupSize + i)] = (x[static_cast<size_t>(g * groupSize + i)] - mean) * invStd;
-  }
-  return out;
-}
-
 std::vector<IValue> layerNorm(Args& a) {
   Tensor input = tensorArg(a, 0);
   const std::vector<int64_t> ns = intListArg(a, 1);
@@ -235,13 +253,54 @@ std::vector<IValue> layerNorm(Args& a) {
   checkNormDtype(input, "LayerNormKernelImpl");
   checkParamDtype(input, weight);
   checkParamDtype(input, bias);
-  std::vector<double> y = normalizeGroups(input.toDoubles(), M, eps);
+  // ATen 1.13's LayerNormKernelImpl, each step rounded to the dtype (float32 for bfloat16): the
+  // row's moments by utils::RowwiseMoments, rstd = 1 / sqrt(var + eps), scale = rstd,
+  // bias = -rstd * mean, y = (x * scale + bias) * gamma + beta.
+  const ScalarType ct = input.dtype() == ScalarType::Double ? ScalarType::Double : ScalarType::Float;
+  auto r = [ct](double v) { return castDouble(v, ct); };
+  // RowwiseMoments: Welford over vector lanes (AVX2: 8 floats, 4 doubles), then a scalar Welford
+  // over the rest, then the lanes merged in. A row shorter than a vector is the scalar Welford
+  // alone (modelled exactly); a longer row's moments are taken in double and rounded.
+  const int64_t lanes = ct == ScalarType::Float ? 8 : 4;
+  const std::vector<double> x = input.toDoubles();
   const std::vector<double> w = weight ? weight->toDoubles() : std::vector<double>();
   const std::vector<double> b = bias ? bias->toDoubles() : std::vector<double>();
-  for (size_t i = 0; i < y.size(); ++i) {
-    const size_t j = i % static_cast<size_t>(M);
-    if (weight) y[i] *= w[j];
-    if (bias) y[i] += b[j];
+  std::vector<double> y(x.size());
+  const int64_t rowsCount = static_cast<int64_t>(x.size()) / M;
+  for (int64_t row = 0; row < rowsCount; ++row) {
+    const size_t base = static_cast<size_t>(row * M);
+    double mean, var;
+    if (M < lanes) {
+      double m1 = 0, m2 = 0;
+      for (int64_t i = 0; i < M; ++i) {
+        const double xi = x[base + static_cast<size_t>(i)];
+        const double delta = r(xi - m1);
+        m1 = r(m1 + r(delta / static_cast<double>(i + 1)));
+        m2 = r(m2 + r(delta * r(xi - m1)));
+      }
+      // Merging the empty lanes (AddMoments with a zero count): m1 + 0 * (0 - m1) and
+      // m2 + (0 + (0 - m1)^2 * 0 * count), NaN once m1 is infinite.
+      const double d = -m1;
+      m1 = r(m1 + 0.0 * d);
+      m2 = r(m2 + r(0.0 + r(r(r(d * d) * 0.0) * static_cast<double>(M))));
+      mean = m1;
+      var = r(m2 / static_cast<double>(M));
+    } else {
+      double s = 0;
+      for (int64_t i = 0; i < M; ++i) s += x[base + static_cast<size_t>(i)];
+      const double md = s / static_cast<double>(M);
+      double sq = 0;
+      for (int64_t i = 0; i < M; ++i) sq += (x[base + static_cast<size_t>(i)] - md) * (x[base + static_cast<size_t>(i)] - md);
+      mean = r(md);
+      var = r(sq / static_cast<double>(M));
+    }
+    const double rstd = r(1 / r(std::sqrt(r(var + r(eps)))));
+    const double shift = r(-rstd * mean);
+    for (int64_t i = 0; i < M; ++i) {
+      const size_t at = base + static_cast<size_t>(i);
+      const double g = weight ? r(w[static_cast<size_t>(i)]) : 1.0, be = bias ? r(b[static_cast<size_t>(i)]) : 0.0;
+      y[at] = r(r(r(r(x[at] * rstd) + shift) * g) + be);
+    }
   }
   return one(Tensor::fromDoubles(y, input.sizes(), input.dtype()));
 }
@@ -269,11 +328,36 @@ std::vector<IValue> groupNorm(Args& a) {
   checkParamDtype(input, bias);
   const int64_t inner = N * C == 0 ? 0 : input.numel() / (N * C);
   if (inner == 0) return one(Tensor::empty(input.sizes(), input.dtype()));
-  std::vector<double> y = normalizeGroups(input.toDoubles(), (C / G) * inner, eps);
-  for (size_t i = 0; i < y.size(); ++i) {
-    const int64_t c = (static_cast<int64_t>(i) / inner) % C;
-    if (weight) y[i] *= weight->getDouble(c);
-    if (bias) y[i] += bias->getDouble(c);
+  // ATen 1.13's GroupNormKernelImpl computes in the dtype (float32 for bfloat16) once it has a
+  // group's mean and variance (here: in double, rounded to the dtype): rstd = 1 / sqrt(max(var, 0)
+  // + eps); no parameters: (x - mean) * rstd; otherwise per channel scale = rstd * gamma,
+  // bias = -scale * mean + beta, y = scale * x + bias — each step rounded, so a constant group
+  // gives scale * x - round(scale * x) + beta rather than beta.
+  const ScalarType ct = input.dtype() == ScalarType::Double ? ScalarType::Double : ScalarType::Float;
+  auto r = [ct](double v) { return castDouble(v, ct); };
+  const std::vector<double> x = input.toDoubles();
+  const int64_t D = C / G, groupSize = D * inner;
+  std::vector<double> y(x.size());
+  for (int64_t g = 0; g < N * G; ++g) {
+    double sum = 0;
+    for (int64_t i = 0; i < groupSize; ++i) sum += x[static_cast<size_t>(g * groupSize + i)];
+    const double meanD = sum / static_cast<double>(groupSize);
+    double sq = 0;
+    for (int64_t i = 0; i < groupSize; ++i) {
+      const double d = x[static_cast<size_t>(g * groupSize + i)] - meanD;
+      sq += d * d;
+    }
+    const double mean = r(meanD), var = r(sq / static_cast<double>(groupSize));
+    const double rstd = r(1 / r(std::sqrt(r(std::max(var, 0.0) + r(eps)))));
+    for (int64_t j = 0; j < D; ++j) {
+      const int64_t c = (g % G) * D + j;
+      const double w = weight ? r(weight->getDouble(c)) : 1.0, b = bias ? r(bias->getDouble(c)) : 0.0;
+      const double scale = r(rstd * w), shift = r(r(-scale * mean) + b);
+      for (int64_t k = 0; k < inner; ++k) {
+        const size_t at = static_cast<size_t>(g * groupSize + j * inner + k);
+        y[at] = weight || bias ? r(r(scale * x[at]) + shift) : r(r(x[at] - mean) * rstd);
+      }
+    }
   }
   return one(Tensor::fromDoubles(y, input.sizes(), input.dtype()));
 }

@@ -9,6 +9,8 @@
 
 #include "jit/kernels/Families.h"
 #include "jit/kernels/Kernel.h"
+#include "jit/kernels/TensorLoops.h"
+#include "jit/tensor/Broadcast.h"
 #include "jit/support/Error.h"
 
 namespace tsjit::kernels {
@@ -47,6 +49,38 @@ bool elemEqual(const IValue& a, const IValue& b) {
   }
   return a.isSameIdentity(b);
 }
+
+// A Tensor list's remove / count / index compare each element with `item == el` and take the
+// truth value of the result, as TorchScript does (at::Tensor's operator== and is_nonzero): the
+// shapes must broadcast and the comparison must hold exactly one value; the values compare in the
+// promoted dtype (0-dim operands promote as scalars).
+bool tensorTruthEquals(const Tensor& item, const Tensor& el) {
+  const std::vector<int64_t> shape = inferBroadcastShape(item.sizes(), el.sizes());
+  int64_t n = 1;
+  for (int64_t d : shape) n *= d;
+  if (n == 0) throw RuntimeError("Boolean value of Tensor with no values is ambiguous");
+  if (n > 1) throw RuntimeError("Boolean value of Tensor with more than one value is ambiguous");
+  const Operand a{item}, b{el};
+  const ScalarType dt = resultTypeOf({&a, &b});
+  if (isFloatingType(dt)) {
+    const auto in = [dt](const Tensor& t) {
+      const double v = t.getDouble(0);
+      if (dt == ScalarType::Float) return static_cast<double>(static_cast<float>(v));
+      if (dt == ScalarType::Half) return static_cast<double>(static_cast<float>(static_cast<Half>(v)));
+      if (dt == ScalarType::BFloat16) return static_cast<double>(static_cast<float>(static_cast<BFloat16>(v)));
+      return v;
+    };
+    return in(item) == in(el);
+  }
+  return item.getInt64(0) == el.getInt64(0);
+}
+
+// The element test of a list's remove / count / index: tensors by their truth value, others by value.
+bool listElemMatches(const IValue& item, const IValue& el) {
+  if (item.isTensor() && el.isTensor()) return tensorTruthEquals(item.toTensor(), el.toTensor());
+  return elemEqual(item, el);
+}
+
 
 // Python <, for sorting: numbers, bools, strings; tuples/lists lexicographically.
 bool elemLess(const IValue& a, const IValue& b) {
@@ -165,7 +199,7 @@ void registerContainersKernels() {
       IValue v = pop(s);
       IValue self = pop(s);
       auto& items = self.toListRef().items;
-      auto it = std::find_if(items.begin(), items.end(), [&](const IValue& x) { return elemEqual(x, v); });
+      auto it = std::find_if(items.begin(), items.end(), [&](const IValue& x) { return listElemMatches(x, v); });
       if (it == items.end()) throw RuntimeError("list.remove(x): x not in list");
       items.erase(it);
     });
@@ -185,14 +219,14 @@ void registerContainersKernels() {
     def(n, [](Stack& s, size_t) {
       IValue v = pop(s);
       const auto& items = s.back().toListRef().items;
-      int64_t c = std::count_if(items.begin(), items.end(), [&](const IValue& x) { return elemEqual(x, v); });
+      int64_t c = std::count_if(items.begin(), items.end(), [&](const IValue& x) { return listElemMatches(x, v); });
       s.back() = IValue(c);
     });
   for (const char* n : {"aten::index.list_int", "aten::index.list_float", "aten::index.list_bool", "aten::index.list_str"})
     def(n, [](Stack& s, size_t) {
       IValue v = pop(s);
       const auto& items = s.back().toListRef().items;
-      auto it = std::find_if(items.begin(), items.end(), [&](const IValue& x) { return elemEqual(x, v); });
+      auto it = std::find_if(items.begin(), items.end(), [&](const IValue& x) { return listElemMatches(x, v); });
       if (it == items.end()) throw RuntimeError("'" + str(v) + "' is not in list");
       s.back() = IValue(static_cast<int64_t>(it - items.begin()));
     });

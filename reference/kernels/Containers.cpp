@@ -15,11 +15,32 @@ namespace tsjit::reference {
 
 void registerContainersDictKernels();  // ContainersDict.cpp
 
+// From TensorArgs.h, whose helpers clash with ScalarsCommon.h's in this file.
+std::vector<int64_t> broadcastShapeOf(const std::vector<Tensor>& operands);
+ScalarType resultTypeOf(const std::vector<Tensor>& operands);
+double castDouble(double v, ScalarType to);
+
 namespace {
 
 void defIf(const std::string& name, KernelFn fn) { defIfOwned(name, std::move(fn)); }
 
 ListObj& listOf(const IValue& v) { return v.toListRef(); }
+
+// The element test of a list's remove / count / index. Tensors: TorchScript evaluates
+// `bool(item == el)`: the shapes broadcast (else the size error), the comparison must hold one
+// value (else "Boolean value of Tensor with ... is ambiguous"), compared in the promoted dtype.
+bool listItemIs(const IValue& item, const IValue& el) {
+  if (!item.isTensor() || !el.isTensor()) return valuesEqual(item, el);
+  const Tensor x = item.toTensor(), y = el.toTensor();
+  const std::vector<int64_t> shape = broadcastShapeOf({x, y});
+  int64_t count = 1;
+  for (int64_t d : shape) count *= d;
+  if (count == 0) throw RuntimeError("Boolean value of Tensor with no values is ambiguous");
+  if (count != 1) throw RuntimeError("Boolean value of Tensor with more than one value is ambiguous");
+  const ScalarType dt = resultTypeOf({x, y});
+  if (isFloatingType(dt)) return castDouble(x.getDouble(0), dt) == castDouble(y.getDouble(0), dt);
+  return x.getInt64(0) == y.getInt64(0);
+}
 
 IValue newListLike(const IValue& like, std::vector<IValue> items) {
   return makeList(listOf(like).elementType, std::move(items));
@@ -139,20 +160,20 @@ void registerListKernels() {
   for (const char* t : {"int", "float", "bool", "str", "Tensor"}) {
     defIf(str("aten::remove.", t), [](Args& a) {
       auto& items = listOf(a[0]).items;
-      auto it = std::find_if(items.begin(), items.end(), [&](const IValue& x) { return valuesEqual(x, a[1]); });
+      auto it = std::find_if(items.begin(), items.end(), [&](const IValue& x) { return listItemIs(x, a[1]); });
       if (it == items.end()) throw RuntimeError("list.remove(x): x not in list");
       items.erase(it);
       return none();
     });
     defIf(str("aten::count.", t), [](Args& a) {
       const auto& items = listOf(a[0]).items;
-      int64_t c = std::count_if(items.begin(), items.end(), [&](const IValue& x) { return valuesEqual(x, a[1]); });
+      int64_t c = std::count_if(items.begin(), items.end(), [&](const IValue& x) { return listItemIs(x, a[1]); });
       return ret(IValue(c));
     });
     defIf(str("aten::index.list_", t), [](Args& a) {
       const auto& items = listOf(a[0]).items;
       for (size_t i = 0; i < items.size(); ++i)
-        if (valuesEqual(items[i], a[1])) return ret(IValue(static_cast<int64_t>(i)));
+        if (listItemIs(items[i], a[1])) return ret(IValue(static_cast<int64_t>(i)));
       throw RuntimeError(str("'", pyStr(a[1]), "' is not in list"));
     });
   }

@@ -206,9 +206,10 @@ Tensor Tensor::emptyLike(const Tensor& t, std::optional<ScalarType> dtype, Memor
 
 // ---- properties ----------------------------------------------------------------------------------
 
+// The factories' message (at::tensor(..., requires_grad=True)); requires_grad_() has its own in PyTorch.
 const Tensor& Tensor::setRequiresGrad(bool r) const {
   if (r && !isFloatingType(dtype()))
-    throw RuntimeError("only Tensors of floating point and complex dtype can require gradients");
+    throw RuntimeError("Only Tensors of floating point and complex dtype can require gradients");
   impl().requiresGrad = r;
   return *this;
 }

@@ -73,7 +73,7 @@ TEST(Properties, SizeStrideWrapAndDtypeChecks) {
   EXPECT_NE(x.dataPtr<float>(), nullptr);
   EXPECT_EQ(errorOf([&] { x.dataPtr<double>(); }), "expected scalar type Double but found Float");
   EXPECT_EQ(errorOf([&] { arange({2}, ScalarType::Int64).setRequiresGrad(true); }),
-            "only Tensors of floating point and complex dtype can require gradients");
+            "Only Tensors of floating point and complex dtype can require gradients");
   EXPECT_TRUE(x.setRequiresGrad(true).requiresGrad());
   Tensor copyOfHandle = x;  // a handle copy aliases the impl
   EXPECT_TRUE(copyOfHandle.is(x));

@@ -135,8 +135,13 @@ Tensor maxPool2d(const Tensor& self, IValue* a) {
 Tensor maxPool1d(const Tensor& self, IValue* a) {
   const std::vector<int64_t> k = intList(a[1]), pad = intList(a[3]), dil = intList(a[4]);
   std::vector<int64_t> s = intList(a[2]);
-  if (self.dim() != 2 && self.dim() != 3)
-    throw RuntimeError(str("max_pool1d() Expected 2D or 3D input tensor, but got ", shapeStr(self.sizes())));
+  // PyTorch 1.13's max_pool1d starts with this check (python3-torch 1.13.1): only the batch dim of a
+  // 3-D input may be empty.
+  const bool shapeOk = (self.dim() == 2 && self.size(0) != 0 && self.size(1) != 0) ||
+                       (self.dim() == 3 && self.size(1) != 0 && self.size(2) != 0);
+  if (!shapeOk)
+    throw RuntimeError(str("max_pool1d: Expected 2D or 3D (batch mode) tensor with optional 0 dim batch size for "
+                           "input, but got:", shapeStr(self.sizes())));
   if (k.size() != 1)
     throw RuntimeError(str("max_pool1d() kernel_size must be an int, list of ints or tuple of ints of size 1 but got size ",
                            k.size()));

@@ -141,8 +141,10 @@ std::vector<IValue> maxPool1d(Args& a) {
   const Tensor x = tensorArg(a, 0);
   const std::vector<int64_t> kernel = intListArg(a, 1), pad = intListArg(a, 3), dil = intListArg(a, 4);
   std::vector<int64_t> stride = intListArg(a, 2);
-  if (x.dim() != 2 && x.dim() != 3)
-    throw RuntimeError(str("max_pool1d() Expected 2D or 3D input tensor, but got ", formatInts(x.sizes())));
+  // PyTorch 1.13's first check: 2-D or 3-D, and only a 3-D input's batch dim may be empty.
+  if (!(x.dim() == 2 && x.size(0) > 0 && x.size(1) > 0) && !(x.dim() == 3 && x.size(1) > 0 && x.size(2) > 0))
+    throw RuntimeError(str("max_pool1d: Expected 2D or 3D (batch mode) tensor with optional 0 dim batch size for input, "
+                           "but got:", formatInts(x.sizes())));
   if (kernel.size() != 1)
     throw RuntimeError(str("max_pool1d() kernel_size must be an int, list of ints or tuple of ints of size 1 but got size ",
                            kernel.size()));

@@ -443,10 +443,13 @@ IValue dropout(const IValue& inputV, double p, bool train, bool inplace) {
 }
 
 Tensor cosineSimilarity(const Tensor& x1, const Tensor& x2, int64_t dim, double eps) {
+  // PyTorch 1.13 first requires a floating common dtype (two integral / bool inputs raise; checked
+  // on python3-torch 1.13.1), then converts an integral side to it.
+  if (const ScalarType common = resultType(x1, x2); !isFloatingType(common))
+    throw RuntimeError(str("expected common dtype to be floating point, yet common dtype is ", irName(common)));
   const std::vector<int64_t> shape = inferBroadcastShape(x1.sizes(), x2.sizes());
   const int64_t d = wrapDim(dim, static_cast<int64_t>(shape.size()));
-  // Integral and bool inputs count as float32 (ATen converts them); the norms are clamped with
-  // clamp_min_, which has no Half kernel in 1.13.
+  // The norms are clamped with clamp_min_, which has no Half kernel in 1.13.
   auto floatingOf = [](const Tensor& t) { return isFloatingType(t.dtype()) ? t.dtype() : ScalarType::Float; };
   if (floatingOf(x1) == ScalarType::Half || floatingOf(x2) == ScalarType::Half)
     throw RuntimeError("\"clamp_min_cpu\" not implemented for 'Half'");

@@ -130,8 +130,11 @@ TEST(KernelsDtypeRules, VectorAndNuclearNorms) {
 }
 
 TEST(KernelsDtypeRules, Losses) {
-  // cosine_similarity: integers count as float32; float32 with float64 gives float64.
-  expect(run("aten::cosine_similarity", {L({1, 0}, {2}), L({1, 1}, {2}), 0, 1e-8}), ScalarType::Float, {}, {M_SQRT1_2});
+  // cosine_similarity: the common dtype must be floating (python3-torch 1.13.1); an integral side
+  // is converted to it; float32 with float64 gives float64.
+  EXPECT_EQ(err("aten::cosine_similarity", {L({1, 0}, {2}), L({1, 1}, {2}), 0, 1e-8}),
+            "expected common dtype to be floating point, yet common dtype is Long");
+  expect(run("aten::cosine_similarity", {L({1, 0}, {2}), F({1, 1}, {2}), 0, 1e-8}), ScalarType::Float, {}, {M_SQRT1_2});
   expect(run("aten::cosine_similarity", {F({1, 0}, {2}), F({2, 0}, {2}, ScalarType::Double), 0, 1e-8}), ScalarType::Double,
          {}, {1});
   EXPECT_EQ(err("aten::cosine_similarity", {H({1, 0}, {2}), H({1, 0}, {2}), 0, 1e-8}), notImpl("clamp_min_cpu", "Half"));

@@ -457,7 +457,11 @@ std::vector<IValue> lstmCell(Args& a) {
 std::vector<IValue> cosineSimilarity(Args& a) {
   Tensor x1 = tensorArg(a, 0), x2 = tensorArg(a, 1);
   const double eps = doubleArg(a, 3);
-  // ATen converts integral (and bool) inputs to float32, broadcasts, divides each side by its
+  // PyTorch 1.13 (python3-torch 1.13.1): the common dtype must be floating before anything else.
+  const ScalarType common = resultTypeOf({x1, x2});
+  if (!isFloating(common))
+    throw RuntimeError(str("expected common dtype to be floating point, yet common dtype is ", common));
+  // ATen converts an integral (or bool) side to that dtype, broadcasts, divides each side by its
   // linalg_vector_norm clamped to eps (clamp_min_, which has no Half kernel), and sums the product.
   auto floatingOf = [](const Tensor& t) { return isFloating(t) ? t.dtype() : ScalarType::Float; };
   const ScalarType d1 = floatingOf(x1), d2 = floatingOf(x2);

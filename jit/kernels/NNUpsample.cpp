@@ -59,6 +59,10 @@ __attribute__((optimize("fp-contract=off"))) std::vector<std::vector<Tap>> tapsF
   const double sc = pixelScale(in, out, alignCorners, scale);
   if (mode == Mode::Linear) {
     for (int64_t i = 0; i < out; ++i) {
+      if (out == in) {  // a dim that keeps its size is copied, whatever scale is given (PyTorch 1.13)
+        taps[i] = {{i, 1.0}, {i, 0.0}};
+        continue;
+      }
       double src = alignCorners ? sc * i : sc * (i + 0.5) - 0.5;
       if (src < 0) src = 0;
       const int64_t i0 = std::min(static_cast<int64_t>(src), in - 1);

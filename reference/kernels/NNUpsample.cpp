@@ -77,10 +77,17 @@ std::vector<Taps> tapsFor(Mode mode, int64_t in, int64_t out, bool alignCorners,
         break;
       }
       case Mode::Linear: {
+        if (out == in) {  // PyTorch copies a dim whose size does not change, whatever the scale says
+          t.push_back({o, 1.0});
+          t.push_back({o, 0.0});
+          break;
+        }
         const T real = sourceIndex<T>(areaScale<T>(in, out, alignCorners, scale), o, alignCorners, false);
         const int64_t i0 = std::min(static_cast<int64_t>(real), in - 1);
         const int64_t i1 = i0 + (i0 < in - 1 ? 1 : 0);
-        const T l1 = real - static_cast<T>(i0), l0 = T(1) - l1;
+        // PyTorch clamps lambda to [0, 1]; its index is not clamped (a scale that points past the
+        // input reads out of bounds there), tsjit clamps the index to the last element.
+        const T l1 = std::min(std::max(real - static_cast<T>(i0), T(0)), T(1)), l0 = T(1) - l1;
         t.push_back({i0, static_cast<double>(l0)});
         t.push_back({i1, static_cast<double>(l1)});
         break;

@@ -259,11 +259,12 @@ Tensor nuclearNorm(const Tensor& x, int64_t d0, int64_t d1, bool keepdim) {
         continue;
       }
       // Column-major m x n copy.
-      bool hasNaN = false;
+      bool hasNaN = false, hasInf = false;
       for (int64_t i = 0; i < m; ++i)
         for (int64_t j = 0; j < n; ++j) {
           const T v = src[bi * m * n + i * n + j];
           hasNaN = hasNaN || v != v;
+          hasInf = hasInf || std::isinf(v);
           buf[j * m + i] = v;
         }
       // PyTorch 1.13's linalg.svd checks gesdd's info after the batch (first non-zero wins):
@@ -274,6 +275,10 @@ Tensor nuclearNorm(const Tensor& x, int64_t d0, int64_t d1, bool keepdim) {
       if (hasNaN)
         throw RuntimeError(str("linalg.svd", where,
                                ": The algorithm failed to converge because the input matrix contained non-finite values."));
+      if (hasInf) {  // gesdd's singular values are NaN (and its scaling step prints an xerbla warning)
+        o[bi] = std::numeric_limits<T>::quiet_NaN();
+        continue;
+      }
       const char jobz = 'N';
       const int M = static_cast<int>(m), N = static_cast<int>(n), one = 1;
       int info = 0, lwork = -1;

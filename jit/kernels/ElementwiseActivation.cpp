@@ -100,6 +100,10 @@ Tensor relu(const IValue* args, const Tensor* self) {
 Tensor hardtanh(const IValue* args, const Tensor* self) {
   Operand a = Operand::of(args[0]);
   if (a.dtype() == ScalarType::Bool) throw RuntimeError("Bool inputs not supported for hardtanh");
+  // PyTorch 1.13 truncates an integer input's limits to int64: uint8 refuses a negative one.
+  if (a.dtype() == ScalarType::UInt8 &&
+      (static_cast<int64_t>(scalarArgDouble(args[1])) < 0 || static_cast<int64_t>(scalarArgDouble(args[2])) < 0))
+    throw RuntimeError("cannot do hardtanh on an unsigned type with negative limits");
   return clampScalar(a, args[1], args[2], self);
 }
 

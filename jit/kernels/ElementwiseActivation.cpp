@@ -104,6 +104,11 @@ Tensor hardtanh(const IValue* args, const Tensor* self) {
   if (a.dtype() == ScalarType::UInt8 &&
       (static_cast<int64_t>(scalarArgDouble(args[1])) < 0 || static_cast<int64_t>(scalarArgDouble(args[2])) < 0))
     throw RuntimeError("cannot do hardtanh on an unsigned type with negative limits");
+  // Integer inputs clamp with the truncated limits (no promotion to float).
+  if (!isFloatingType(a.dtype())) {
+    auto trunc = [](const IValue& v) { return v.isDouble() ? IValue(static_cast<int64_t>(v.toDouble())) : v; };
+    return clampScalar(a, trunc(args[1]), trunc(args[2]), self);
+  }
   return clampScalar(a, args[1], args[2], self);
 }
 

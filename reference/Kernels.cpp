@@ -1,13 +1,23 @@
 // Kernels.cpp — registration entry point of the reference kernels (one call per family).
 #include <mutex>
 
+#include "jit/ops/KernelDtypes.h"
 #include "reference/Kernel.h"
 #include "reference/kernels/Families.h"
 
 namespace tsjit::reference {
 
 void def(std::string_view qualifiedOverloadName, KernelFn fn) {
-  ops::overload(qualifiedOverloadName).set(ReferenceKernel{std::move(fn)});
+  const ops::OpOverload& ov = ops::overload(qualifiedOverloadName);
+  // The dtypes PyTorch 1.13's CPU kernel accepts (declared once in jit/ops/KernelDtypes.cpp):
+  // checked on the self argument before the reference computes.
+  if (const ops::KernelDtypes* kd = ops::kernelDtypes(ov)) {
+    fn = [kd, inner = std::move(fn)](Args& args) {
+      if (!args.empty() && args[0].isTensor()) ops::checkKernelDtype(*kd, args[0].toTensor().dtype());
+      return inner(args);
+    };
+  }
+  ov.set(ReferenceKernel{std::move(fn)});
 }
 
 const ReferenceKernel* findKernel(const ops::OpOverload& overload) { return overload.get<ReferenceKernel>(); }

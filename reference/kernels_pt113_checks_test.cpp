@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "jit/ops/OpTable.h"
@@ -556,6 +557,89 @@ TEST(SUITE, ProductFamilyDtypeTableOfPyTorch113) {
       ADD_FAILURE() << row.op << " " << row.args << "\n  pytorch: " << row.outcome << "\n  tsjit:   " << got;
   }
   EXPECT_EQ(mismatches, 0) << "of " << std::size(kProductRows) << " rows";
+}
+
+
+// ---- the elementwise unary / activation ops' dtype table (real PyTorch 1.13.1) ----------------------
+// conformance/pt113/unary_dtypes.inc: every functional tensor overload of the elementwise unary and
+// activation ops (and clamp / clamp_min with Scalar bounds) run on python3-torch 1.13.1 (CPU) by
+// scripts/pt113_unary_table.py over float / double / half / bfloat16 / int8 / int16 / int32 / int64 /
+// uint8 / bool inputs: the result's dtype or the error message.
+struct UnaryRow {
+  const char* overload;
+  const char* args;
+  const char* dtype;
+  const char* outcome;
+};
+const UnaryRow kUnaryRows[] = {
+#include "conformance/pt113/unary_dtypes.inc"
+};
+
+const std::pair<const char*, ScalarType> kUnaryDtypes[] = {
+    {"f32", ScalarType::Float}, {"f64", ScalarType::Double}, {"f16", ScalarType::Half},
+    {"bf16", ScalarType::BFloat16}, {"i8", ScalarType::Int8}, {"i16", ScalarType::Int16},
+    {"i32", ScalarType::Int32}, {"i64", ScalarType::Int64}, {"u8", ScalarType::UInt8},
+    {"b", ScalarType::Bool}};
+
+// "i1" / "f0.5" / "s:tanh" -> the IValue.
+IValue unaryArg(const std::string& enc) {
+  if (enc.rfind("s:", 0) == 0) return IValue(enc.substr(2));
+  if (enc[0] == 'f') return d(std::stod(enc.substr(1)));
+  return i(std::stoll(enc.substr(1)));
+}
+
+std::string unaryOutcome(const UnaryRow& row) {
+  ScalarType dt = ScalarType::Undefined;
+  for (const auto& [name, t] : kUnaryDtypes)
+    if (std::string(name) == row.dtype) dt = t;
+  const std::string ov = row.overload;
+  // The schema's arguments after self, with their defaults; the row's "name=value" override them.
+  std::vector<std::pair<std::string, IValue>> params;
+  if (ov == "aten::round.decimals") params = {{"decimals", i(0)}};
+  else if (ov == "aten::nan_to_num") params = {{"nan", none()}, {"posinf", none()}, {"neginf", none()}};
+  else if (ov == "aten::gelu") params = {{"approximate", IValue(std::string("none"))}};
+  else if (ov == "aten::softplus") params = {{"beta", i(1)}, {"threshold", i(20)}};
+  else if (ov == "aten::elu") params = {{"alpha", i(1)}, {"scale", i(1)}, {"input_scale", i(1)}};
+  else if (ov == "aten::leaky_relu") params = {{"negative_slope", d(0.01)}};
+  else if (ov == "aten::hardtanh") params = {{"min_val", i(-1)}, {"max_val", i(1)}};
+  else if (ov == "aten::clamp") params = {{"min", none()}, {"max", none()}};
+  else if (ov == "aten::clamp_min") params = {{"min", none()}};
+  const std::string args = row.args;
+  for (size_t p = 0; p < args.size();) {
+    size_t q = args.find(' ', p);
+    if (q == std::string::npos) q = args.size();
+    const std::string tok = args.substr(p, q - p);
+    const size_t eq = tok.find('=');
+    bool found = false;
+    for (auto& [name, v] : params)
+      if (name == tok.substr(0, eq)) v = unaryArg(tok.substr(eq + 1)), found = true;
+    if (!found) throw std::logic_error("unknown argument " + tok + " of " + ov);
+    p = q + 1;
+  }
+  std::vector<IValue> stack{Tensor::fromInt64s({1, 1}, {2}, dt)};
+  for (auto& [name, v] : params) stack.push_back(v);
+  try {
+    const Tensor r = run1(ov, std::move(stack));
+    for (const auto& [name, t] : kUnaryDtypes)
+      if (t == r.dtype()) return std::string("ok ") + name;
+    return "ok ?";
+  } catch (const std::exception& e) {
+    std::string m = e.what();
+    const size_t nl = m.find_last_of('\n', m.size() >= 2 ? m.size() - 2 : 0);
+    if (nl != std::string::npos && nl + 1 < m.size()) m = m.substr(nl + 1);
+    return "error: " + m;
+  }
+}
+
+TEST(SUITE, UnaryDtypeTableOfPyTorch113) {
+  int mismatches = 0;
+  for (const UnaryRow& row : kUnaryRows) {
+    const std::string got = unaryOutcome(row);
+    if (got != row.outcome && (++mismatches <= 60 || std::getenv("TSJIT_UNARY_TABLE_ALL")))
+      ADD_FAILURE() << row.overload << " " << row.args << " " << row.dtype << "\n  pytorch: " << row.outcome
+                    << "\n  tsjit:   " << got;
+  }
+  EXPECT_EQ(mismatches, 0) << "of " << std::size(kUnaryRows) << " rows";
 }
 
 }  // namespace

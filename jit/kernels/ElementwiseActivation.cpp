@@ -100,6 +100,15 @@ Tensor relu(const IValue* args, const Tensor* self) {
 Tensor hardtanh(const IValue* args, const Tensor* self) {
   Operand a = Operand::of(args[0]);
   if (a.dtype() == ScalarType::Bool) throw RuntimeError("Bool inputs not supported for hardtanh");
+  // PyTorch 1.13 truncates an integer input's limits to int64: uint8 refuses a negative one.
+  if (a.dtype() == ScalarType::UInt8 &&
+      (static_cast<int64_t>(scalarArgDouble(args[1])) < 0 || static_cast<int64_t>(scalarArgDouble(args[2])) < 0))
+    throw RuntimeError("cannot do hardtanh on an unsigned type with negative limits");
+  // Integer inputs clamp with the truncated limits (no promotion to float).
+  if (!isFloatingType(a.dtype())) {
+    auto trunc = [](const IValue& v) { return v.isDouble() ? IValue(static_cast<int64_t>(v.toDouble())) : v; };
+    return clampScalar(a, trunc(args[1]), trunc(args[2]), self);
+  }
   return clampScalar(a, args[1], args[2], self);
 }
 

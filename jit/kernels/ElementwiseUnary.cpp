@@ -104,8 +104,9 @@ Tensor roundDecimals(const IValue* args, const Tensor* self) {
   // PyTorch 1.13's round_cpu dispatches float, double and BFloat16 only, and computes in the
   // dtype: 10^d, and x * 10^d (x / 10^d) are rounded to it before nearbyint (c10's BFloat16
   // arithmetic returns BFloat16); the final division / product is in float, rounded once.
-  // decimals == 0 goes to plain round's kernel (round_vml_cpu, floating dtypes).
-  if (a.dtype() == ScalarType::Half && decimals != 0) throwNotImplemented("round_cpu", ScalarType::Half);
+  // decimals == 0 goes to plain round's kernel (round_vml_cpu, float, double and BFloat16).
+  // Neither kernel has Half (checked on python3-torch 1.13.1: conformance/pt113/unary_dtypes.inc).
+  if (a.dtype() == ScalarType::Half) throwNotImplemented(decimals == 0 ? "round_vml_cpu" : "round_cpu", ScalarType::Half);
   return unaryOpT<Types::Floating>(decimals == 0 ? "round_vml_cpu" : "round_cpu", a, a.dtype(), self, [&](auto tag) {
     using T = typename decltype(tag)::type;
     using C = opmath_t<T>;

@@ -3,11 +3,22 @@
 
 #include "jit/kernels/Families.h"
 #include "jit/kernels/Kernel.h"
+#include "jit/ops/KernelDtypes.h"
 
 namespace tsjit::kernels {
 
 void def(std::string_view qualifiedOverloadName, Operation op) {
-  ops::overload(qualifiedOverloadName).set(OptimizedKernel{std::move(op)});
+  const ops::OpOverload& ov = ops::overload(qualifiedOverloadName);
+  // The dtypes PyTorch 1.13's CPU kernel accepts (declared once in jit/ops/KernelDtypes.cpp):
+  // checked on the self argument before the kernel computes.
+  if (const ops::KernelDtypes* kd = ops::kernelDtypes(ov)) {
+    op = [kd, inner = std::move(op)](Stack& s, size_t n) {
+      const IValue& self = s[s.size() - n];
+      if (n > 0 && self.isTensor()) ops::checkKernelDtype(*kd, self.toTensor().dtype());
+      inner(s, n);
+    };
+  }
+  ov.set(OptimizedKernel{std::move(op)});
 }
 
 const OptimizedKernel* findKernel(const ops::OpOverload& overload) { return overload.get<OptimizedKernel>(); }

@@ -94,6 +94,16 @@ Tensor relu(const Tensor& self) {
 
 Tensor hardtanh(const Tensor& self, const IValue& lo, const IValue& hi) {
   if (self.dtype() == ScalarType::Bool) throw RuntimeError("Bool inputs not supported for hardtanh");
+  // PyTorch 1.13 converts the limits of an integer input to int64 (truncating): uint8 refuses a
+  // negative one (checked on python3-torch 1.13.1: hardtanh(u8, -0.5, 1) passes, (-1, 1) raises).
+  if (self.dtype() == ScalarType::UInt8 &&
+      (static_cast<int64_t>(scalarDouble(lo)) < 0 || static_cast<int64_t>(scalarDouble(hi)) < 0))
+    throw RuntimeError("cannot do hardtanh on an unsigned type with negative limits");
+  // ... and clamps with the truncated limits (hardtanh(int64 [-3, 1, 5], 0, 0.1) is [0, 0, 0]).
+  if (!isFloating(self.dtype())) {
+    auto toLong = [](const IValue& v) { return v.isDouble() ? IValue(static_cast<int64_t>(v.toDouble())) : v; };
+    return clampScalar(self, toLong(lo), toLong(hi));
+  }
   return clampScalar(self, lo, hi);
 }
 

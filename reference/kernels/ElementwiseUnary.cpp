@@ -76,10 +76,10 @@ double roundHalfEven(double x) { return std::nearbyint(x); }  // default roundin
 
 Tensor roundDecimals(const Tensor& x, int64_t decimals) {
   const ScalarType dt = x.dtype();
-  // PyTorch 1.13 sends decimals == 0 to plain round's kernel (round_vml_cpu, floating dtypes);
-  // other decimals to round_cpu, which dispatches float, double and BFloat16: no Half.
+  // PyTorch 1.13 sends decimals == 0 to plain round's kernel (round_vml_cpu), other decimals to round_cpu: both
+  // dispatch float, double and BFloat16 only (python3-torch 1.13.1: no Half).
   if (!isFloating(dt)) throwNotImplemented(decimals == 0 ? "round_vml_cpu" : "round_cpu", dt);
-  if (dt == ScalarType::Half && decimals != 0) throwNotImplemented("round_cpu", dt);
+  if (dt == ScalarType::Half) throwNotImplemented(decimals == 0 ? "round_vml_cpu" : "round_cpu", dt);
   const bool negative = decimals < 0;
   const double tenPow = castDouble(std::pow(10.0, static_cast<double>(negative ? -decimals : decimals)), dt);
   return mapFloating({x}, dt, dt, [=](const double* v) {

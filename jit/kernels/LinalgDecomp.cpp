@@ -145,7 +145,7 @@ Tensor det(const Tensor& A) {
 
 // The dims to reduce (all when dims is empty), wrapped and de-duplicated.
 std::vector<bool> reducedMask(const Tensor& t, const std::vector<int64_t>& dims) {
-  std::vector<bool> mask(t.dim(), dims.empty());
+  std::vector<bool> mask(std::max<int64_t>(t.dim(), 1), dims.empty());  // a 0-dim tensor takes dim 0 / -1
   for (int64_t d : dims) {
     const int64_t w = wrapDim(d, t.dim());
     if (mask[w] && !dims.empty()) throw RuntimeError(str("dim ", w, " appears multiple times in the list of dims"));

@@ -121,7 +121,8 @@ void gatherStrided(const Tensor& out, const char* srcBase, const std::vector<int
 }
 
 Tensor flip(const Tensor& self, const std::vector<int64_t>& dims) {
-  std::vector<bool> flipped(self.dim(), false);
+  // A 0-dim tensor takes dim 0 / -1 (scalar wrapping): one slot even then.
+  std::vector<bool> flipped(std::max<int64_t>(self.dim(), 1), false);
   for (int64_t d0 : dims) {
     const int64_t d = wrapDim(d0, self.dim());
     if (flipped[d]) throw RuntimeError(str("dim ", d, " appears multiple times in the list of dims"));

@@ -127,6 +127,10 @@ TEST(KernelsShape, FlipRollRepeat) {
   const Tensor x = arangeF(6, {2, 3});
   EXPECT_EQ(call1("aten::flip", {x, ints({1})}).toDoubles(), (std::vector<double>{2, 1, 0, 5, 4, 3}));
   EXPECT_EQ(call1("aten::flip", {x.t(), ints({0, 1})}).toDoubles(), (std::vector<double>{5, 2, 4, 1, 3, 0}));
+  // Fuzz finding ops-1-879 (a segfault): flip of a 0-dim tensor over dim 0 returns it (python3-torch 1.13.1).
+  EXPECT_EQ(call1("aten::flip", {Tensor::fromDoubles({5}, {}), ints({0})}).toDoubles(), (std::vector<double>{5}));
+  EXPECT_EQ(call1("aten::flip", {Tensor::fromDoubles({5}, {}), ints({-1})}).toDoubles(), (std::vector<double>{5}));
+  EXPECT_EQ(errorOf("aten::flip", {Tensor::fromDoubles({5}, {}), ints({0, 0})}), "dim 0 appears multiple times in the list of dims");
   EXPECT_EQ(call1("aten::roll", {x, ints({1}), ints({1})}).toDoubles(), (std::vector<double>{2, 0, 1, 5, 3, 4}));
   EXPECT_EQ(call1("aten::roll", {x, ints({-1}), ints({})}).toDoubles(), (std::vector<double>{1, 2, 3, 4, 5, 0}));
   EXPECT_EQ(call1("aten::repeat", {Tensor::fromDoubles({1, 2}, {2}), ints({2, 2})}).toDoubles(),

@@ -378,6 +378,9 @@ TEST(ScalarKernels, ArithmeticAndMixedTypes) {
   EXPECT_EQ(apply("prim::max", {"int[]"}, "int", {makeList(IntType::get(), {I(3), I(9), I(1)})}).toInt(), 9);
   EXPECT_EQ(apply("aten::Int", {"str"}, "int", {IValue(" 42 ")}).toInt(), 42);
   EXPECT_EQ(apply("aten::Float", {"str"}, "float", {IValue("2.5")}).toDouble(), 2.5);
+  // float(int) is a double conversion (python3-torch 1.13.1): 15! stays exact, 2**53 + 1 rounds to 2**53.
+  EXPECT_EQ(apply("aten::Float", {"int"}, "float", {I(1307674368000)}).toDouble(), 1307674368000.0);
+  EXPECT_EQ(apply("aten::Float", {"int"}, "float", {I((int64_t{1} << 53) + 1)}).toDouble(), 9007199254740992.0);
   EXPECT_EQ(apply("aten::Int", {"float"}, "int", {F(-2.7)}).toInt(), -2);
 }
 

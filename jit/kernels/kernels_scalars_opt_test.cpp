@@ -43,6 +43,12 @@ IValue F(double v) { return IValue(v); }
 constexpr double kInf = std::numeric_limits<double>::infinity();
 const double kNaN = std::nan("");
 
+// float(int) is a double conversion (python3-torch 1.13.1): 15! stays exact, 2**53 + 1 rounds to 2**53.
+TEST(ScalarsOptimized, FloatOfIntIsADoubleConversion) {
+  EXPECT_EQ(callK("aten::Float.int", {IValue(int64_t{1307674368000})}).toDouble(), 1307674368000.0);
+  EXPECT_EQ(callK("aten::Float.int", {IValue((int64_t{1} << 53) + 1)}).toDouble(), 9007199254740992.0);
+}
+
 TEST(ScalarsOptimized, FloatFloorDivisionIsFloorOfTheQuotient) {
   // 1.0 / 0.1 rounds to exactly 10.0; TorchScript floors that (Python's divmod gives 9.0).
   EXPECT_EQ(callK("aten::floordiv.float", {F(1.0), F(0.1)}).toDouble(), 10.0);

@@ -215,6 +215,78 @@ Tensor convCompute(const Tensor& input, const Tensor& weight, const Tensor& bias
   return out;
 }
 
+// Integral convolutions, direct and in int64 arithmetic that wraps (unsigned), as PyTorch's slow
+// path multiplies and sums integers; a double computation lost the low bits of large values (fuzz
+// seed 3 case 46179). input [N, C, *S] and weight as conv2dCore's, any number of spatial dims.
+Tensor convIntegral(const Tensor& input, const Tensor& weight, const Tensor& bias, const ConvParams& p) {
+  const Tensor x = input.to(ScalarType::Int64).contiguous(), w = weight.to(ScalarType::Int64).contiguous();
+  const size_t S = static_cast<size_t>(x.dim() - 2);
+  const int64_t N = x.size(0), C = x.size(1), g = p.groups;
+  const int64_t Cout = p.transposed ? w.size(1) * g : w.size(0), Cg = C / g, Og = Cout / g;
+  std::vector<int64_t> in(S), out(S), k(S), outSizes{N, Cout};
+  for (size_t d = 0; d < S; ++d) {
+    in[d] = x.size(static_cast<int64_t>(d) + 2);
+    k[d] = w.size(static_cast<int64_t>(d) + 2);
+    out[d] = p.transposed ? (in[d] - 1) * p.stride[d] - 2 * p.padding[d] + p.dilation[d] * (k[d] - 1) + p.outputPadding[d] + 1
+                          : (in[d] + 2 * p.padding[d] - p.dilation[d] * (k[d] - 1) - 1) / p.stride[d] + 1;
+    outSizes.push_back(out[d]);
+  }
+  Tensor o = Tensor::zeros(outSizes, ScalarType::Int64, input.device());
+  const int64_t* xp = static_cast<const int64_t*>(x.data());
+  const int64_t* wp = static_cast<const int64_t*>(w.data());
+  uint64_t* op = static_cast<uint64_t*>(o.data());
+  const auto count = [](const std::vector<int64_t>& v) {
+    int64_t n = 1;
+    for (int64_t e : v) n *= e;
+    return n;
+  };
+  const int64_t inN = count(in), outN = count(out), kN = count(k);
+  // The flat position that `from` reaches through kernel tap kf (out of bounds: -1): output to input
+  // positions for a convolution, input to output positions for a transposed one.
+  const auto tap = [&](int64_t from, const std::vector<int64_t>& fromDims, const std::vector<int64_t>& toDims,
+                       int64_t kf) {
+    int64_t flat = 0, rest = from, krest = kf;
+    std::vector<int64_t> f(S), kk(S);
+    for (size_t d = S; d-- > 0;) {
+      f[d] = rest % fromDims[d];
+      rest /= fromDims[d];
+      kk[d] = krest % k[d];
+      krest /= k[d];
+    }
+    for (size_t d = 0; d < S; ++d) {
+      const int64_t pos = f[d] * p.stride[d] - p.padding[d] + kk[d] * p.dilation[d];
+      if (pos < 0 || pos >= toDims[d]) return int64_t{-1};
+      flat = flat * toDims[d] + pos;
+    }
+    return flat;
+  };
+  for (int64_t n = 0; n < N; ++n)
+    for (int64_t gi = 0; gi < g; ++gi)
+      for (int64_t ci = 0; ci < Cg; ++ci)
+        for (int64_t co = 0; co < Og; ++co)
+          for (int64_t kf = 0; kf < kN; ++kf) {
+            const uint64_t wv = static_cast<uint64_t>(
+                p.transposed ? wp[((gi * Cg + ci) * Og + co) * kN + kf] : wp[((gi * Og + co) * Cg + ci) * kN + kf]);
+            const int64_t* xc = xp + (n * C + gi * Cg + ci) * inN;
+            uint64_t* oc = op + (n * Cout + gi * Og + co) * outN;
+            if (!p.transposed) {
+              for (int64_t of = 0; of < outN; ++of)
+                if (const int64_t i = tap(of, out, in, kf); i >= 0) oc[of] += static_cast<uint64_t>(xc[i]) * wv;
+            } else {
+              for (int64_t i = 0; i < inN; ++i)
+                if (const int64_t of = tap(i, in, out, kf); of >= 0) oc[of] += static_cast<uint64_t>(xc[i]) * wv;
+            }
+          }
+  if (bias.defined()) {
+    const Tensor b = bias.to(ScalarType::Int64).contiguous();
+    const int64_t* bp = static_cast<const int64_t*>(b.data());
+    for (int64_t n = 0; n < N; ++n)
+      for (int64_t c = 0; c < Cout; ++c)
+        for (int64_t e = 0; e < outN; ++e) op[(n * Cout + c) * outN + e] += static_cast<uint64_t>(bp[c]);
+  }
+  return o;
+}
+
 // _convolution from its expanded parameters: check_shape_forward, 1-d as 2-d, the backend and its
 // dtype rules, the kernel.
 Tensor convolution(const Tensor& input0, const Tensor& weight0, const Tensor& bias, ConvParams p) {
@@ -335,11 +407,12 @@ Tensor convolution(const Tensor& input0, const Tensor& weight0, const Tensor& bi
   if (!accepts(be, dt)) throw RuntimeError(str("\"", be.kernel, "\" not implemented for '", irName(dt), "'"));
   checkSameType(input, weight, "weight");
   if (!be.biasCopied) checkSameType(input, bias, "bias");
-  // Compute in float (BFloat16), double (integers: exact, then wrapped into the dtype) or natively.
-  const ScalarType ct = dt == ScalarType::BFloat16 ? ScalarType::Float : isFloatingType(dt) ? dt : ScalarType::Double;
+  // Integers: exact wrapping int64 arithmetic, then the dtype. Floats: float (BFloat16) or natively.
+  if (!isFloatingType(dt))
+    return finish(convIntegral(input, weight, bias.defined() ? bias.to(dt) : Tensor(), p).to(dt));
+  const ScalarType ct = dt == ScalarType::BFloat16 ? ScalarType::Float : dt;
   Tensor b = bias.defined() ? bias.to(dt).to(ct) : Tensor();
   Tensor r = convCompute(input.to(ct).contiguous(), weight.to(ct).contiguous(), b, p, outSizes);
-  if (!isFloatingType(dt)) r = r.to(ScalarType::Int64);
   return finish(r.to(dt));
 }
 

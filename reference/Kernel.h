@@ -33,6 +33,13 @@ struct ReferenceKernel {
 
 // Registers fn for "aten::add.Tensor" ("aten::relu" for an unnamed overload). InternalError if the
 // overload is not declared in jit/ops or already has a reference kernel.
+// A kernel's single output.
+inline std::vector<IValue> ret(IValue v) {
+  std::vector<IValue> out;
+  out.push_back(std::move(v));
+  return out;
+}
+
 void def(std::string_view qualifiedOverloadName, KernelFn fn);
 // The kernel of an overload, or nullptr.
 const ReferenceKernel* findKernel(const ops::OpOverload& overload);

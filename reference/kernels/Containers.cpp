@@ -10,15 +10,11 @@
 #include "jit/ops/OpTable.h"
 #include "reference/kernels/Families.h"
 #include "reference/kernels/ScalarsCommon.h"
+#include "reference/kernels/TensorArgs.h"
 
 namespace tsjit::reference {
 
 void registerContainersDictKernels();  // ContainersDict.cpp
-
-// From TensorArgs.h, whose helpers clash with ScalarsCommon.h's in this file.
-std::vector<int64_t> broadcastShapeOf(const std::vector<Tensor>& operands);
-ScalarType resultTypeOf(const std::vector<Tensor>& operands);
-double castDouble(double v, ScalarType to);
 
 namespace {
 

@@ -41,12 +41,6 @@ bool valuesLess(const IValue& a, const IValue& b);
 
 inline int64_t normalizeIndex(int64_t idx, int64_t size) { return idx < 0 ? idx + size : idx; }
 
-// One return value.
-inline std::vector<IValue> ret(IValue v) {
-  std::vector<IValue> out;
-  out.push_back(std::move(v));
-  return out;
-}
 inline std::vector<IValue> none() { return {}; }
 
 // An int/float/bool argument as double (a Scalar or a float parameter that received an int).

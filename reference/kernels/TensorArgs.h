@@ -106,12 +106,6 @@ const Tensor& writeInplace(const Tensor& self, const Tensor& result);
 const Tensor& writeOut(const Tensor& out, const Tensor& result);
 // Formats sizes as PyTorch does in messages: "[2, 3]".
 std::string shapeString(IntArrayRef sizes);
-// A kernel's single output.
-inline std::vector<IValue> ret(IValue v) {
-  std::vector<IValue> out;
-  out.push_back(std::move(v));
-  return out;
-}
 // "\"bitwise_and_cpu\" not implemented for 'Float'" (what ATen's dtype dispatch raises).
 [[noreturn]] void throwNotImplemented(const char* kernelName, ScalarType dtype);
 

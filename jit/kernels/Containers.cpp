@@ -61,18 +61,10 @@ bool tensorTruthEquals(const Tensor& item, const Tensor& el) {
   if (n == 0) throw RuntimeError("Boolean value of Tensor with no values is ambiguous");
   if (n > 1) throw RuntimeError("Boolean value of Tensor with more than one value is ambiguous");
   const Operand a{item}, b{el};
-  const ScalarType dt = resultTypeOf({&a, &b});
-  if (isFloatingType(dt)) {
-    const auto in = [dt](const Tensor& t) {
-      const double v = t.getDouble(0);
-      if (dt == ScalarType::Float) return static_cast<double>(static_cast<float>(v));
-      if (dt == ScalarType::Half) return static_cast<double>(static_cast<float>(static_cast<Half>(v)));
-      if (dt == ScalarType::BFloat16) return static_cast<double>(static_cast<float>(static_cast<BFloat16>(v)));
-      return v;
-    };
-    return in(item) == in(el);
-  }
-  return item.getInt64(0) == el.getInt64(0);
+  return visitScalarType(resultTypeOf({&a, &b}), [&](auto tag) -> bool {
+    using T = typename decltype(tag)::type;
+    return static_cast<opmath_t<T>>(a.valueAs<T>()) == static_cast<opmath_t<T>>(b.valueAs<T>());
+  });
 }
 
 // The element test of a list's remove / count / index: tensors by their truth value, others by value.

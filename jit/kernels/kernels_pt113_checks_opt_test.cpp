@@ -6,6 +6,8 @@
 // per-step rounding, mv / addmv's dtype rules). Expected values by hand.
 #include <gtest/gtest.h>
 
+#include <iostream>
+
 #include <cmath>
 #include <cstdlib>
 #include <stdexcept>
@@ -590,16 +592,23 @@ std::string tableOutcome(const ProductRow& row) {
 }
 
 TEST(SUITE, ProductFamilyDtypeTableOfPyTorch113) {
-  int mismatches = 0;
+  int mismatches = 0, checked = 0, skipped = 0;
   for (const ProductRow& row : kProductRows) {
     // Known divergence left: einsum's dtype rules (its bmm's operand order, its outer product's
-    // promotion) are not modelled yet.
-    if (std::string(row.op) == "aten::einsum") continue;
+    // promotion) are not modelled yet; its rows are counted and reported, not passed.
+    if (std::string(row.op) == "aten::einsum") {
+      ++skipped;
+      continue;
+    }
+    ++checked;
     const std::string got = tableOutcome(row);
     if (got != row.outcome && (++mismatches <= 40 || std::getenv("TSJIT_PRODUCT_TABLE_ALL")))
       ADD_FAILURE() << row.op << " " << row.args << "\n  pytorch: " << row.outcome << "\n  tsjit:   " << got;
   }
-  EXPECT_EQ(mismatches, 0) << "of " << std::size(kProductRows) << " rows";
+  std::cout << "[product table] " << checked << " rows checked, " << skipped
+            << " einsum rows skipped (einsum's dtype rules are not modelled)\n";
+  EXPECT_GT(checked, 4000) << "the table lost its rows";
+  EXPECT_EQ(mismatches, 0) << "of " << checked << " rows checked";
 }
 
 

@@ -7,6 +7,7 @@
 
 #include "jit/ir/Graph.h"
 #include "jit/ir/Verifier.h"
+#include "jit/passes/CorePasses.h"
 #include "jit/support/Error.h"
 #include "jit/support/Logging.h"
 
@@ -62,9 +63,18 @@ std::vector<const PassInfo*> PassRegistry::parsePipeline(std::string_view spec) 
 void registerAllPasses() {
   static std::once_flag once;
   std::call_once(once, [] {
-    // One line per pass, e.g.
-    //   PassRegistry::global().add({"dce", eliminateDeadCode, {.idempotent = true}, "dead code elimination"});
-    // No passes exist yet.
+    // One line per pass: name, function, properties, description.
+    PassRegistry& r = PassRegistry::global();
+    // -- alias-aware passes (jit/passes/CorePasses.h) --
+    r.add({"dce", eliminateDeadCode, {.preservesDerivatives = true, .idempotent = true}, "dead code elimination, side effects and mutation aware"});
+    r.add({"cse", eliminateCommonSubexpression, {.preservesDerivatives = true, .idempotent = true}, "common subexpression elimination, alias aware"});
+    r.add({"constant_propagation", propagateConstants, {.idempotent = true}, "folds pure deterministic nodes on constants with the jit's kernels; prunes constant If/Loop"});
+    r.add({"constant_pooling", poolConstants, {.preservesDerivatives = true, .idempotent = true}, "one node per distinct constant, hoisted to the graph top"});
+    r.add({"peephole", peepholeOptimize, {.preservesDerivatives = true}, "facts from types (sizes, dims, dtypes, None tests), len of list literals, exact int identities"});
+    r.add({"remove_mutation", removeMutation, {.idempotent = true}, "in-place ops on private fresh tensors to functional ops"});
+    r.add({"canonicalize", canonicalize, {.preservesDerivatives = true, .idempotent = true}, "renumbers values in program order"});
+    r.add({"batch_mm", batchMatmuls, {}, "trees of added mm's and mm's sharing an operand batched into one mm"});
+    // -- end of alias-aware passes --
   });
 }
 

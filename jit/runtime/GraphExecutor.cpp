@@ -6,6 +6,7 @@
 
 #include "jit/ir/Graph.h"
 #include "jit/passes/PassRegistry.h"
+#include "jit/runtime/ConstantEvaluator.h"
 #include "jit/runtime/Interpreter.h"
 
 namespace tsjit::runtime {
@@ -105,6 +106,7 @@ std::shared_ptr<const Code> GraphExecutor::planFor(const IValue* inputs, size_t 
   CompileOptions compileOptions = options_.compile;
   if (compileOptions.observe) compileOptions.nodeOrigins = mapNodes(*g, *graph_);
   registerAllPasses();
+  registerConstantEvaluator();  // constant_propagation folds with the optimized kernels
   const PassRegistry& reg = PassRegistry::global();
   std::vector<const PassInfo*> pipeline;
   if (options_.pipeline.empty()) {

@@ -1,11 +1,14 @@
-// OptCommand.cpp — `tsjit opt FILE.ir [--passes=a,b]`: parses the IR, verifies it, runs the
-// passes in order (verifying after each) and prints the resulting graph to stdout.
+// OptCommand.cpp — `tsjit opt FILE.ir [--passes=a,b] [--dump-alias]`: parses the IR, verifies it,
+// runs the passes in order (verifying after each) and prints the resulting graph to stdout (or,
+// with --dump-alias, its AliasDb: alias sets, wildcards, containers, writers).
 #include <iostream>
 
+#include "jit/analysis/AliasDb.h"
 #include "jit/ir/Graph.h"
 #include "jit/ir/IRParser.h"
 #include "jit/ir/Verifier.h"
 #include "jit/passes/PassRegistry.h"
+#include "jit/runtime/ConstantEvaluator.h"
 #include "tools/tsjit/Commands.h"
 
 namespace tsjit::tool {
@@ -16,10 +19,12 @@ struct OptOptions {
   std::string passes;
   bool listPasses = false;
   bool noSourceLocations = false;
+  bool dumpAlias = false;
 };
 
 int runOpt(const OptOptions& o) {
   registerAllPasses();
+  runtime::registerConstantEvaluator();
   const PassRegistry& registry = PassRegistry::global();
   if (o.listPasses) {
     for (const PassInfo& p : registry.passes())
@@ -34,6 +39,10 @@ int runOpt(const OptOptions& o) {
   auto graph = parseIR(text, o.file);
   verify(*graph);
   runPipeline(graph, pipeline);
+  if (o.dumpAlias) {  // the alias sets of the graph after the passes, instead of the graph
+    AliasDb(graph).dump(std::cout);
+    return 0;
+  }
   std::cout << graph->toString(!o.noSourceLocations);
   return 0;
 }
@@ -45,6 +54,7 @@ void setupOptCommand(CLI::App& app, int& exitCode) {
   sub->add_option("file", opts->file, "IR file in PyTorch's graph text format");
   sub->add_option("--passes", opts->passes, "comma-separated pipeline, e.g. dce,cse");
   sub->add_flag("--list-passes", opts->listPasses, "list the registered passes and their properties");
+  sub->add_flag("--dump-alias", opts->dumpAlias, "print the alias sets and writers (after the passes) instead of the graph");
   sub->add_flag("--no-source-locations", opts->noSourceLocations, "omit `# file:line:col` comments");
   sub->callback([opts, &exitCode] { exitCode = runOpt(*opts); });
 }

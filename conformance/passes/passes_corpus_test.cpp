@@ -10,6 +10,7 @@
 
 #include <filesystem>
 #include <iostream>
+#include <map>
 
 #include "conformance/lib/CorpusRunner.h"
 #include "jit/ir/Graph.h"
@@ -87,7 +88,7 @@ TEST(PassesOnCorpus, SameOutcomeAsUnoptimized) {
         for (const Engine& engine : {referenceAfter(pipeline), jitWith(pipeline)}) {
           CaseResult r = runCaseFile(file, engine, o);
           ++checked;
-          EXPECT_EQ(toString(r.outcome), toString(base.outcome))
+          EXPECT_EQ(std::string(toString(r.outcome)), std::string(toString(base.outcome)))
               << r.name << " (" << toString(choice) << ") through " << engine.name << ": " << r.reason;
         }
       }
@@ -101,6 +102,7 @@ TEST(PassesOnCorpus, IdempotentPassesChangeNothingTheSecondTime) {
   if (!std::filesystem::exists(defaultCorpusDir())) GTEST_SKIP() << "corpus not found at " << defaultCorpusDir();
   setup();
   size_t graphs = 0;
+  std::map<std::string, size_t> changedBy;  // pass -> corpus graphs it changed (printed)
   for (const auto& file : listCaseFiles(defaultCorpusDir())) {
     Case c = readCase(file);
     for (GraphChoice choice : {GraphChoice::Graph, GraphChoice::InlinedGraph}) {
@@ -116,6 +118,7 @@ TEST(PassesOnCorpus, IdempotentPassesChangeNothingTheSecondTime) {
         const PassInfo* p = PassRegistry::global().find(name);
         if (!p || !p->properties.idempotent) continue;
         auto once = optimized(*g, name);
+        if (once->toString() != g->toString()) ++changedBy[name];
         std::string first = once->toString();
         std::shared_ptr<Graph> twice = once;
         bool changed = p->fn(twice);
@@ -125,4 +128,7 @@ TEST(PassesOnCorpus, IdempotentPassesChangeNothingTheSecondTime) {
     }
   }
   EXPECT_GT(graphs, 0u);
+  std::cout << "corpus graphs changed by each idempotent pass (of " << graphs << "):";
+  for (const auto& [name, n] : changedBy) std::cout << " " << name << "=" << n;
+  std::cout << "\n";
 }

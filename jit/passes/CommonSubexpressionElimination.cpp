@@ -86,11 +86,7 @@ class CommonSubexpressionEliminator {
         continue;
       }
       GRAPH_UPDATE("cse replaces ", *n, " with ", *match);
-      for (size_t i = 0; i < n->numOutputs(); ++i) {
-        if (n->output(i)->hasDebugName() && !match->output(i)->hasDebugName())
-          match->output(i)->copyMetadata(n->output(i));
-        n->output(i)->replaceAllUsesWith(match->output(i));
-      }
+      for (size_t i = 0; i < n->numOutputs(); ++i) n->output(i)->replaceAllUsesWith(match->output(i));
       n->destroy();
       changed = true;
     }

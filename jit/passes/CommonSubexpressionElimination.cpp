@@ -5,7 +5,8 @@
 // Never merged: nodes with blocks, side effects or nondeterministic results; nodes that write
 // memory; nodes whose inputs or outputs may alias memory some node writes (the write could fall
 // between the two, or the merged result could be mutated through one name and read through the
-// other); tensor constants (constant_pooling's job). Nodes inside a block may reuse equal nodes
+// other); tensor constants (constant_pooling's job); two nodes whose results may both be returned
+// (the caller could mutate one and see the change through the other). Nodes inside a block may reuse equal nodes
 // of the blocks around it (those dominate), never the other way round.
 #include <unordered_map>
 #include <variant>
@@ -66,6 +67,14 @@ class CommonSubexpressionEliminator {
     return true;
   }
 
+  bool returnsMemory(const Node* n) const {
+    for (const Value* o : n->outputs())
+      if (AliasDb::isMutableType(o))
+        for (const Value* out : graph_->outputs())
+          if (aliasDb_.mayContainAlias(o, out)) return true;
+    return false;
+  }
+
   // `seen` holds the candidates of the enclosing blocks (copied: a block's own entries must not
   // leak into its siblings).
   bool visit(Block* b, std::unordered_multimap<size_t, Node*> seen) {
@@ -85,6 +94,8 @@ class CommonSubexpressionEliminator {
         seen.emplace(h, n);
         continue;
       }
+      // The caller may mutate what the graph returns: two returned values must stay two objects.
+      if (returnsMemory(n) && returnsMemory(match)) continue;
       GRAPH_UPDATE("cse replaces ", *n, " with ", *match);
       for (size_t i = 0; i < n->numOutputs(); ++i) n->output(i)->replaceAllUsesWith(match->output(i));
       n->destroy();

@@ -2,8 +2,9 @@
 // (constants have no inputs, so they dominate everything there) and equal constants (same
 // attributes, same output type) become one node (PyTorch 1.13's ConstantPooling).
 //
-// A constant whose memory some node writes (a tensor or list constant mutated in place) is left
-// where it is and never shared: merging it would let one use see another's writes.
+// A constant whose memory some node writes (a tensor or list constant mutated in place), or a
+// mutable constant the graph returns (the caller may mutate it), is left where it is and never
+// shared: merging it would let one use see another's writes.
 #include <vector>
 
 #include "jit/analysis/AliasDb.h"
@@ -42,6 +43,12 @@ bool poolConstants(std::shared_ptr<Graph>& graph) {
   bool changed = false;
   for (Node* n : constants) {
     if (aliasDb.hasWriters(n->output())) continue;
+    // A tensor or list constant that is returned is handed to the caller, who may mutate it:
+    // it is never shared with another use.
+    bool returned = false;
+    if (AliasDb::isMutableType(n->output()))
+      for (const Value* out : graph->outputs()) returned |= aliasDb.mayContainAlias(n->output(), out);
+    if (returned) continue;
     Node* existing = nullptr;
     for (Node* p : pooled)
       if (sameConstant(p, n)) {

@@ -6,7 +6,8 @@
 // side effects, rand*/dropout..., in-place ops, structural nodes (If, Loop, Uninitialized,
 // profile/guard nodes), nodes whose evaluation throws (the error stays for run time), and results
 // a constant cannot hold exactly or would make large: tensors over kMaxFoldedElements elements,
-// int64 tensors with values beyond 2^53, tensors that require grad, objects. A prim::If on a
+// int64 tensors with values beyond 2^53, tensors that require grad, objects, and tensors or lists
+// the graph returns (a constant is one object shared by every run, the caller may mutate it). A prim::If on a
 // constant condition is replaced by the taken branch; a prim::Loop that runs zero times by its
 // initial values. Dead code left behind is removed (dce), as 1.13 does.
 #include <cmath>
@@ -155,6 +156,12 @@ class ConstantPropagator {
     }
     if (!n->blocks().empty() || hasSideEffects(n) || isNondeterministic(n)) return false;
     if (aliasDb_.isMutable(n) || aliasDb_.hasWriters(n)) return false;
+    // A constant is one object for every run: a tensor or list the graph returns stays computed
+    // (the caller may mutate it, and the next run must not see that).
+    for (const Value* o : n->outputs())
+      if (AliasDb::isMutableType(o))
+        for (const Value* out : graph_->outputs())
+          if (aliasDb_.mayContainAlias(o, out)) return false;
     return allInputsConstant(n);
   }
 

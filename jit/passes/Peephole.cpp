@@ -12,7 +12,8 @@
 //                   int64 with wrapping); not(not b) -> b. Never float arithmetic: x * 1.0 and
 //                   x + 0.0 change -0.0 and NaN payloads, so they stay.
 //   prim::If outputs both branches return as the same outer value -> that value
-// A size-returning list constant is only used when no node writes the list.
+// A size list becomes a constant only when no node writes the list and the graph does not return
+// it (a constant is one object for every run; the caller may mutate what it gets).
 #include "jit/analysis/AliasDb.h"
 #include "jit/ir/FunctionSchema.h"
 #include "jit/ir/Graph.h"
@@ -86,7 +87,7 @@ class Peephole {
           if (!d) return false;
           sizes.push_back(*d);
         }
-        if (aliasDb_.hasWriters(n->output())) return false;
+        if (aliasDb_.hasWriters(n->output()) || aliasDb_.mayAliasGraphBoundary(n->output())) return false;
         replace(n, graph_->insertConstant(sizes));
         return true;
       }

@@ -337,6 +337,7 @@ ObservedEngineFn buggyJit(std::string buggy) {
     walk(bg->block());
     runtime::ExecutorOptions o;
     o.compile.observe = true;
+    o.pipeline = "none";  // as jitVsReference's lockstep engine: the nodes as written
     runtime::GraphExecutor ex(bg, o);
     return ex.call(std::move(in), &fwd);
   };

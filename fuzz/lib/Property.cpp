@@ -40,6 +40,7 @@ PropertyEngines jitVsReference(PropertyMode mode) {
   e.observed = [](const std::shared_ptr<Graph>& g, std::vector<IValue> in, runtime::ExecutionObserver& obs) {
     runtime::ExecutorOptions o;
     o.compile.observe = true;  // the plan's nodes are reported as the nodes of g
+    o.pipeline = "none";       // lockstep pairs the generated op nodes one by one: no passes
     runtime::GraphExecutor executor(g, o);
     return executor.call(std::move(in), &obs);
   };

@@ -211,7 +211,7 @@ void AliasDb::analyzeNode(const Node* n) {
       addPointsTo(n->output(i), pointsTo(n->input(i)));
     return;
   }
-  if (n->maybeSchema()) return analyzeSchemaNode(n);
+  if (const FunctionSchema* schema = n->maybeSchema()) return analyzeSchemaNode(n, *schema);
   analyzeConservative(n);
 }
 
@@ -224,8 +224,7 @@ void AliasDb::analyzeConservative(const Node* n) {
   for (const Value* o : n->outputs()) pointToWildcard(o);
 }
 
-void AliasDb::analyzeSchemaNode(const Node* n) {
-  const FunctionSchema& schema = n->schema();
+void AliasDb::analyzeSchemaNode(const Node* n, const FunctionSchema& schema) {
   const auto& args = schema.arguments();
   std::map<std::string, LocSet> sets;
   for (size_t i = 0; i < n->numInputs(); ++i) {
@@ -598,8 +597,8 @@ bool hasSideEffects(const Node* n) {
     default: break;
   }
   if (n->kind() == print || n->kind() == warn || n->kind() == seed) return true;
-  if (n->kind().isPrim() || n->maybeSchema()) return false;
-  return !ops::findOp(n->kind());  // an unknown kind: assume the worst
+  if (n->kind().isPrim()) return false;
+  return !ops::findOp(n->kind());  // an unknown kind: assume the worst (no schema resolution: hot)
 }
 
 bool isNondeterministic(const Node* n) {

@@ -42,6 +42,7 @@ class Node;
 class Value;
 class Block;
 class Type;
+class FunctionSchema;
 
 // The alias class of a type: "Tensor", "List[Tensor]", "Any"...; nullopt for immutable types.
 std::optional<std::string> aliasTypeClass(const Type& type);
@@ -109,7 +110,7 @@ class AliasDb {
 
   void analyzeBlock(const Block* b);
   void analyzeNode(const Node* n);
-  void analyzeSchemaNode(const Node* n);
+  void analyzeSchemaNode(const Node* n, const FunctionSchema& schema);
   void analyzeConservative(const Node* n);
   void analyzeIf(const Node* n);
   void analyzeLoop(const Node* n);

@@ -154,6 +154,7 @@ class ConstantPropagator {
       case prim::Closure: return false;
       default: break;
     }
+    if (!allInputsConstant(n)) return false;
     if (!n->blocks().empty() || hasSideEffects(n) || isNondeterministic(n)) return false;
     if (aliasDb_.isMutable(n) || aliasDb_.hasWriters(n)) return false;
     // A constant is one object for every run: a tensor or list the graph returns stays computed
@@ -162,7 +163,7 @@ class ConstantPropagator {
       if (AliasDb::isMutableType(o))
         for (const Value* out : graph_->outputs())
           if (aliasDb_.mayContainAlias(o, out)) return false;
-    return allInputsConstant(n);
+    return true;
   }
 
   bool fold(Node* n) {

@@ -150,8 +150,8 @@ class Peephole {
       replace(n, elem);
       return true;
     }
-    if (overloadOf(n) == "int" && n->numInputs() == 2 &&
-        (k == aten::add || k == aten::sub || k == aten::mul || k == floordiv)) {
+    if ((k == aten::add || k == aten::sub || k == aten::mul || k == floordiv) && n->numInputs() == 2 &&
+        overloadOf(n) == "int") {
       auto a = constantInt(n->input(0)), b = constantInt(n->input(1));
       Value* x = n->input(0);
       Value* y = n->input(1);

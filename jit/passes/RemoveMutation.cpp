@@ -27,6 +27,8 @@ namespace {
 
 // The functional overload matching the in-place node's schema, or nullptr.
 const ops::OpOverload* functionalOverload(const Node* n) {
+  const ops::OpInfo* kindInfo = ops::findOp(n->kind());
+  if (!kindInfo || !kindInfo->functionalVariant()) return nullptr;  // cheap test before resolving
   const FunctionSchema* s = n->maybeSchema();
   if (!s || s->arguments().empty() || s->returns().size() != 1 || n->numOutputs() != 1) return nullptr;
   const Argument& self = s->arguments()[0];

@@ -211,7 +211,11 @@ void AliasDb::analyzeNode(const Node* n) {
       addPointsTo(n->output(i), pointsTo(n->input(i)));
     return;
   }
-  if (const FunctionSchema* schema = n->maybeSchema()) return analyzeSchemaNode(n, *schema);
+  if (const FunctionSchema* schema = n->maybeSchema()) {
+    analyzeSchemaNode(n, *schema);
+    analyzeRunningStats(n);
+    return;
+  }
   analyzeConservative(n);
 }
 
@@ -264,6 +268,21 @@ void AliasDb::analyzeSchemaNode(const Node* n, const FunctionSchema& schema) {
       if (!bound) pointToWildcard(o);  // a set no argument names: unknown provenance
     }
   }
+}
+
+// batch_norm / instance_norm update running_mean and running_var in place when training (or
+// using input statistics), although their schemas carry no `(a!)` (as 1.13's AliasDb special
+// case): unless that flag is the constant False, they write inputs 3 and 4.
+void AliasDb::analyzeRunningStats(const Node* n) {
+  static const Symbol batchNorm = Symbol::fromQualString("aten::batch_norm");
+  static const Symbol instanceNorm = Symbol::fromQualString("aten::instance_norm");
+  if ((n->kind() != batchNorm && n->kind() != instanceNorm) || n->numInputs() < 6) return;
+  const Node* flag = n->input(5)->node();
+  bool constantFalse = flag->kind() == prim::Constant && flag->hasAttribute(attr::value) &&
+                       flag->kindOfAttribute(attr::value) == AttributeKind::i && flag->i(attr::value) == 0;
+  if (constantFalse) return;
+  recordWrite(n, n->input(3), false);
+  recordWrite(n, n->input(4), false);
 }
 
 void AliasDb::analyzeContainerConstruct(const Node* n) {

@@ -14,7 +14,8 @@
 //     enters the loop or comes back from the body (iterated to a fixpoint).
 //   * Containers record what they contain (the wildcard of the element class), so
 //     mayContainAlias sees a tensor inside a list.
-// Writes come from schema arguments marked `(a!)`; ops with no schema that are not structural
+// Writes come from schema arguments marked `(a!)` (and batch_norm / instance_norm's running stats
+// unless training is the constant False, as in 1.13); ops with no schema that are not structural
 // (calls, unknown kinds) write every mutable input and make their inputs escape.
 // Values of immutable types (int, float, bool, str, None, Device) have no locations: they never
 // alias anything and are never written.
@@ -112,6 +113,7 @@ class AliasDb {
   void analyzeNode(const Node* n);
   void analyzeSchemaNode(const Node* n, const FunctionSchema& schema);
   void analyzeConservative(const Node* n);
+  void analyzeRunningStats(const Node* n);
   void analyzeIf(const Node* n);
   void analyzeLoop(const Node* n);
   void analyzeContainerConstruct(const Node* n);

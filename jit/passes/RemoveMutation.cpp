@@ -40,6 +40,10 @@ const ops::OpOverload* functionalOverload(const Node* n) {
   const ops::OpOverload* f = op->functionalVariant()->findOverload(s->overloadName());
   if (!f) return nullptr;
   const FunctionSchema& fs = f->schema();
+  // A comparison's functional form returns Bool where eq_ keeps self's dtype: never equivalent.
+  if (f->category() == ops::OpCategory::Comparison || fs.returns().empty() ||
+      fs.returns()[0].type()->kind() != TypeKind::Tensor)
+    return nullptr;
   if (fs.arguments().size() != s->arguments().size() || fs.returns().size() != 1 || fs.returns()[0].aliasInfo() ||
       fs.isVararg() != s->isVararg())
     return nullptr;

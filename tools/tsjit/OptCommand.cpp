@@ -1,10 +1,17 @@
-// OptCommand.cpp — `tsjit opt FILE.ir [--passes=a,b]`: parses the IR, verifies it, runs the
-// passes in order (verifying after each) and prints the resulting graph to stdout.
+// OptCommand.cpp — `tsjit opt FILE.ir|FILE.py [--passes=a,b|default] [--print-after-all]
+// [--list-passes] [--entry NAME]`: parses the IR (or compiles the def `entry` of a TorchScript file,
+// its calls left as prim::CallFunction for the inline pass), verifies it, runs the passes in order
+// (verifying after each: a pass that leaves an invalid graph is reported with its name and the
+// graph, exit 1) and prints the resulting graph to stdout. --print-after-all prints the graph after
+// every pass too. An unknown pass name is an error listing the known passes.
 #include <iostream>
 
+#include "jit/frontend/Emitter.h"
+#include "jit/ir/Function.h"
 #include "jit/ir/Graph.h"
 #include "jit/ir/IRParser.h"
 #include "jit/ir/Verifier.h"
+#include "jit/passes/Inline.h"
 #include "jit/passes/PassRegistry.h"
 #include "tools/tsjit/Commands.h"
 
@@ -14,9 +21,15 @@ namespace {
 struct OptOptions {
   std::string file;
   std::string passes;
+  std::string entry;
   bool listPasses = false;
+  bool printAfterAll = false;
   bool noSourceLocations = false;
 };
+
+bool endsWith(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
 
 int runOpt(const OptOptions& o) {
   registerAllPasses();
@@ -26,14 +39,38 @@ int runOpt(const OptOptions& o) {
       std::cout << p.name << (p.properties.needsShapes ? " [needs shapes]" : "")
                 << (p.properties.preservesDerivatives ? " [preserves derivatives]" : "")
                 << (p.properties.idempotent ? " [idempotent]" : "") << "  " << p.description << "\n";
+    std::cout << "default pipeline: " << pipelineToString(defaultPipeline()) << "\n";
     return 0;
   }
   if (o.file.empty()) throw CompileError("opt: no input file (usage: tsjit opt FILE.ir [--passes=a,b])");
-  auto pipeline = registry.parsePipeline(o.passes);  // unknown names fail before any work
+  auto pipeline = registry.parsePipelineOrDefault(o.passes);  // unknown names fail before any work
   std::string text = readFile(o.file);
-  auto graph = parseIR(text, o.file);
+  std::shared_ptr<Graph> graph;
+  std::shared_ptr<frontend::CompilationUnit> cu;
+  if (endsWith(o.file, ".py")) {
+    std::string entry = o.entry;
+    if (entry.empty()) throw CompileError("opt: a .py file needs --entry NAME (the def to optimize)");
+    cu = frontend::compileFunctions(text, entry, {}, o.file);
+    Function* fn = cu->findFunction(entry);
+    if (!fn) throw CompileError("opt: no def '" + entry + "' in " + o.file);
+    graph = fn->graph()->copy();
+  } else {
+    graph = parseIR(text, o.file);
+  }
   verify(*graph);
-  runPipeline(graph, pipeline);
+  InlineResolverScope resolver([&cu](const std::string& name) -> Function* {
+    if (!cu) return nullptr;
+    if (Function* f = cu->findFunction(name)) return f;
+    for (const auto& f : cu->functions())
+      if (f->name() == name) return f.get();
+    return nullptr;
+  });
+  PipelineOptions po;
+  po.verify = true;
+  po.printSourceLocations = !o.noSourceLocations;
+  if (o.printAfterAll) po.printAfterEach = &std::cout;
+  runPipeline(graph, pipeline, po);
+  if (o.printAfterAll) std::cout << "// ----- result -----\n";
   std::cout << graph->toString(!o.noSourceLocations);
   return 0;
 }
@@ -41,10 +78,12 @@ int runOpt(const OptOptions& o) {
 
 void setupOptCommand(CLI::App& app, int& exitCode) {
   auto opts = std::make_shared<OptOptions>();
-  CLI::App* sub = app.add_subcommand("opt", "Parse a graph (.ir), run passes on it, print the result");
-  sub->add_option("file", opts->file, "IR file in PyTorch's graph text format");
-  sub->add_option("--passes", opts->passes, "comma-separated pipeline, e.g. dce,cse");
-  sub->add_flag("--list-passes", opts->listPasses, "list the registered passes and their properties");
+  CLI::App* sub = app.add_subcommand("opt", "Parse a graph (.ir) or compile a def (.py), run passes on it, print the result");
+  sub->add_option("file", opts->file, "IR file in PyTorch's graph text format, or a TorchScript .py file");
+  sub->add_option("--passes", opts->passes, "comma-separated pipeline (e.g. inline,lower_tuples), or default");
+  sub->add_option("--entry", opts->entry, "the def of a .py file to optimize (its calls stay calls)");
+  sub->add_flag("--list-passes", opts->listPasses, "list the registered passes, their properties and the default pipeline");
+  sub->add_flag("--print-after-all", opts->printAfterAll, "print the graph after every pass");
   sub->add_flag("--no-source-locations", opts->noSourceLocations, "omit `# file:line:col` comments");
   sub->callback([opts, &exitCode] { exitCode = runOpt(*opts); });
 }

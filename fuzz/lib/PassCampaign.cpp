@@ -24,6 +24,7 @@
 #include "jit/ir/Graph.h"
 #include "jit/ir/Verifier.h"
 #include "jit/kernels/Kernel.h"
+#include "jit/passes/Inline.h"
 #include "jit/passes/PassRegistry.h"
 #include "jit/passes/ShapePropagation.h"
 #include "jit/runtime/GraphExecutor.h"
@@ -204,6 +205,7 @@ class Checker {
     std::string before = pg->toString(false);
     PipelineOptions po;
     po.verify = true;
+    InlineResolverScope resolver(resolvePassLibraryFunction);
     try {
       changed = runPipeline(pg, pipeline, po);
     } catch (const PassVerificationError& e) {

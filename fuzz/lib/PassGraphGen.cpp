@@ -183,7 +183,8 @@ void writeStep(Writer& w, const PassGraphStep& st) {
       static const char* betas[] = {"%one", "%one", "%two", "%one"};
       static const char* alphas[] = {"%one", "%one", "%one", "%twof"};
       std::string r = w.name("mm"), bias = c[2] % 2 ? "%y" : w.pickTensor(c[3]);
-      w.line(ind, r + " : Tensor = aten::addmm(" + bias + ", " + w.pickTensor(c[1]) + ", %w, " + betas[c[2] % 4] +
+      std::string mat = c[1] % 2 ? std::string("%x") : w.pickTensor(c[1] / 2);  // %x: typed from the inputs
+      w.line(ind, r + " : Tensor = aten::addmm(" + bias + ", " + mat + ", %w, " + betas[c[2] % 4] +
                       ", " + alphas[c[2] % 4] + ")");
       w.tensors.push_back(r);
       return;

@@ -251,16 +251,43 @@ TypePtr mergeTensorTypes(const TypePtr& a, const TypePtr& b) {
   return TensorType::create(dtype, device, sizes, std::nullopt, grad);
 }
 
+static void propagateAll(std::shared_ptr<Graph>& graph);
+
+namespace {
+// The types of every value, in a fixed walk order: "changed" compares the final types (the loop
+// fixed point sets intermediate types on the way).
+void snapshot(const Block& b, std::vector<TypePtr>& out) {
+  for (const Value* v : b.inputs()) out.push_back(v->type());
+  for (const Node* n : b.nodes()) {
+    for (const Block* sub : n->blocks()) snapshot(*sub, out);
+    for (const Value* v : n->outputs()) out.push_back(v->type());
+  }
+}
+bool sameSnapshot(const std::vector<TypePtr>& a, const std::vector<TypePtr>& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (!sameType(a[i], b[i])) return false;
+  return true;
+}
+}  // namespace
+
 bool propagateShapes(std::shared_ptr<Graph>& graph) {
+  std::vector<TypePtr> before, after;
+  snapshot(*graph->block(), before);
+  propagateAll(graph);
+  snapshot(*graph->block(), after);
+  return !sameSnapshot(before, after);
+}
+
+static void propagateAll(std::shared_ptr<Graph>& graph) {
   if (mutatesMetadata(*graph->block())) {
     // Sizes and requires_grad of a value may change at run time: keep dtype and device only.
-    bool changed = false;
     for (Value* in : graph->inputs())
       if (const auto* t = tensorOf(in))
-        if (!t->isPlain()) changed |= setType(in, TensorType::create(t->dtype(), t->device(), std::nullopt, std::nullopt, std::nullopt));
-    return propagateBlock(graph->block()) || changed;
+        if (!t->isPlain())
+          setType(in, TensorType::create(t->dtype(), t->device(), std::nullopt, std::nullopt, std::nullopt));
   }
-  return propagateBlock(graph->block());
+  propagateBlock(graph->block());
 }
 
 }  // namespace tsjit

@@ -145,7 +145,7 @@ bool mutatesMetadata(const Block& b) {
   return false;
 }
 
-bool sameType(const TypePtr& a, const TypePtr& b) { return a == b || a->str() == b->str(); }
+bool sameType(const TypePtr& a, const TypePtr& b) { return a == b || a->equals(*b); }
 
 bool setType(Value* v, TypePtr t) {
   if (sameType(v->type(), t)) return false;

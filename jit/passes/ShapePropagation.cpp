@@ -19,14 +19,13 @@ bool isNumber(const Value* v) {
   return k == TypeKind::Int || k == TypeKind::Float;
 }
 
-// OR of the requires_grad facts (unknown if any is unknown).
+// requires_grad of a result: false when every input is known not to require grad; unknown
+// otherwise (PyTorch's autograd would make it true, tsjit's runtime does not track it yet: a type
+// must describe the value either computes).
 std::optional<bool> anyRequiresGrad(std::initializer_list<const TensorType*> ts) {
-  bool any = false;
-  for (const TensorType* t : ts) {
-    if (!t->requiresGrad()) return std::nullopt;
-    any |= *t->requiresGrad();
-  }
-  return any;
+  for (const TensorType* t : ts)
+    if (!t->requiresGrad() || *t->requiresGrad()) return std::nullopt;
+  return false;
 }
 
 // True when both sizes are known and do not broadcast (the op raises: no type to state).

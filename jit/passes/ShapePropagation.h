@@ -15,7 +15,8 @@
 // dtype-preserving unary ops, same-dtype binary arithmetic and comparisons with broadcasting,
 // tensor-scalar arithmetic on floating tensors, mm / matmul / addmm / t / transpose on matrices.
 // prim::If outputs get the facts both branches agree on; prim::Loop carried values are iterated
-// to a fixed point (facts that change between iterations are dropped). Strides are only stated for
+// to a fixed point (facts that change between iterations are dropped). requires_grad of a result
+// is stated only when it is false (no input requires grad). Strides are only stated for
 // inputs. Idempotent; the pass harness checks every static type against the values the reference
 // computes.
 #pragma once

@@ -56,6 +56,18 @@ bool addConstantEveryTime(std::shared_ptr<Graph>& g) {
   return true;
 }
 
+// Counts the graphs in which it saw an op result with a refined tensor type (propagated shapes).
+int graphsWithPropagatedTypes = 0;
+bool countPropagatedTypes(std::shared_ptr<Graph>& g) {
+  for (const Node* n : g->nodes())
+    for (const Value* v : n->outputs())
+      if (const auto* t = v->type()->cast<TensorType>(); t && !t->isPlain() && n->kind() != prim::Constant) {
+        ++graphsWithPropagatedTypes;
+        return false;
+      }
+  return false;
+}
+
 PassCampaignOptions optionsFor(const PassRegistry* r, const std::string& dir, int64_t cases) {
   PassCampaignOptions o;
   o.maxCases = cases;
@@ -126,4 +138,24 @@ TEST(PassCampaign, UnchangedMustPrintIdenticallyAndIdempotenceIsChecked) {
   PassCampaignResult b = runPassCampaign(optionsFor(&growing, tempDir("growing"), 2));
   ASSERT_EQ(b.failures.size(), 1u);
   EXPECT_NE(b.failures[0].message.find("declared idempotent"), std::string::npos) << b.failures[0].message;
+}
+
+TEST(PassCampaign, APassThatNeedsShapesRunsAfterShapePropagation) {
+  registerAllPasses();
+  PassRegistry reg;
+  reg.add({"shape_propagation", PassRegistry::global().lookup("shape_propagation").fn, {.idempotent = true}, ""});
+  reg.add({"needs_shapes", countPropagatedTypes, {.needsShapes = true, .idempotent = true}, "test only"});
+  PassCampaignOptions o = optionsFor(&reg, tempDir("needs-shapes"), 6);
+  o.passes = "needs_shapes";
+  graphsWithPropagatedTypes = 0;
+  PassCampaignResult r = runPassCampaign(o);
+  EXPECT_TRUE(r.ok());
+  EXPECT_GT(graphsWithPropagatedTypes, 0);
+  // Without a registered shape_propagation the same pass sees no propagated type.
+  PassRegistry alone;
+  alone.add({"needs_shapes", countPropagatedTypes, {.needsShapes = true, .idempotent = true}, "test only"});
+  PassCampaignOptions o2 = optionsFor(&alone, tempDir("needs-shapes-alone"), 6);
+  graphsWithPropagatedTypes = 0;
+  EXPECT_TRUE(runPassCampaign(o2).ok());
+  EXPECT_EQ(graphsWithPropagatedTypes, 0);
 }

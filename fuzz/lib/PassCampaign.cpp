@@ -140,7 +140,7 @@ std::string typeMismatch(const TypePtr& type, const IValue& v) {
 
 class Checker {
  public:
-  explicit Checker(const PassCampaignOptions& o) : o_(o) {}
+  Checker(const PassCampaignOptions& o, const PassRegistry& reg) : o_(o), reg_(reg) {}
 
   Run reference(const Graph& g, std::vector<IValue> in, std::string* typeError = nullptr) {
     reference::EvaluatorOptions eo;
@@ -196,9 +196,13 @@ class Checker {
   // tells whether the pipeline changed the graph.
   std::string check(const Subject& s, const std::vector<const PassInfo*>& pipeline, bool& changed) {
     changed = false;
+    bool needsShapes = false;
+    for (const PassInfo* p : pipeline) needsShapes |= p->properties.needsShapes;
+    const PassInfo* shapes = needsShapes ? reg_.find("shape_propagation") : nullptr;
     auto specialized = [&] {
       auto g = s.graph->copy();
       specializeInputTypes(*g, s.inputs(0));
+      if (shapes) runPipeline(g, {shapes});  // a pass that needs shapes gets them first
       return g;
     };
     std::shared_ptr<Graph> pg = specialized();
@@ -301,6 +305,7 @@ class Checker {
 
  private:
   const PassCampaignOptions& o_;
+  const PassRegistry& reg_;
 };
 
 std::string writeFailure(const PassCampaignOptions& o, uint64_t i, const Subject& s, const std::string& pass,
@@ -333,7 +338,7 @@ PassCampaignResult runPassCampaign(const PassCampaignOptions& o) {
   }
   PassCampaignResult res;
   for (const PassInfo* p : selected) res.coverage[p->name];
-  Checker checker(o);
+  Checker checker(o, reg);
   auto t0 = Clock::now();
   auto lastProgress = t0;
   rc::Gen<ProgramDesc> opsGen = genProgram(GenOptions{o.maxSteps});

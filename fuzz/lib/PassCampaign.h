@@ -4,7 +4,8 @@
 // Case i draws a graph G: even cases from the ops generator (Program.h: op graphs with control
 // flow), odd cases from PassGraphGen.h (loops, tuples, calls, addmm, aliasing: graphs the passes
 // fire on). For each selected pass P (and `randomPipelines` random pipelines of 2-4 of them), on a
-// copy of G whose tensor inputs carry the complete types of the case's inputs:
+// copy of G whose tensor inputs carry the complete types of the case's inputs (and, for a pass
+// declaring needsShapes, after the registered shape_propagation):
 //   1. P(G) verifies (runPipeline with verification; a pass that throws fails too);
 //   2. "unchanged" means unchanged: a pass that returns false prints identically (and a pass that
 //      returns true does not);

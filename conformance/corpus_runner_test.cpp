@@ -11,6 +11,7 @@
 
 #include "conformance/lib/CorpusRunner.h"
 #include "conformance/lib/ValueCodec.h"
+#include "jit/ir/Graph.h"
 
 using namespace tsjit;
 using namespace tsjit::conformance;
@@ -301,4 +302,54 @@ TEST(CorpusRunnerSource, TracedCasesReplayTheirGraph) {
   EXPECT_EQ(r.outcome, Outcome::Passed) << r.reason;
   EXPECT_FALSE(r.fromSource);
   EXPECT_EQ(r.graphUsed, "graph (traced: no source)");
+}
+
+namespace {
+const char* kScale = R"IR(graph(%x : Tensor):
+  %two : float = prim::Constant[value=2.]()
+  %y : Tensor = aten::mul(%x, %two)
+  return (%y)
+)IR";
+
+// An engine whose session answers every call after the first with the first call's outputs
+// (a plan cache keyed on nothing): what a stale plan looks like from outside.
+Engine staleSessionEngine(bool staleOnlyForOtherSpecializations) {
+  Engine e = referenceEngine();
+  e.session = [e, staleOnlyForOtherSpecializations](const Graph& g) -> Engine::RunFn {
+    auto first = std::make_shared<std::vector<IValue>>();
+    auto graph = g.copy();
+    return [e, first, graph, staleOnlyForOtherSpecializations](std::vector<IValue> in) {
+      bool otherSpec = !in.empty() && in[0].isTensor() &&
+                       (in[0].toTensor().requiresGrad() || in[0].toTensor().dtype() != ScalarType::Float);
+      if (!first->empty() && (!staleOnlyForOtherSpecializations || otherSpec)) return *first;
+      auto outs = e.run(*graph, std::move(in));
+      if (first->empty()) *first = outs;
+      return outs;
+    };
+  };
+  return e;
+}
+}  // namespace
+
+TEST(CorpusRunner, RepeatedRunsOnOneSessionAreJudged) {
+  // Given: a case whose second run (same inputs) is fine but whose other specializations are not
+  Case c = functionCase(kScale, json::array({floatTensor({1.5, -2})}), floatTensor({3, -4}));
+  RunnerOptions o;
+  // Execute + Result: a session that is always right passes; a stale one fails with "caching:"
+  Engine good = referenceEngine();
+  good.session = [good](const Graph& g) -> Engine::RunFn {
+    auto graph = g.copy();
+    return [good, graph](std::vector<IValue> in) { return good.run(*graph, std::move(in)); };
+  };
+  CaseResult ok = runCase(c, good, o);
+  EXPECT_EQ(ok.outcome, Outcome::Passed) << ok.reason;
+  CaseResult stale = runCase(c, staleSessionEngine(/*staleOnlyForOtherSpecializations=*/true), o);
+  EXPECT_EQ(stale.outcome, Outcome::Failed);
+  EXPECT_NE(stale.reason.find("caching: float64 inputs: the executor and a fresh one differ"), std::string::npos)
+      << stale.reason;
+  // The same case with a different recorded input in its repeats: a session that replays its
+  // first answer passes identical repeats but not another specialization.
+  o.runs = 0;
+  CaseResult single = runCase(c, staleSessionEngine(false), o);
+  EXPECT_EQ(single.outcome, Outcome::Passed) << single.reason;
 }

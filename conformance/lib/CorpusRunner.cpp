@@ -120,42 +120,129 @@ CaseResult runCase(const Case& c, const Engine& engine, const RunnerOptions& opt
     return finish(Outcome::Failed, std::string("cannot prepare the case: ") + e.what());
   }
 
-  std::vector<IValue> outs;
-  try {
-    outs = engine.run(*p.graph, std::move(engineInputs));
-  } catch (const reference::NotSupported& e) {
-    return finish(Outcome::NotSupported, firstLines(e.what()));
-  } catch (const InternalError& e) {
-    return finish(Outcome::Failed, std::string("internal error: ") + firstLines(e.what()));
-  } catch (const std::exception& e) {
-    std::string line = reference::pythonLastLine(e);
-    if (!c.error) return finish(Outcome::Failed, "raised " + firstLines(line));
-    r.actualLastLine = line;
-    r.actualType = reference::pythonExceptionType(e);
-    r.lastLineMatches = line == c.error->lastLine && r.actualType == c.error->type;
-    return finish(Outcome::Passed, "");
-  }
-  if (c.error) return finish(Outcome::Failed, "expected an error (" + c.error->lastLine + ") but the graph returned");
-
-  try {
-    if (outs.size() != 1) return finish(Outcome::Failed, str("the graph returned ", outs.size(), " values, expected 1"));
-    IValue expected = decodeValue((*c.outputs)[0], p.classes.get(), "outputs[0]");
-    CompareResult res = compareValues(expected, outs[0], cmp);
-    if (!res) return finish(Outcome::Failed, "output " + res.message);
-    std::vector<IValue> after = c.inputsAfter ? decodeValues(*c.inputsAfter, p.classes.get(), "inputs_after")
-                                              : decodeValues(c.inputs, p.classes.get(), "inputs");
-    if (after.size() != callerInputs.size())
-      return finish(Outcome::Failed, "inputs_after has a different number of values than inputs");
-    CompareOptions exactish = cmp;
-    exactish.checkStrides = false;  // inputs are rebuilt with their recorded strides anyway
-    for (size_t i = 0; i < after.size(); ++i) {
-      CompareResult m = compareValues(after[i], callerInputs[i], exactish);
-      if (!m)
-        return finish(Outcome::Failed, str("input ", i, c.inputsAfter ? " after the call: " : " was modified by the call: ",
-                                           m.message));
+  // Judges one run against the recorded behaviour: "" when it passed, else why not; `raisedLine`
+  // gets the error's last line when it raised.
+  auto judge = [&](const std::function<std::vector<IValue>()>& call, const std::vector<IValue>& caller,
+                   bool& notSupported, std::string& raisedLine, std::string& raisedType) -> std::string {
+    std::vector<IValue> outs;
+    try {
+      outs = call();
+    } catch (const reference::NotSupported& e) {
+      notSupported = true;
+      return firstLines(e.what());
+    } catch (const InternalError& e) {
+      return std::string("internal error: ") + firstLines(e.what());
+    } catch (const std::exception& e) {
+      std::string line = reference::pythonLastLine(e);
+      if (!c.error) return "raised " + firstLines(line);
+      raisedLine = line;
+      raisedType = reference::pythonExceptionType(e);
+      return "";
     }
-  } catch (const std::exception& e) {
-    return finish(Outcome::Failed, std::string("cannot check the outputs: ") + e.what());
+    if (c.error) return "expected an error (" + c.error->lastLine + ") but the graph returned";
+    try {
+      if (outs.size() != 1) return str("the graph returned ", outs.size(), " values, expected 1");
+      IValue expected = decodeValue((*c.outputs)[0], p.classes.get(), "outputs[0]");
+      CompareResult res = compareValues(expected, outs[0], cmp);
+      if (!res) return "output " + res.message;
+      std::vector<IValue> after = c.inputsAfter ? decodeValues(*c.inputsAfter, p.classes.get(), "inputs_after")
+                                                : decodeValues(c.inputs, p.classes.get(), "inputs");
+      if (after.size() != caller.size()) return "inputs_after has a different number of values than inputs";
+      CompareOptions exactish = cmp;
+      exactish.checkStrides = false;  // inputs are rebuilt with their recorded strides anyway
+      for (size_t i = 0; i < after.size(); ++i) {
+        CompareResult m = compareValues(after[i], caller[i], exactish);
+        if (!m)
+          return str("input ", i, c.inputsAfter ? " after the call: " : " was modified by the call: ", m.message);
+      }
+    } catch (const std::exception& e) {
+      return std::string("cannot check the outputs: ") + e.what();
+    }
+    return "";
+  };
+
+  bool notSupported = false;
+  std::string reason = judge([&] { return engine.run(*p.graph, std::move(engineInputs)); }, callerInputs, notSupported,
+                             r.actualLastLine, r.actualType);
+  if (notSupported) return finish(Outcome::NotSupported, reason);
+  if (!reason.empty()) return finish(Outcome::Failed, reason);
+  if (c.error) r.lastLineMatches = r.actualLastLine == c.error->lastLine && r.actualType == c.error->type;
+
+  if (engine.session && options.runs > 0) {
+    // Fresh inputs for every run: decoded again, with a fresh module object (its state may change).
+    std::vector<std::shared_ptr<void>> keepAlive;
+    auto fresh = [&](std::vector<IValue>& caller) {
+      caller = decodeValues(c.inputs, p.classes.get(), "inputs");
+      std::vector<IValue> in;
+      if (p.self) {
+        if (r.fromSource) {
+          SourceProgram prog = compileCaseSource(c);
+          keepAlive.push_back(prog.owner);
+          in.push_back(*prog.self);
+        } else {
+          Prepared q = prepareCase(c, options.graph);
+          keepAlive.push_back(q.classes);
+          in.push_back(*q.self);
+        }
+      }
+      for (const auto& v : caller) in.push_back(copyContainers(v));
+      return in;
+    };
+    try {
+      Engine::RunFn session = engine.session(*p.graph);
+      auto judgeSession = [&](const std::string& what) -> std::string {
+        std::vector<IValue> caller;
+        std::vector<IValue> in = fresh(caller);
+        bool ns = false;
+        std::string line, type;
+        std::string why = judge([&] { return session(std::move(in)); }, caller, ns, line, type);
+        if (why.empty() && c.error && line != r.actualLastLine) why = "raised '" + line + "' instead of '" + r.actualLastLine + "'";
+        return why.empty() ? "" : "caching: " + what + ": " + why;
+      };
+      for (int k = 0; k < options.runs; ++k)
+        if (std::string why = judgeSession(str("run ", k + 1, " on one executor")); !why.empty())
+          return finish(Outcome::Failed, why);
+      // Other specializations: the session must agree with a fresh engine on them.
+      auto variant = [&](const char* what, const std::function<void(IValue&)>& change) -> std::string {
+        std::vector<IValue> callerA, callerB;
+        std::vector<IValue> a = fresh(callerA), b = fresh(callerB);
+        bool any = false;
+        for (auto* in : {&a, &b})
+          for (IValue& v : *in)
+            if (v.isTensor() && v.toTensor().defined() && isFloatingType(v.toTensor().dtype())) change(v), any = true;
+        if (!any) return "";
+        auto outcome = [](const std::function<std::vector<IValue>()>& f, std::vector<IValue>& outs) -> std::string {
+          try {
+            outs = f();
+            return "";
+          } catch (const std::exception& e) {
+            return "raised " + reference::pythonLastLine(e);
+          }
+        };
+        std::vector<IValue> outA, outB;
+        std::string ea = outcome([&] { return session(std::move(a)); }, outA);
+        std::string eb = outcome([&] { return engine.run(*p.graph, std::move(b)); }, outB);
+        if (ea != eb) return str("caching: ", what, ": the executor ", ea.empty() ? "returned" : ea, ", a fresh one ",
+                                 eb.empty() ? "returned" : eb);
+        if (!ea.empty()) return "";
+        CompareOptions exact = cmp;
+        exact.checkStrides = false;
+        for (size_t i = 0; i < outA.size() && i < outB.size(); ++i)
+          if (CompareResult m = compareValues(outB[i], outA[i], exact); !m)
+            return str("caching: ", what, ": the executor and a fresh one differ: ", m.message);
+        return "";
+      };
+      if (std::string why = variant("inputs requiring grad", [](IValue& v) { v.toTensor().setRequiresGrad(true); });
+          !why.empty())
+        return finish(Outcome::Failed, why);
+      if (std::string why = variant("float64 inputs", [](IValue& v) { v = IValue(v.toTensor().to(ScalarType::Double)); });
+          !why.empty())
+        return finish(Outcome::Failed, why);
+      if (std::string why = judgeSession("the recorded inputs after other specializations"); !why.empty())
+        return finish(Outcome::Failed, why);
+    } catch (const std::exception& e) {
+      return finish(Outcome::Failed, std::string("caching: ") + firstLines(e.what()));
+    }
   }
   return finish(Outcome::Passed, "");
 }

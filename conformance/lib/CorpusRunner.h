@@ -8,6 +8,10 @@
 // reference::NotSupported; it fails otherwise (wrong value, unexpected error, missing error,
 // unparsable graph, corrupt case file). Nothing a case contains can crash the runner.
 //
+// Caching: with an engine session (the jit's GraphExecutor) each case also runs several times on
+// one executor and with inputs of other specializations (RunnerOptions::runs); a stale plan fails
+// the case ("caching: ...").
+//
 // With RunnerOptions::source, function and module cases are compiled from their TorchScript
 // `source` by jit/frontend (SourceCase.h) instead of parsing a recorded graph; a compile error
 // fails the case (CaseResult::compileError holds the whole message). Traced cases have no source
@@ -28,9 +32,13 @@
 namespace tsjit::conformance {
 
 // An engine runs a graph on inputs (self first for module graphs) and returns its outputs.
+// `session` (optional) binds one graph to one long-lived executor and returns a function that
+// runs it: the runner calls it several times, with several specializations (RunnerOptions::runs).
 struct Engine {
+  using RunFn = std::function<std::vector<IValue>(std::vector<IValue> inputs)>;
   std::string name;
   std::function<std::vector<IValue>(const Graph& graph, std::vector<IValue> inputs)> run;
+  std::function<RunFn(const Graph& graph)> session;
 };
 
 // The reference evaluator as an engine (warnings silenced).
@@ -64,6 +72,11 @@ struct RunnerOptions {
   bool checkStrides = false;
   // Compile function and module cases from `source` (traced cases still run their graph).
   bool source = false;
+  // Engines with a session: after the first run, the case runs `runs` more times on ONE session
+  // (the same GraphExecutor), each judged like the first; then with its floating tensor inputs
+  // requiring grad and in float64 (other specializations: the session must agree with a fresh
+  // engine.run on them), and once more with the recorded inputs. 0: only the first run.
+  int runs = 2;
 };
 
 // Runs one case file (reading it; a corrupt file becomes a failed result named after the file).

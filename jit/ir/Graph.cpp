@@ -89,7 +89,9 @@ void Value::replaceAllUsesAfterNodeWith(const Node* node, Value* newValue) {
 
 Value* Value::copyMetadata(const Value* from) {
   setType(from->type());
-  if (from->hasDebugName()) setDebugName(from->uniqueName_);
+  // A copy: when `from` owns the name, setDebugName renames it, which would change a referenced
+  // string under our feet (both values then claimed the renamed name).
+  if (from->hasDebugName()) setDebugName(std::string(from->uniqueName_));
   return this;
 }
 

@@ -425,3 +425,19 @@ TEST(Verifier, VerifyIfEnabledNamesTheCaller) {
     EXPECT_NE(std::string(e.what()).find("prim::Loop"), std::string::npos);
   }
 }
+
+TEST(Graph, CopyMetadataFromTheNamesOwnerKeepsNamesRegistered) {
+  // Given: %t owns the name "t"; a new value copies its metadata (as cloning into the same graph does)
+  auto g = parseIR("graph(%x : int):\n  %t : int = aten::neg(%x)\n  return (%t)\n");
+  Value* t = g->findValueByName("t");
+  g->setInsertPoint(g->block());
+  Node* n = g->insert(aten::neg, {t});
+  // Execute
+  n->output()->copyMetadata(t);
+  // Result: the copy takes "t", the owner is renamed, both names are registered to their values
+  EXPECT_EQ(n->output()->debugName(), "t");
+  EXPECT_NE(t->debugName(), "t");
+  EXPECT_EQ(g->findValueByName("t"), n->output());
+  EXPECT_EQ(g->findValueByName(t->debugName()), t);
+  g->lint();
+}

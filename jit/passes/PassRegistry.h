@@ -6,14 +6,17 @@
 // run pipelines such as "dce,cse" (`tsjit opt --passes=dce,cse`).
 // Invariants: names are unique (registering a name twice is an InternalError); lookup of an
 // unknown name is a CompileError listing the known names; runPipeline verifies the graph after
-// every pass when TSJIT_VERIFY is on.
+// every pass when TSJIT_VERIFY is on or the caller asks (a failure names the pass and the graph).
 #pragma once
 
 #include <functional>
+#include <iosfwd>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "jit/support/Error.h"
 
 namespace tsjit {
 
@@ -47,6 +50,8 @@ class PassRegistry {
 
   // "a,b,c" -> the passes, in order (spaces around names allowed; empty entries are errors).
   std::vector<const PassInfo*> parsePipeline(std::string_view spec) const;
+  // The same, and "default" -> the default pipeline, "none" -> no pass.
+  std::vector<const PassInfo*> parsePipelineOrDefault(std::string_view spec) const;
 
  private:
   std::vector<PassInfo> passes_;
@@ -55,8 +60,33 @@ class PassRegistry {
 // Registers every pass of jit/passes in the global registry; later calls do nothing.
 void registerAllPasses();
 
-// Runs the passes in order, verifying after each (TSJIT_VERIFY); true if any changed the graph.
-bool runPipeline(std::shared_ptr<Graph>& graph, const std::vector<const PassInfo*>& pipeline);
+// The default pipeline: PyTorch 1.13's graph-executor order (defined once, in PassRegistry.cpp;
+// docs/passes.md gives the order and its source). The GraphExecutor runs it on the first execution
+// of each specialization. defaultPipeline() registers the passes and looks the names up.
+const std::vector<std::string>& defaultPipelineNames();
+std::vector<const PassInfo*> defaultPipeline();
+
+// A pass left a graph the verifier rejects: names the pass, the verifier's message and the graph.
+class PassVerificationError : public CompileError {
+ public:
+  PassVerificationError(const std::string& pass, const std::string& problem, const std::string& graphText);
+  const std::string& pass() const { return pass_; }
+
+ private:
+  std::string pass_;
+};
+
+struct PipelineOptions {
+  bool verify = false;                     // verify after every pass (always on when TSJIT_VERIFY=1)
+  std::ostream* printAfterEach = nullptr;  // `tsjit opt --print-after-all`
+  bool printSourceLocations = true;
+};
+
+// Runs the passes in order, verifying after each (options.verify or TSJIT_VERIFY; a rejected graph
+// throws PassVerificationError); true if any changed the graph. TSJIT_LOG_LEVEL=<pass name> logs
+// the graph before and after that pass.
+bool runPipeline(std::shared_ptr<Graph>& graph, const std::vector<const PassInfo*>& pipeline,
+                 const PipelineOptions& options = {});
 std::string pipelineToString(const std::vector<const PassInfo*>& pipeline);
 
 }  // namespace tsjit

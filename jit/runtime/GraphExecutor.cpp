@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "jit/ir/Graph.h"
+#include "jit/passes/Inline.h"
 #include "jit/passes/PassRegistry.h"
 #include "jit/runtime/ConstantEvaluator.h"
 #include "jit/runtime/Interpreter.h"
@@ -83,6 +84,22 @@ std::string ArgumentSpec::str() const {
   return os.str();
 }
 
+void specializeTypes(Graph& graph, const ArgumentSpec& spec) {
+  const auto& args = spec.args();
+  for (size_t i = 0; i < args.size() && i < graph.inputs().size(); ++i) {
+    const ArgumentSpec::Arg& a = args[i];
+    Value* in = graph.inputs()[i];
+    if (a.tag != static_cast<uint8_t>(IValue::Tag::Tensor) || !a.defined) continue;
+    const TypePtr& declared = in->type();
+    const auto* opt = declared->cast<OptionalType>();
+    if (!declared->cast<TensorType>() && !(opt && opt->elementType()->cast<TensorType>())) continue;
+    Device device{static_cast<DeviceType>(a.deviceType), a.deviceIndex};
+    in->setType(TensorType::create(static_cast<ScalarType>(a.dtype), device,
+                                   TensorType::Dims(static_cast<size_t>(a.rank), std::nullopt), std::nullopt,
+                                   a.requiresGrad));
+  }
+}
+
 GraphExecutor::GraphExecutor(std::shared_ptr<Graph> graph, ExecutorOptions options)
     : graph_(std::move(graph)), options_(std::move(options)) {}
 
@@ -104,18 +121,22 @@ std::shared_ptr<const Code> GraphExecutor::planFor(const IValue* inputs, size_t 
   // Specialize: a private copy of the graph through the pipeline, then compile.
   std::shared_ptr<Graph> g = graph_->copy();
   CompileOptions compileOptions = options_.compile;
-  if (compileOptions.observe) compileOptions.nodeOrigins = mapNodes(*g, *graph_);
   registerAllPasses();
   registerConstantEvaluator();  // constant_propagation folds with the optimized kernels
   const PassRegistry& reg = PassRegistry::global();
   std::vector<const PassInfo*> pipeline;
   if (options_.pipeline.empty()) {
-    for (const PassInfo& p : reg.passes())
-      if (!p.properties.needsShapes) pipeline.push_back(&p);
-  } else if (options_.pipeline != "none") {
-    pipeline = reg.parsePipeline(options_.pipeline);
+    // Observation maps the plan's nodes 1:1 onto the graph's: no passes unless asked for.
+    if (!compileOptions.observe) pipeline = defaultPipeline();
+  } else {
+    pipeline = reg.parsePipelineOrDefault(options_.pipeline);
   }
-  if (!pipeline.empty()) runPipeline(g, pipeline);
+  if (compileOptions.observe && pipeline.empty()) compileOptions.nodeOrigins = mapNodes(*g, *graph_);
+  if (!pipeline.empty()) {
+    specializeTypes(*g, spec);
+    InlineResolverScope resolver(compileOptions.resolveFunction);
+    runPipeline(g, pipeline);
+  }
   std::shared_ptr<const Code> code = Code::compile(std::move(g), compileOptions);
   std::lock_guard<std::mutex> lock(mutex_);
   ++misses_;

@@ -3,8 +3,10 @@
 // ArgumentSpec: what a specialization depends on. Per input: for a tensor its dtype, rank,
 // requires_grad, device and whether it is defined; for other values only the value's kind (tag).
 // The spec carries a hash combined from all of them; equal specs hit the same plan.
-// A plan is the graph copied, run through the executor's pass pipeline (the registered passes of
-// jit/passes, none yet; the hook stays so that passes apply as they land), and compiled to Code.
+// A plan is the graph copied, its tensor inputs typed from the ArgumentSpec (specializeTypes: dtype,
+// device, rank, requires_grad, as 1.13's ArgumentSpecCreator), run through the executor's pass
+// pipeline (by default jit/passes' default pipeline, PyTorch 1.13's graph-executor order), and
+// compiled to Code. Plans are made on the first execution of each specialization only.
 // Thread safety: run() may be called concurrently (the plan cache is locked; each call uses its
 // own InterpreterState).
 // Observation: with ExecutorOptions::compile.observe, plans are compiled with observe sites and
@@ -49,13 +51,18 @@ class ArgumentSpec {
   size_t hash_ = 0;
 };
 
+// Sets the types of the graph's Tensor / Optional[Tensor] inputs that the spec says are defined
+// tensors: dtype, device, rank (sizes unknown) and requires_grad.
+void specializeTypes(Graph& graph, const ArgumentSpec& spec);
+
 struct ArgumentSpecHash {
   size_t operator()(const ArgumentSpec& s) const { return s.hash(); }
 };
 
 struct ExecutorOptions {
-  // Pass pipeline ("dce,cse"). Empty: every registered pass that does not need shapes, in
-  // registration order. "none": no passes.
+  // Pass pipeline ("dce,cse"). Empty or "default": the default pipeline (PassRegistry.h) — except
+  // with compile.observe, where empty means no passes (observed nodes map 1:1 onto the graph's).
+  // "none": no passes. Function constants resolve through compile.resolveFunction (for inline too).
   std::string pipeline;
   CompileOptions compile;
 };

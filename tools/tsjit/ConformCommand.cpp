@@ -12,7 +12,9 @@
 #include <fstream>
 #include <iostream>
 
+#include "conformance/lib/CompareOptimized.h"
 #include "conformance/lib/CorpusRunner.h"
+#include "jit/passes/PassRegistry.h"
 #include "reference/Kernel.h"
 #include "tools/tsjit/Commands.h"
 #include "tools/tsjit/JitEngine.h"
@@ -29,10 +31,37 @@ struct ConformOptions {
   std::vector<std::string> cases;
   bool verbose = false;
   bool source = false;
+  std::string pipeline;  // "" = the engine's default (jit: the default pipeline; reference: none)
+  int runs = 2;
+  bool compareOptimized = false;
 };
+
+int runCompareOptimized(const ConformOptions& o) {
+  using namespace tsjit::conformance;
+  std::string dir = defaultCorpusDir(o.corpus);
+  OptimizedSummary s;
+  for (const auto& f : listCaseFiles(dir)) {
+    if (!o.cases.empty() &&
+        std::find(o.cases.begin(), o.cases.end(), std::filesystem::path(f).stem().string()) == o.cases.end())
+      continue;
+    s.cases.push_back(compareOptimizedCase(f));
+  }
+  printOptimizedSummary(std::cout, s);
+  if (!o.json.empty()) {
+    std::ofstream out(o.json);
+    if (!out) throw CompileError("conform: cannot write '" + o.json + "'");
+    out << optimizedSummaryJson(s).dump(2) << "\n";
+  }
+  return 0;
+}
 
 int runConform(const ConformOptions& o) {
   using namespace tsjit::conformance;
+  if (o.compareOptimized) return runCompareOptimized(o);
+  if (!o.pipeline.empty()) {
+    registerAllPasses();
+    PassRegistry::global().parsePipelineOrDefault(o.pipeline);  // unknown names: the known ones
+  }
   Engine engine;
   if (o.engine == "reference") {
     try {
@@ -40,9 +69,9 @@ int runConform(const ConformOptions& o) {
     } catch (const std::exception& e) {
       throw CompileError(std::string("conform: the reference kernels failed to register (a tsjit bug): ") + e.what());
     }
-    engine = referenceEngine();
+    engine = referenceWithPipeline(o.pipeline);
   } else if (o.engine == "jit") {
-    engine = jitEngine();
+    engine = jitEngine(o.pipeline);
   } else {
     throw CompileError("conform: engine '" + o.engine + "' is not available (available: reference, jit)");
   }
@@ -85,6 +114,7 @@ int runConform(const ConformOptions& o) {
       RunnerOptions ro;
       ro.graph = choice;
       ro.source = o.source;
+      ro.runs = o.runs;
       CaseResult r = runCaseFile(f, engine, ro);
       if (choices.size() > 1) r.name += choice == GraphChoice::Graph ? " [graph]" : " [inlined_graph]";
       s.results.push_back(std::move(r));
@@ -116,6 +146,15 @@ void setupConformCommand(CLI::App& app, int& exitCode) {
   sub->add_flag("--source", opts->source,
                 "compile function and module cases from their TorchScript source (traced cases, which have "
                 "no source, replay their recorded graph)");
+  sub->add_option("--pipeline", opts->pipeline,
+                  "passes to run: default, none, or a comma-separated list (jit: the GraphExecutor's pipeline, "
+                  "default when not given; reference: run on the graph before evaluating it, none when not given)");
+  sub->add_option("--runs", opts->runs,
+                  "engines with an executor (jit): extra runs of each case on ONE executor, then with inputs of "
+                  "other specializations (default 2; 0: one run on a fresh executor)");
+  sub->add_flag("--compare-optimized", opts->compareOptimized,
+                "compare the aten:: node kinds of tsjit's default pipeline on each case's graph with PyTorch "
+                "1.13's recorded optimized_graph (per case and in total; --json writes them)");
   sub->add_flag("-v,--verbose", opts->verbose, "also list which graph each case ran and every compile error");
   sub->callback([opts, &exitCode] { exitCode = runConform(*opts); });
 }

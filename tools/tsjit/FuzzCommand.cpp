@@ -4,12 +4,15 @@
 // status 1 when any case failed. Without --time and --cases it runs 60 seconds. The same --seed and
 // --cases replay the same cases. The property is checked in lockstep (fuzz/lib/Property.h) unless
 // --end-to-end asks for the old final-outputs-only rule.
-// Targets other than `ops` (passes, autodiff, fuser, serialization) are not written yet.
+// `--target passes [--passes a,b]` runs the pass harness (fuzz/lib/PassCampaign.h) instead: every
+// registered pass (or the listed ones) and random pipelines on generated graphs, with a coverage
+// table. Targets autodiff, fuser, serialization are not written yet.
 #include <iostream>
 #include <optional>
 #include <random>
 
 #include "fuzz/lib/Campaign.h"
+#include "fuzz/lib/PassCampaign.h"
 #include "jit/support/Error.h"
 #include "tools/tsjit/Commands.h"
 
@@ -29,13 +32,32 @@ struct FuzzOptions {
   bool quiet = false;
   bool includeKnown = false;
   std::string ops;
+  std::string passes;
   std::string saveCases;
   bool endToEnd = false;
 };
 
+int runPassesFuzz(const FuzzOptions& o) {
+  fuzz::PassCampaignOptions po;
+  po.seconds = o.seconds;
+  po.maxCases = o.cases;
+  if (po.seconds <= 0 && po.maxCases < 0) po.seconds = 60;
+  po.seed = o.seed ? *o.seed : (static_cast<uint64_t>(std::random_device{}()) << 20) % 1000000007ULL;
+  po.passes = o.passes;
+  po.outDir = o.out;
+  po.maxFailures = o.maxFailures;
+  if (o.maxSteps != 30) po.maxSteps = o.maxSteps;
+  if (!o.quiet) po.progress = &std::cerr;
+  fuzz::PassCampaignResult r = fuzz::runPassCampaign(po);
+  fuzz::printPassCampaignSummary(std::cout, r, po);
+  return r.ok() ? 0 : 1;
+}
+
 int runFuzz(const FuzzOptions& o) {
+  if (o.target == "passes") return runPassesFuzz(o);
+  if (!o.passes.empty()) throw CompileError("fuzz: --passes applies to --target passes");
   if (o.target != "ops")
-    throw CompileError("fuzz: target '" + o.target + "' is not available (available: ops)");
+    throw CompileError("fuzz: target '" + o.target + "' is not available (available: ops, passes)");
   fuzz::CampaignOptions co;
   co.seconds = o.seconds;
   co.maxCases = o.cases;
@@ -60,7 +82,9 @@ int runFuzz(const FuzzOptions& o) {
 void setupFuzzCommand(CLI::App& app, int& exitCode) {
   auto opts = std::make_shared<FuzzOptions>();
   CLI::App* sub = app.add_subcommand("fuzz", "Run a fuzz campaign: generated programs, jit vs reference");
-  sub->add_option("--target", opts->target, "what to fuzz: ops")->required();
+  sub->add_option("--target", opts->target, "what to fuzz: ops or passes")->required();
+  sub->add_option("--passes", opts->passes,
+                  "--target passes: the passes to check, comma-separated (default: every registered pass)");
   sub->add_option("--time", opts->seconds, "seconds to run (default 60 when --cases is not given)");
   sub->add_option("--cases", opts->cases, "number of cases to run");
   sub->add_option("--seed", opts->seed, "campaign seed (default: random; the summary prints it)");

@@ -3,24 +3,58 @@
 
 #include "jit/ir/Graph.h"
 #include "jit/kernels/Kernel.h"
+#include "jit/passes/PassRegistry.h"
+#include "jit/passes/ShapePropagation.h"
 #include "jit/runtime/GraphExecutor.h"
 #include "reference/Evaluator.h"
 
 namespace tsjit::tool {
 
-conformance::Engine jitEngine() {
+namespace {
+std::vector<IValue> callTranslated(runtime::GraphExecutor& ex, std::vector<IValue> inputs) {
+  try {
+    return ex.call(std::move(inputs));
+  } catch (const runtime::UnsupportedOperator& e) {
+    throw reference::NotSupported(e.what(), e.feature());
+  } catch (const runtime::ScriptRaise& e) {
+    // The runner reports script raises through the reference's exception type.
+    throw reference::ScriptException(e.scriptMessage(), e.cls());
+  }
+}
+}  // namespace
+
+conformance::Engine jitEngine(const std::string& pipeline) {
   kernels::registerAllKernels();
-  return {"jit", [](const Graph& g, std::vector<IValue> inputs) {
-            try {
-              runtime::GraphExecutor ex(g.copy());
-              return ex.call(std::move(inputs));
-            } catch (const runtime::UnsupportedOperator& e) {
-              throw reference::NotSupported(e.what(), e.feature());
-            } catch (const runtime::ScriptRaise& e) {
-              // The runner reports script raises through the reference's exception type.
-              throw reference::ScriptException(e.scriptMessage(), e.cls());
-            }
-          }};
+  runtime::ExecutorOptions options;
+  options.pipeline = pipeline;
+  conformance::Engine e;
+  e.name = "jit";
+  e.run = [options](const Graph& g, std::vector<IValue> inputs) {
+    runtime::GraphExecutor ex(g.copy(), options);
+    return callTranslated(ex, std::move(inputs));
+  };
+  e.session = [options](const Graph& g) -> conformance::Engine::RunFn {
+    auto ex = std::make_shared<runtime::GraphExecutor>(g.copy(), options);
+    return [ex](std::vector<IValue> inputs) { return callTranslated(*ex, std::move(inputs)); };
+  };
+  return e;
+}
+
+conformance::Engine referenceWithPipeline(const std::string& pipeline) {
+  conformance::Engine base = conformance::referenceEngine();
+  if (pipeline.empty() || pipeline == "none") return base;
+  registerAllPasses();
+  auto passes = PassRegistry::global().parsePipelineOrDefault(pipeline);
+  base.run = [passes](const Graph& g, std::vector<IValue> inputs) {
+    auto pg = g.copy();
+    specializeInputTypes(*pg, inputs);
+    PipelineOptions po;
+    po.verify = true;
+    runPipeline(pg, passes, po);
+    reference::Evaluator ev;
+    return ev.run(*pg, std::move(inputs));
+  };
+  return base;
 }
 
 std::vector<IValue> runJit(std::shared_ptr<Graph> graph, std::vector<IValue> inputs) {

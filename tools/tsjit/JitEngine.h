@@ -5,6 +5,7 @@
 #pragma once
 
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "conformance/lib/CorpusRunner.h"
@@ -16,8 +17,13 @@ class Graph;
 
 namespace tsjit::tool {
 
-// The engine of `tsjit conform --engine jit`.
-conformance::Engine jitEngine();
+// The engine of `tsjit conform --engine jit`. `pipeline` is the GraphExecutor's pass pipeline
+// ("" or "default": the default pipeline, "none", or "a,b"); the engine's session keeps one
+// GraphExecutor per graph (its plan cache), its run() builds a fresh one per call.
+conformance::Engine jitEngine(const std::string& pipeline = "");
+// The reference on P(G): the graph copied, its inputs typed from the inputs, the pipeline run
+// (verified after each pass), then evaluated. "" or "none": the reference itself.
+conformance::Engine referenceWithPipeline(const std::string& pipeline);
 // `tsjit run --engine jit`: runs `graph` on `inputs` through a GraphExecutor.
 std::vector<IValue> runJit(std::shared_ptr<Graph> graph, std::vector<IValue> inputs);
 

@@ -1,0 +1,468 @@
+// PassCampaign.cpp — the pass harness (PassCampaign.h): subjects from two generators, the checks
+// of one pipeline on one subject, the caching check, step-dropping reduction and the summary.
+#include "fuzz/lib/PassCampaign.h"
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <iomanip>
+#include <optional>
+#include <ostream>
+#include <random>
+#include <set>
+#include <sstream>
+#include <variant>
+
+#include <rapidcheck.h>
+
+#include "conformance/lib/Compare.h"
+#include "conformance/lib/ValueCodec.h"
+#include "fuzz/lib/OpCatalog.h"
+#include "fuzz/lib/PassGraphGen.h"
+#include "fuzz/lib/Program.h"
+#include "jit/ir/Graph.h"
+#include "jit/ir/Verifier.h"
+#include "jit/kernels/Kernel.h"
+#include "jit/passes/Inline.h"
+#include "jit/passes/PassRegistry.h"
+#include "jit/passes/ShapePropagation.h"
+#include "jit/runtime/GraphExecutor.h"
+#include "jit/runtime/Interpreter.h"
+#include "reference/Evaluator.h"
+#include "reference/Kernel.h"
+
+namespace tsjit::fuzz {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using Desc = std::variant<ProgramDesc, PassGraphDesc>;
+
+uint64_t mix(uint64_t seed, uint64_t i) {
+  uint64_t z = seed * 0x9e3779b97f4a7c15ULL + i * 0xd1b54a32d192ed03ULL + 0x2545f4914f6cdd1dULL;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+// A graph and its input sets (fresh values on every call).
+struct Subject {
+  std::shared_ptr<Graph> graph;
+  std::function<std::vector<IValue>(int k)> inputs;
+  int64_t maxNumel = 16;
+};
+
+std::optional<Subject> buildSubject(const Desc& d) {
+  Subject s;
+  if (const auto* pd = std::get_if<PassGraphDesc>(&d)) {
+    s.graph = buildPassGraph(*pd);
+    uint64_t seed = pd->dataSeed;
+    s.inputs = [seed](int k) { return passGraphInputs(seed, k); };
+    return s;
+  }
+  const auto& od = std::get<ProgramDesc>(d);
+  GeneratedCase c;
+  try {
+    c = buildCase(od, OpCatalog::get());
+  } catch (const std::exception&) {
+    return std::nullopt;  // the generator's own failures are the ops campaign's business
+  }
+  s.graph = c.graph;
+  s.maxNumel = std::max<int64_t>(c.maxNumel, 16);
+  std::vector<InputSpec> specs = c.inputs;
+  s.inputs = [specs](int k) {
+    std::vector<IValue> out;
+    for (InputSpec spec : specs) {
+      spec.seed += static_cast<uint64_t>(k) * 7919;
+      out.push_back(makeInput(spec));
+    }
+    return out;
+  };
+  return s;
+}
+
+size_t stepsOf(const Desc& d) {
+  return std::visit([](const auto& x) { return x.steps.size(); }, d);
+}
+Desc withoutStep(const Desc& d, size_t i) {
+  return std::visit(
+      [i](auto x) -> Desc {
+        x.steps.erase(x.steps.begin() + static_cast<std::ptrdiff_t>(i));
+        return x;
+      },
+      d);
+}
+
+// One run of an engine: outputs and inputs after the call, or the error's last line.
+struct Run {
+  bool raised = false;
+  std::string error;
+  std::vector<IValue> outputs, inputsAfter;
+};
+
+template <typename F>
+Run capture(std::vector<IValue> inputs, F&& engine) {
+  Run r;
+  std::vector<IValue> callerView;
+  for (const IValue& v : inputs) callerView.push_back(v);  // tensors shared: mutations show
+  try {
+    r.outputs = engine(std::move(inputs));
+  } catch (const runtime::ScriptRaise& e) {
+    r.raised = true;
+    r.error = reference::pythonLastLine(reference::ScriptException(e.scriptMessage(), e.cls()));
+  } catch (const InternalError&) {
+    throw;
+  } catch (const std::exception& e) {
+    r.raised = true;
+    r.error = reference::pythonLastLine(e);
+  }
+  r.inputsAfter = std::move(callerView);
+  return r;
+}
+
+std::string typeMismatch(const TypePtr& type, const IValue& v) {
+  const auto* t = type->cast<TensorType>();
+  if (!t || t->isPlain()) return "";
+  if (!v.isTensor()) return "a " + t->str() + " value is not a tensor";
+  Tensor x = v.toTensor();
+  if (!x.defined()) return "";
+  if (t->dtype() && *t->dtype() != x.dtype()) return "type " + t->str() + " but the value is " + irName(x.dtype());
+  if (t->sizes()) {
+    const auto& dims = *t->sizes();
+    if (dims.size() != static_cast<size_t>(x.dim())) return "type " + t->str() + " but the value has rank " + std::to_string(x.dim());
+    for (size_t i = 0; i < dims.size(); ++i)
+      if (dims[i] && *dims[i] != x.sizes()[i]) return "type " + t->str() + " but dim " + std::to_string(i) + " is " + std::to_string(x.sizes()[i]);
+  }
+  if (t->requiresGrad() && *t->requiresGrad() != x.requiresGrad()) return "type " + t->str() + " but requires_grad differs";
+  return "";
+}
+
+class Checker {
+ public:
+  Checker(const PassCampaignOptions& o, const PassRegistry& reg) : o_(o), reg_(reg) {}
+
+  Run reference(const Graph& g, std::vector<IValue> in, std::string* typeError = nullptr) {
+    reference::EvaluatorOptions eo;
+    eo.resolveFunction = resolvePassLibraryFunction;
+    if (typeError)
+      eo.onOpEnd = [typeError](const Node& n, const std::vector<IValue>&, std::vector<IValue>& outs) {
+        for (size_t i = 0; i < outs.size() && i < n.numOutputs() && typeError->empty(); ++i) {
+          std::string m = typeMismatch(n.outputs()[i]->type(), outs[i]);
+          if (!m.empty()) *typeError = "static type of %" + n.outputs()[i]->debugName() + " (" + n.kind().toQualString() + "): " + m;
+        }
+      };
+    reference::Evaluator ev(eo);
+    return capture(std::move(in), [&](std::vector<IValue> x) { return ev.run(g, std::move(x)); });
+  }
+
+  // Empty when a and b agree (outputs, inputs after, errors).
+  std::string compare(const Run& a, const Run& b, const std::vector<conformance::CompareOptions>& cmps,
+                      const char* what) {
+    if (a.raised != b.raised)
+      return str(what, ": ", a.raised ? "only the first raised: " + a.error : "only the second raised: " + b.error);
+    if (a.raised) return a.error == b.error ? "" : str(what, ": different errors: '", a.error, "' vs '", b.error, "'");
+    auto agree = [&](const IValue& x, const IValue& y) -> std::string {
+      std::string first;
+      for (const auto& c : cmps) {
+        auto r = conformance::compareValues(x, y, c);
+        if (r) return "";
+        if (first.empty()) first = r.message;
+      }
+      return first;
+    };
+    if (a.outputs.size() != b.outputs.size()) return str(what, ": output counts differ");
+    for (size_t i = 0; i < a.outputs.size(); ++i)
+      if (std::string m = agree(a.outputs[i], b.outputs[i]); !m.empty()) return str(what, ": output ", i, " ", m);
+    for (size_t i = 0; i < a.inputsAfter.size() && i < b.inputsAfter.size(); ++i)
+      if (std::string m = agree(a.inputsAfter[i], b.inputsAfter[i]); !m.empty())
+        return str(what, ": input ", i, " after the call ", m);
+    return "";
+  }
+
+  std::vector<conformance::CompareOptions> optionsFor(const Graph& g, const Graph& pg, const Subject& s) {
+    std::vector<conformance::CompareOptions> out;
+    double mag = conformance::operandMagnitude(s.inputs(0));
+    for (const Graph* x : {&g, &pg}) {
+      auto c = conformance::compareOptionsForGraph(*x);
+      c.reductionTerms = s.maxNumel;
+      c.operandMagnitude = std::max(c.operandMagnitude, mag);
+      out.push_back(c);
+    }
+    return out;
+  }
+
+  // The checks of one pipeline on one subject (see the header); empty when all hold. `changed`
+  // tells whether the pipeline changed the graph.
+  std::string check(const Subject& s, const std::vector<const PassInfo*>& pipeline, bool& changed) {
+    changed = false;
+    bool needsShapes = false;
+    for (const PassInfo* p : pipeline) needsShapes |= p->properties.needsShapes;
+    const PassInfo* shapes = needsShapes ? reg_.find("shape_propagation") : nullptr;
+    auto specialized = [&] {
+      auto g = s.graph->copy();
+      specializeInputTypes(*g, s.inputs(0));
+      if (shapes) runPipeline(g, {shapes});  // a pass that needs shapes gets them first
+      return g;
+    };
+    std::shared_ptr<Graph> pg = specialized();
+    std::string before = pg->toString(false);
+    PipelineOptions po;
+    po.verify = true;
+    InlineResolverScope resolver(resolvePassLibraryFunction);
+    try {
+      changed = runPipeline(pg, pipeline, po);
+    } catch (const PassVerificationError& e) {
+      return std::string("the verifier rejects the result: ") + e.what();
+    } catch (const std::exception& e) {
+      return std::string("the pass threw: ") + e.what();
+    }
+    std::string after = pg->toString(false);
+    if (!changed && after != before) return "the pass returned 'unchanged' but the graph changed";
+    if (changed && after == before) return "the pass returned 'changed' but the graph prints identically";
+    {
+      auto again = specialized();
+      runPipeline(again, pipeline, po);
+      if (again->toString(false) != after) return "not deterministic: a second run on a copy prints differently";
+    }
+    if (pipeline.size() == 1 && pipeline[0]->properties.idempotent) {
+      bool c2 = runPipeline(pg, pipeline, po);
+      if (c2 || pg->toString(false) != after) return "declared idempotent, but the second run changed the graph";
+    }
+    auto cmps = optionsFor(*s.graph, *pg, s);
+    runtime::ExecutorOptions plain, none;
+    plain.pipeline = none.pipeline = "none";
+    plain.compile.resolveFunction = none.compile.resolveFunction = resolvePassLibraryFunction;
+    runtime::GraphExecutor jitG(s.graph->copy(), plain), jitPG(pg->copy(), none);
+    for (size_t k = 0; k < o_.inputSets; ++k) {
+      int ki = static_cast<int>(k);
+      Run refG = reference(*s.graph, s.inputs(ki));
+      std::string typeError;
+      Run refPG = reference(*pg, s.inputs(ki), &typeError);
+      if (!typeError.empty()) return "input set " + std::to_string(k) + ": " + typeError;
+      if (auto m = compare(refG, refPG, cmps, "reference(G) vs reference(P(G))"); !m.empty())
+        return "input set " + std::to_string(k) + ": " + m;
+      Run jG = capture(s.inputs(ki), [&](std::vector<IValue> x) { return jitG.call(std::move(x)); });
+      Run jPG = capture(s.inputs(ki), [&](std::vector<IValue> x) { return jitPG.call(std::move(x)); });
+      if (auto m = compare(jG, jPG, cmps, "jit(G) vs jit(P(G))"); !m.empty()) return "input set " + std::to_string(k) + ": " + m;
+      // Cross-engine: a difference the unoptimized graph shows too is the engines' (the ops
+      // campaign's business), not the pass's.
+      if (compare(refG, jG, cmps, "").empty()) {
+        if (auto m = compare(refG, jPG, cmps, "reference(G) vs jit(P(G))"); !m.empty())
+          return "input set " + std::to_string(k) + ": " + m;
+      } else {
+        ++engineDisagreements;
+      }
+    }
+    return "";
+  }
+
+  // One executor with the default pipeline over several specializations.
+  std::string checkCaching(const Subject& s) {
+    runtime::ExecutorOptions eo;
+    eo.compile.resolveFunction = resolvePassLibraryFunction;
+    runtime::GraphExecutor ex(s.graph, eo);
+    auto withGrad = [](std::vector<IValue> in) {
+      for (IValue& v : in)
+        if (v.isTensor() && v.toTensor().defined() && isFloatingType(v.toTensor().dtype())) v.toTensor().setRequiresGrad(true);
+      return in;
+    };
+    auto asDouble = [](std::vector<IValue> in) {
+      for (IValue& v : in)
+        if (v.isTensor() && v.toTensor().defined() && isFloatingType(v.toTensor().dtype()))
+          v = IValue(v.toTensor().to(ScalarType::Double));
+      return in;
+    };
+    std::vector<std::pair<const char*, std::function<std::vector<IValue>()>>> runs = {
+        {"input set 0", [&] { return s.inputs(0); }},
+        {"input set 1", [&] { return s.inputs(1); }},
+        {"input set 0 with requires_grad", [&] { return withGrad(s.inputs(0)); }},
+        {"input set 1 in float64", [&] { return asDouble(s.inputs(1)); }},
+        {"input set 0 again", [&] { return s.inputs(0); }},
+    };
+    std::vector<runtime::ArgumentSpec> specs;
+    for (auto& [what, make] : runs) {
+      std::vector<IValue> probe = make();
+      runtime::ArgumentSpec spec = runtime::ArgumentSpec::of(probe);
+      if (std::find(specs.begin(), specs.end(), spec) == specs.end()) specs.push_back(spec);
+      Run ref = reference(*s.graph, make());
+      Run jit = capture(make(), [&](std::vector<IValue> x) { return ex.call(std::move(x)); });
+      auto cmps = optionsFor(*s.graph, *s.graph, s);
+      for (auto& c : cmps) c.tolerance = ops::Tolerance::reduction(4);  // float64 runs, pipelines
+      if (compare(ref, jit, cmps, "").empty()) continue;
+      // Only a difference that a fresh executor (no cached plan) does not show is a caching bug.
+      runtime::GraphExecutor fresh(s.graph, eo);
+      Run jitFresh = capture(make(), [&](std::vector<IValue> x) { return fresh.call(std::move(x)); });
+      if (auto m = compare(jitFresh, jit, cmps, "fresh executor vs the cached one"); !m.empty())
+        return std::string(what) + ": " + m;
+    }
+    if (ex.misses() != specs.size())
+      return str("the executor compiled ", ex.misses(), " plans for ", specs.size(), " distinct specializations");
+    return "";
+  }
+
+  size_t engineDisagreements = 0;
+
+ private:
+  const PassCampaignOptions& o_;
+  const PassRegistry& reg_;
+};
+
+std::string writeFailure(const PassCampaignOptions& o, uint64_t i, const Subject& s, const std::string& pass,
+                         const std::string& message, PassCampaignFailure& f) {
+  std::filesystem::create_directories(o.outDir);
+  std::string stem = o.outDir + "/passes-" + std::to_string(o.seed) + "-" + std::to_string(i);
+  f.irPath = stem + ".ir";
+  f.jsonPath = stem + ".json";
+  f.notePath = stem + ".txt";
+  std::ofstream(f.irPath) << s.graph->toString(false);
+  std::ofstream(f.jsonPath) << conformance::encodeValues(s.inputs(0)).dump() << "\n";
+  std::ofstream(f.notePath) << "tsjit fuzz --target passes --seed " << o.seed << ": case " << i << "\npass: " << pass
+                            << "\nreplay: tsjit opt " << f.irPath << " --passes=" << pass << "\nfailure: " << message
+                            << "\n";
+  return stem;
+}
+
+}  // namespace
+
+PassCampaignResult runPassCampaign(const PassCampaignOptions& o) {
+  registerAllPasses();
+  kernels::registerAllKernels();
+  reference::registerAllKernels();
+  const PassRegistry& reg = o.registry ? *o.registry : PassRegistry::global();
+  std::vector<const PassInfo*> selected;
+  if (o.passes.empty()) {
+    for (const PassInfo& p : reg.passes()) selected.push_back(&p);
+  } else {
+    selected = reg.parsePipeline(o.passes);
+  }
+  PassCampaignResult res;
+  for (const PassInfo* p : selected) res.coverage[p->name];
+  Checker checker(o, reg);
+  auto t0 = Clock::now();
+  auto lastProgress = t0;
+  rc::Gen<ProgramDesc> opsGen = genProgram(GenOptions{o.maxSteps});
+  for (uint64_t i = 0;; ++i) {
+    double elapsed = std::chrono::duration<double>(Clock::now() - t0).count();
+    if (o.maxCases >= 0 && i >= static_cast<uint64_t>(o.maxCases)) break;
+    if (o.seconds > 0 && elapsed >= o.seconds) break;
+    if (o.maxCases < 0 && o.seconds <= 0) break;
+    if (res.failures.size() >= o.maxFailures) break;
+    uint64_t seed = mix(o.seed, i);
+    Desc desc = i % 2 ? Desc(randomPassGraphDesc(seed, o.maxSteps)) : Desc(opsGen(rc::Random(seed), 60).value());
+    std::optional<Subject> subject = buildSubject(desc);
+    ++res.cases;
+    if (!subject) {
+      ++res.skippedGraphs;
+      continue;
+    }
+    (i % 2 ? res.passGraphs : res.opsGraphs)++;
+
+    // The pipelines of this case: each pass alone, then random pipelines.
+    std::vector<std::pair<std::string, std::vector<const PassInfo*>>> pipelines;
+    for (const PassInfo* p : selected) pipelines.push_back({p->name, {p}});
+    std::mt19937_64 rng(seed);
+    for (size_t r = 0; r < o.randomPipelines && selected.size() > 1; ++r) {
+      std::vector<const PassInfo*> pl;
+      size_t len = 2 + rng() % 3;
+      for (size_t k = 0; k < len; ++k) pl.push_back(selected[rng() % selected.size()]);
+      pipelines.push_back({pipelineToString(pl), pl});
+    }
+    auto runOne = [&](const Subject& s, const std::string& name, const std::vector<const PassInfo*>& pl,
+                      bool& changed) -> std::string {
+      if (name == "(executor caching)") return checker.checkCaching(s);
+      return checker.check(s, pl, changed);
+    };
+    pipelines.push_back({"(executor caching)", {}});
+    for (const auto& [name, pl] : pipelines) {
+      bool isRandom = pl.size() > 1;
+      PassCoverage& cov = res.coverage[isRandom ? "(random pipelines)" : name];
+      bool changed = false;
+      std::string message;
+      try {
+        message = runOne(*subject, name, pl, changed);
+      } catch (const std::exception& e) {
+        message = std::string("internal error: ") + e.what();
+      }
+      ++cov.graphs;
+      if (changed) ++cov.changed;
+      if (message.empty()) continue;
+      ++cov.failures;
+      // Reduce: drop generator steps while the same pipeline still fails.
+      PassCampaignFailure f;
+      f.pass = name;
+      f.caseIndex = i;
+      f.originalSteps = stepsOf(desc);
+      Desc best = desc;
+      Subject bestSubject = *subject;
+      std::string bestMessage = message;
+      size_t runs = 0;
+      bool improved = true;
+      while (improved && runs < o.maxShrinkRuns) {
+        improved = false;
+        for (size_t k = stepsOf(best); k-- > 0 && runs < o.maxShrinkRuns;) {
+          ++runs;
+          Desc cand = withoutStep(best, k);
+          std::optional<Subject> cs;
+          try {
+            cs = buildSubject(cand);
+          } catch (const std::exception&) {
+            continue;
+          }
+          if (!cs) continue;
+          bool c2 = false;
+          std::string m2;
+          try {
+            m2 = runOne(*cs, name, pl, c2);
+          } catch (const std::exception& e) {
+            m2 = std::string("internal error: ") + e.what();
+          }
+          if (m2.empty()) continue;
+          best = cand, bestSubject = *cs, bestMessage = m2, improved = true;
+        }
+      }
+      f.steps = stepsOf(best);
+      f.message = bestMessage;
+      writeFailure(o, i, bestSubject, name, bestMessage, f);
+      res.failures.push_back(f);
+      if (res.failures.size() >= o.maxFailures) break;
+    }
+    if (o.progress && std::chrono::duration<double>(Clock::now() - lastProgress).count() > 0.25) {
+      lastProgress = Clock::now();
+      *o.progress << "\rcases " << res.cases << "  " << std::fixed << std::setprecision(0)
+                  << res.cases / std::max(elapsed, 1e-9) << " cases/s  failures " << res.failures.size() << std::flush;
+    }
+  }
+  if (o.progress) *o.progress << "\r\x1b[K" << std::flush;
+  res.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  res.coverage["(executor caching)"];
+  res.crossChecksSkipped = checker.engineDisagreements;
+  return res;
+}
+
+void printPassCampaignSummary(std::ostream& os, const PassCampaignResult& r, const PassCampaignOptions& o) {
+  os << "tsjit fuzz --target passes --seed " << o.seed << (o.passes.empty() ? "" : " --passes " + o.passes) << "\n";
+  os << "cases: " << r.cases << " (" << r.opsGraphs << " from the ops generator, " << r.passGraphs
+     << " from the pass generator, " << r.skippedGraphs << " not built) in " << std::fixed << std::setprecision(1)
+     << r.seconds << " s, " << std::setprecision(0) << r.cases / std::max(r.seconds, 1e-9) << " cases/s\n";
+  os << std::left << std::setw(28) << "pass" << std::right << std::setw(10) << "graphs" << std::setw(10) << "changed"
+     << std::setw(10) << "failures" << "\n";
+  for (const auto& [name, c] : r.coverage) {
+    bool caching = name == "(executor caching)";  // runs G itself: nothing to change
+    os << std::left << std::setw(28) << name << std::right << std::setw(10) << c.graphs << std::setw(10)
+       << (caching ? std::string("-") : std::to_string(c.changed)) << std::setw(10) << c.failures << "\n";
+  }
+  os << "cross-engine checks skipped because jit(G) and reference(G) already differ: " << r.crossChecksSkipped
+     << "\n";
+  if (r.failures.empty()) {
+    os << "no failure\n";
+    return;
+  }
+  os << r.failures.size() << " failure(s):\n";
+  for (const auto& f : r.failures)
+    os << "  case " << f.caseIndex << ", pass " << f.pass << ": " << f.message.substr(0, 600) << "\n    reduced to "
+       << f.steps << " generator steps (from " << f.originalSteps << "): " << f.irPath << " " << f.jsonPath << " "
+       << f.notePath << "\n";
+}
+
+}  // namespace tsjit::fuzz

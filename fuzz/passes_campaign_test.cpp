@@ -83,12 +83,12 @@ PassCampaignOptions optionsFor(const PassRegistry* r, const std::string& dir, in
 
 TEST(PassCampaign, RegisteredPassesHoldOnAFixedSeedAndFire) {
   registerAllPasses();
-  PassCampaignOptions o = optionsFor(nullptr, tempDir("registered"), 40);
+  PassCampaignOptions o = optionsFor(nullptr, tempDir("registered"), 100);
   PassCampaignResult r = runPassCampaign(o);
   std::ostringstream summary;
   printPassCampaignSummary(summary, r, o);
   EXPECT_TRUE(r.ok()) << summary.str();
-  EXPECT_EQ(r.cases, 40u);
+  EXPECT_EQ(r.cases, 100u);
   for (const PassInfo& p : PassRegistry::global().passes()) {
     ASSERT_TRUE(r.coverage.count(p.name)) << p.name;
     EXPECT_GT(r.coverage.at(p.name).graphs, 0u) << p.name;

@@ -125,7 +125,8 @@ TEST(PassesSemantics, LitCasesKeepTheirMeaning) {
   ASSERT_TRUE(fs::exists(passesDir())) << passesDir();
   size_t graphs = 0, runs = 0, skipped = 0;
   for (const auto& dir : fs::directory_iterator(passesDir())) {
-    if (!dir.is_directory() || dir.path().filename() == "alias") continue;
+    if (!dir.is_directory()) continue;
+    if (dir.path().filename() == "alias" || dir.path().filename() == "pipeline") continue;  // not one pass
     std::string pass = dir.path().filename().string();
     const PassInfo* info = PassRegistry::global().find(pass);
     ASSERT_NE(info, nullptr) << "folder " << pass << " names no registered pass";

@@ -62,7 +62,7 @@ void writeLoop(Writer& w, const std::string& ind, const std::string& trip, uint1
 void writeStep(Writer& w, const PassGraphStep& st) {
   const auto& c = st.c;
   const std::string ind = "  ";
-  switch (c[0] % 11) {
+  switch (c[0] % 12) {
     case 0: {
       std::string v = w.name("v");
       w.line(ind, v + " : int = aten::" + (c[3] % 2 ? "sub" : "add") + "(" + w.pickInt(c[1]) + ", " + w.pickInt(c[2]) + ")");
@@ -205,6 +205,23 @@ void writeStep(Writer& w, const PassGraphStep& st) {
       w.line(ind, "    -> (" + p2 + ", " + q2 + ")");
       w.ints.push_back(ri);
       w.tensors.push_back(rt);
+      return;
+    }
+    case 10: {  // four mm's on one right operand: summed as a tree (c[1] even) or kept side by side
+      std::string m[4];
+      for (int k = 0; k < 4; ++k) {
+        m[k] = w.name("mm");
+        w.line(ind, m[k] + " : Tensor = aten::mm(" + w.pickTensor(c[2] + k * 7) + ", %w)");
+      }
+      if (c[1] % 2 == 0) {
+        std::string s0 = w.name("ms"), s1 = w.name("ms"), s2 = w.name("ms");
+        w.line(ind, s0 + " : Tensor = aten::add(" + m[0] + ", " + m[1] + ", %one)");
+        w.line(ind, s1 + " : Tensor = aten::add(" + m[2] + ", " + m[3] + ", %one)");
+        w.line(ind, s2 + " : Tensor = aten::add(" + s0 + ", " + s1 + ", %one)");
+        w.tensors.push_back(s2);
+      } else {
+        for (const std::string& v : m) w.tensors.push_back(v);
+      }
       return;
     }
     default: {  // in-place ops, through a clone, through a view of it, or on the input %x

@@ -164,16 +164,22 @@ bool sideBatch(Graph& g, Block* b) {
       Node* mm = g.insertNode(g.create(mmSym(), side == 0 ? std::vector<Value*>{shared, joined}
                                                           : std::vector<Value*>{joined, shared}));
       mm->output()->setType(side == 0 ? matType(s.dtype, s.rows, total) : matType(s.dtype, total, s.cols));
+      // All parts go in before firstMM, which is itself one of the replaced products: the mm's
+      // are destroyed only after the last insertion.
       int64_t offset = 0;
+      std::vector<Node*> parts;
       for (Node* m : batch) {
         Mat o = *matOf(m->input(1 - side));
         int64_t width = side == 0 ? o.cols : o.rows;
         Node* part = g.insertNode(g.create(narrowSym(), {mm->output(), g.insertConstant(int64_t(side == 0 ? 1 : 0)),
                                                          g.insertConstant(offset), g.insertConstant(width)}));
         part->output()->setType(m->output()->type());
-        m->output()->replaceAllUsesWith(part->output());
-        m->destroy();
+        parts.push_back(part);
         offset += width;
+      }
+      for (size_t k = 0; k < batch.size(); ++k) {
+        batch[k]->output()->replaceAllUsesWith(parts[k]->output());
+        batch[k]->destroy();
       }
       GRAPH_UPDATE("batch_mm batches ", batch.size(), " mm sharing %", shared->debugName());
       changed = true;

@@ -3,7 +3,8 @@
 // names kept (PyTorch 1.13's Canonicalize with keep_unique_names). Two graphs that differ only in
 // the numbering of unnamed values print identically afterwards.
 // The graph is renumbered in place (node identities stay, so executors' node maps stay valid);
-// ids have no index in the Graph, so assigning them in one walk cannot collide.
+// ids have no index in the Graph, so assigning them in one walk cannot collide. The pass reports
+// a change only when an unnamed value (printed by its id) was renumbered.
 #include "jit/ir/Graph.h"
 #include "jit/passes/CorePasses.h"
 
@@ -15,7 +16,8 @@ void renumber(Block* b, size_t& next, bool& changed) {
   auto assign = [&](Value* v) {
     if (v->unique() != next) {
       v->setUnique(next);
-      changed = true;
+      // A named value prints by its name: only an unnamed one shows the renumbering.
+      if (!v->hasDebugName()) changed = true;
     }
     ++next;
   };

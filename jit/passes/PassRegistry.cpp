@@ -77,9 +77,9 @@ void registerAllPasses() {
     r.add({"constant_propagation", propagateConstants, {.idempotent = true}, "folds pure deterministic nodes on constants with the jit's kernels; prunes constant If/Loop"});
     r.add({"constant_pooling", poolConstants, {.preservesDerivatives = true, .idempotent = true}, "one node per distinct constant, hoisted to the graph top"});
     r.add({"peephole", peepholeOptimize, {.preservesDerivatives = true}, "facts from types (sizes, dims, dtypes, None tests), len of list literals, exact int identities"});
-    r.add({"remove_mutation", removeMutation, {.idempotent = true}, "in-place ops on private fresh tensors to functional ops"});
+    r.add({"remove_mutation", removeMutation, {.needsShapes = true, .idempotent = true}, "in-place ops on private fresh tensors to functional ops"});
     r.add({"canonicalize", canonicalize, {.preservesDerivatives = true, .idempotent = true}, "renumbers values in program order"});
-    r.add({"batch_mm", batchMatmuls, {}, "trees of added mm's and mm's sharing an operand batched into one mm"});
+    r.add({"batch_mm", batchMatmuls, {.needsShapes = true}, "trees of added mm's and mm's sharing an operand batched into one mm"});
     // -- end of alias-aware passes --
     // -- passes-harness helper: calls, loops, tuples, decompositions, shapes --
     r.add({"inline", inlineCalls, {.preservesDerivatives = true, .idempotent = true},

@@ -13,6 +13,7 @@
 #include <cmath>
 
 #include "reference/kernels/ElementwiseParts.h"
+#include "reference/kernels/NaiveLayout.h"
 #include "reference/kernels/TensorArgs.h"
 
 namespace tsjit::reference {
@@ -182,8 +183,9 @@ IValue convert(const Tensor& self, std::optional<Device> device, std::optional<S
   // non-channels-last tensor, so to(memory_format=contiguous) of a transposed tensor is itself.
   const bool wantContiguous = memoryFormat.isInt() && memoryFormat.toInt() == kMemoryFormatContiguous;
   if (dt == self.dtype() && !copy) return self;
-  Tensor r = dt == self.dtype() ? self.clone(MemoryFormat::Preserve) : self.to(dt);
-  if (wantContiguous && !r.isContiguous()) r = r.contiguous();
+  // The reference's own conversion and copies (NaiveLayout.h), not jit/tensor's.
+  Tensor r = naive::convert(self, dt);
+  if (wantContiguous && !r.isContiguous()) r = naive::contiguousCopy(r);
   return r;
 }
 

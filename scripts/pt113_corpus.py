@@ -11,7 +11,7 @@ FORMAT.md (function cases: graph, inputs, outputs or error) and a manifest.json,
 `tsjit conform --corpus conformance/pt113-corpus`. It covers what the two tsjit engines share and so
 cannot check against each other (jit/tensor and jit/ops):
   promotion_*   every dtype pair (10 x 10) of add, mul, div, eq, maximum on tensors; every dtype
-                with an int / float / bool Python scalar and with a 0-dim tensor of another kind;
+                with an int / float Python scalar and with a 0-dim tensor of another kind;
   convert_*     aten::to.dtype from every dtype to every dtype on in-range values, rounding ties,
                 out-of-range values and non-finite values (each class its own case);
   defaults_*    ops called with trailing defaulted arguments omitted from the source
@@ -159,7 +159,9 @@ def promotion(w):
                 if op == "div" and y != "bool":
                     b = tensor_of([2, 1, 3], y)
                 w.case(f"promotion_{op}_{x}_{y}", "promotion", g, [sample(x), b])
-    scalars = {"int": ("int", "2"), "float": ("float", "2.5"), "bool": ("bool", "1")}
+    # (A bool is no Scalar in TorchScript: PyTorch rejects `aten::add(Tensor, bool, int)` when it
+    # resolves the schema, so there are no bool-scalar cases.)
+    scalars = {"int": ("int", "2"), "float": ("float", "2.5")}
     for op in ("add", "mul", "div"):
         for x in DTYPES:
             for kind, (ty, lit) in scalars.items():
@@ -240,7 +242,7 @@ DEFAULTS = [
     ("unique", "return torch.unique(x.round())"), ("einsum", "return torch.einsum('ij->j', x)"),
     ("matmul", "return torch.matmul(x, x.t())"), ("addmm", "return torch.addmm(x[:, :3], x, x.t()[:, :3])"),
     ("interpolate", "return F.interpolate(x.unsqueeze(0), scale_factor=2.0)"),
-    ("avg_pool1d", "return F.avg_pool1d(x.unsqueeze(0), 2)"), ("max_pool1d", "return F.max_pool1d(x.unsqueeze(0), 2)"),
+    ("max_pool1d", "return F.max_pool1d(x.unsqueeze(0), 2)"),
 ]
 
 
@@ -291,7 +293,7 @@ ACCEPT = {  # op -> IR call on %x (a [2, 3] tensor)
     "cumprod": "aten::cumprod(%x, %one, %none)", "layer_norm": "aten::layer_norm(%x, %dims3, %none, %none, %eps, %t)",
     "gelu": "aten::gelu(%x, %approx)", "leaky_relu": "aten::leaky_relu(%x, %slope)",
     "max_pool1d": "aten::max_pool1d(%x3, %dims2, %dims2, %zero1, %dims1, %f)",
-    "avg_pool1d": "aten::avg_pool1d(%x3, %dims2, %dims2, %zero1, %f, %t)",
+    "avg_pool2d": "aten::avg_pool2d(%x4, %dims22, %dims22, %zero2, %f, %t, %none)",
     "bitwise_not": "aten::bitwise_not(%x)", "logical_not": "aten::logical_not(%x)", "sign": "aten::sign(%x)",
     "trace": "aten::trace(%x)", "diag": "aten::diag(%x, %zero)", "flip": "aten::flip(%x, %dims)",
     "cat": "aten::cat(%xs, %zero)", "topk": "aten::topk(%x, %one, %one, %t, %t)",
@@ -306,8 +308,10 @@ def acceptance(w):
             "  %slope : float = prim::Constant[value=0.01]()\n  %approx : str = prim::Constant[value=\"none\"]()\n"
             "  %dims : int[] = prim::ListConstruct(%one)\n  %dims3 : int[] = prim::Constant[value=[3]]()\n"
             "  %dims2 : int[] = prim::Constant[value=[2]]()\n  %dims1 : int[] = prim::Constant[value=[1]]()\n"
-            "  %zero1 : int[] = prim::Constant[value=[0]]()\n"
+            "  %zero1 : int[] = prim::Constant[value=[0]]()\n  %zero2 : int[] = prim::Constant[value=[0, 0]]()\n"
+            "  %dims22 : int[] = prim::Constant[value=[1, 2]]()\n"
             "  %xt : Tensor = aten::t(%x)\n  %x3 : Tensor = aten::unsqueeze(%x, %zero)\n"
+            "  %x4 : Tensor = aten::unsqueeze(%x3, %zero)\n"
             "  %xs : Tensor[] = prim::ListConstruct(%x, %x)\n")
     for op, call in ACCEPT.items():
         outs = "%r0, %r1" if op in ("sort", "topk") else "%r"

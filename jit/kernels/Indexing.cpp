@@ -434,6 +434,10 @@ Tensor maskedSelect(const Tensor& self, const Tensor& mask) {
   std::vector<int64_t> picked;
   const std::vector<bool> mv = [&] {
     std::vector<uint8_t> raw = toVector<uint8_t>(m);
+    // PyTorch 1.13 checks a uint8 mask's values (conformance/pt113-corpus, fuzz_ops-11-1150).
+    if (m.dtype() == ScalarType::UInt8)
+      for (uint8_t v : raw)
+        if (v > 1) throw RuntimeError("Mask tensor can take 0 and 1 values only");
     return std::vector<bool>(raw.begin(), raw.end());
   }();
   const std::vector<int64_t> offs = offsetsOf(s.sizes(), s.strides());

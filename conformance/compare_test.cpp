@@ -118,6 +118,11 @@ TEST(Compare, TensorsReportTheFirstMismatchByPath) {
   CompareOptions strict;
   strict.checkStrides = true;
   EXPECT_FALSE(compareValues(IValue(m), IValue(mt), strict).ok);
+  // Dims of size 1 have no layout: their strides are not compared.
+  Tensor row = Tensor::fromDoubles({1, 2, 3}, {1, 3}, ScalarType::Float);
+  Tensor rowOther = Tensor::empty_strided({1, 3}, {7, 1}, ScalarType::Float);
+  for (int64_t i = 0; i < 3; ++i) rowOther.setDouble(i, row.getDouble(i));
+  EXPECT_TRUE(compareValues(IValue(row), IValue(rowOther), strict).ok);
 }
 
 TEST(Compare, ScalarsAndContainers) {

@@ -81,7 +81,8 @@ struct CompareOptions {
   // compared (row-major); see the rule above. Set by compareOptionsForOp (OpErrorBound.h). A tensor
   // of another numel is a mismatch (the bound was built for another value).
   std::shared_ptr<const std::vector<double>> elementBound;
-  // Also require equal tensor strides (off by default: values are compared in logical order).
+  // Also require equal tensor strides in the dims of size > 1 (off by default: values are compared in
+  // logical order; the corpus runner turns it on for the outputs PyTorch recorded strides of).
   bool checkStrides = false;
 };
 

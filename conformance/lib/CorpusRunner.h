@@ -60,9 +60,9 @@ struct CaseResult {
 
 struct RunnerOptions {
   GraphChoice graph = GraphChoice::Graph;
-  // Also require the strides PyTorch recorded for output tensors (off by default: FORMAT.md
-  // leaves output layout to the test-writer; views and TensorIterator layouts differ otherwise).
-  bool checkStrides = false;
+  // Also require the strides PyTorch recorded for output tensors (dims of size > 1). On by default
+  // (issue 9): `tsjit conform --no-strides` compares values only.
+  bool checkStrides = true;
   // Compile function and module cases from `source` (traced cases still run their graph).
   bool source = false;
 };

@@ -510,7 +510,10 @@ std::vector<IValue> nonzero(Args& a) {
     count = (isFloating(self) ? self.getDouble(0) != 0 : self.getInt64(0) != 0) ? 1 : 0;
   else
     count = static_cast<int64_t>(pos.size()) / k;
-  return one(Tensor::fromInt64s(pos, {count, k}));
+  // PyTorch 1.13's layout: strides [1, count] (the corpus records them: red_bool_reductions).
+  Tensor out = Tensor::empty_strided({count, k}, {1, count}, ScalarType::Int64);
+  for (int64_t i = 0; i < count * k; ++i) out.setInt64(i, pos[static_cast<size_t>(i)]);
+  return one(out);
 }
 
 }  // namespace

@@ -1,5 +1,5 @@
 // ConformCommand.cpp — `tsjit conform [--corpus DIR] [--engine reference] [--graph graph|inlined_graph|both]
-// [--source] [--strides] [--json OUT] [--case NAME...] [-v]`: replays the recorded PyTorch 1.13 corpus through an
+// [--source] [--no-strides] [--json OUT] [--case NAME...] [-v]`: replays the recorded PyTorch 1.13 corpus through an
 // engine and prints a table per category (cases, passed, failed, not yet supported), the failures with
 // their reasons and a final "N passed, N failed, N not yet supported" line. With --source, function
 // and module cases are compiled from their TorchScript `source` instead (compile errors fail the case;
@@ -29,7 +29,7 @@ struct ConformOptions {
   std::vector<std::string> cases;
   bool verbose = false;
   bool source = false;
-  bool strides = false;
+  bool noStrides = false;
 };
 
 int runConform(const ConformOptions& o) {
@@ -86,7 +86,7 @@ int runConform(const ConformOptions& o) {
       RunnerOptions ro;
       ro.graph = choice;
       ro.source = o.source;
-      ro.checkStrides = o.strides;
+      ro.checkStrides = !o.noStrides;
       CaseResult r = runCaseFile(f, engine, ro);
       if (choices.size() > 1) r.name += choice == GraphChoice::Graph ? " [graph]" : " [inlined_graph]";
       s.results.push_back(std::move(r));
@@ -118,9 +118,8 @@ void setupConformCommand(CLI::App& app, int& exitCode) {
   sub->add_flag("--source", opts->source,
                 "compile function and module cases from their TorchScript source (traced cases, which have "
                 "no source, replay their recorded graph)");
-  sub->add_flag("--strides", opts->strides,
-                "also require the output strides PyTorch recorded (off by default: the corpus leaves output "
-                "layout to the test-writer)");
+  sub->add_flag("--no-strides", opts->noStrides,
+                "compare output values only, not the strides PyTorch recorded (dims of size > 1)");
   sub->add_flag("-v,--verbose", opts->verbose, "also list which graph each case ran and every compile error");
   sub->callback([opts, &exitCode] { exitCode = runConform(*opts); });
 }

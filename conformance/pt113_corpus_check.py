@@ -2,14 +2,15 @@
 """pt113_corpus_check.py — replay the second corpus (conformance/pt113-corpus, recorded on
 python3-torch 1.13.1 by scripts/pt113_corpus.py) through one engine and hold the line.
 
-Usage: pt113_corpus_check.py TSJIT ENGINE CORPUS_DIR KNOWN_FAILURES_FILE [--update]
+Usage: pt113_corpus_check.py TSJIT ENGINE CORPUS_DIR KNOWN_FAILURES_FILE [--source] [--update]
 
 Runs `tsjit conform --engine ENGINE --corpus CORPUS_DIR` and prints the agreement (cases whose
 outputs, dtypes, errors and inputs-after match PyTorch's). Every case that does not pass must be
 listed in KNOWN_FAILURES_FILE (one name per line, `#` comments; each is a difference between the
 engine and PyTorch 1.13 that is not fixed yet); an unlisted failure fails this check, and listed
 cases that now pass are printed so the list can shrink. --update rewrites the file with the
-current failures (and their reasons as comments).
+current failures (and their reasons as comments). --source compiles the cases that have a source
+(defaults_*) with tsjit's frontend instead of running PyTorch's recorded graph.
 """
 import json
 import os
@@ -30,15 +31,16 @@ def read_list(path):
 
 
 def main():
-    args = [a for a in sys.argv[1:] if a != "--update"]
+    args = [a for a in sys.argv[1:] if a not in ("--update", "--source")]
     update = "--update" in sys.argv[1:]
+    source = ["--source"] if "--source" in sys.argv[1:] else []
     if len(args) != 4:
         print(__doc__)
         return 2
     tsjit, engine, corpus, known_file = args
     with tempfile.TemporaryDirectory() as tmp:
         report = os.path.join(tmp, "report.json")
-        proc = subprocess.run([tsjit, "conform", "--engine", engine, "--corpus", corpus, "--json", report],
+        proc = subprocess.run([tsjit, "conform", "--engine", engine, "--corpus", corpus, "--json", report] + source,
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         if not os.path.exists(report):
             print(proc.stdout[-4000:])
@@ -48,8 +50,9 @@ def main():
             results = json.load(f)["results"]
     passed = [r for r in results if r["outcome"] == "passed"]
     failing = {r["name"]: r for r in results if r["outcome"] != "passed"}
-    print("pt113 corpus, engine %s: %d of %d cases agree with PyTorch 1.13 (%.1f %%)" %
-          (engine, len(passed), len(results), 100.0 * len(passed) / max(len(results), 1)))
+    print("pt113 corpus, engine %s%s: %d of %d cases agree with PyTorch 1.13 (%.1f %%)" %
+          (engine, " (from source)" if source else "", len(passed), len(results),
+           100.0 * len(passed) / max(len(results), 1)))
     by_category = {}
     for r in results:
         c = by_category.setdefault(r["category"], [0, 0])

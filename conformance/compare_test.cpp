@@ -55,14 +55,24 @@ TEST(Compare, ExactUlpAndReductionTolerances) {
   EXPECT_FALSE(floatsAgree(a, b, ScalarType::Float, with(ops::Tolerance::ulp(1))));
   EXPECT_TRUE(floatsAgree(a, b, ScalarType::Float, with(ops::Tolerance::ulp(2))));
 
-  // reduction(1), n = 10, float32: bound = 10 * 2^-23 * max(|a|, |b|, 1) ~ 1.19e-4 at 100.
+  // reduction(1), n = 10, float32: bound = 10 * 2^-23 * max(|a|, |b|) + 1 ulp ~ 1.27e-4 at 100.
   CompareOptions r = with(ops::Tolerance::reduction(1));
   r.reductionTerms = 10;
   EXPECT_TRUE(floatsAgree(100.0, 100.0 + 1.0e-4, ScalarType::Float, r));
   EXPECT_FALSE(floatsAgree(100.0, 100.0 + 2.0e-4, ScalarType::Float, r));
-  // The floor of 1: near zero the bound is 10 * 2^-23 ~ 1.19e-6.
+  // No absolute floor: near zero the bound shrinks with the values (the old floor of 1 accepted
+  // 1e-6 here), unless Σ|x| of the terms says the sum cancelled.
+  EXPECT_FALSE(floatsAgree(0.0, 1.0e-6, ScalarType::Float, r));
+  r.sumAbs = 1.0;  // bound 10 * 2^-23 * 1 ~ 1.19e-6
   EXPECT_TRUE(floatsAgree(0.0, 1.0e-6, ScalarType::Float, r));
   EXPECT_FALSE(floatsAgree(0.0, 2.0e-6, ScalarType::Float, r));
+  // Half and BFloat16 accumulate in float: the bound uses float's epsilon, plus 1 output ulp.
+  CompareOptions h = with(ops::Tolerance::reduction(1));
+  h.reductionTerms = 81;
+  h.sumAbs = 81.0;
+  EXPECT_TRUE(floatsAgree(80.0, 80.5, ScalarType::BFloat16, h));   // 1 bfloat16 ulp at 80
+  EXPECT_FALSE(floatsAgree(80.0, 81.0, ScalarType::BFloat16, h));  // 2 ulps: 81 * 2^-23 * 81 is far below
+  r.sumAbs.reset();
   // With Σ|x| known (1000): bound 10 * 2^-23 * 1000 ~ 1.19e-3.
   r.sumAbs = 1000.0;
   EXPECT_TRUE(floatsAgree(100.0, 100.001, ScalarType::Float, r));
@@ -108,6 +118,11 @@ TEST(Compare, TensorsReportTheFirstMismatchByPath) {
   CompareOptions strict;
   strict.checkStrides = true;
   EXPECT_FALSE(compareValues(IValue(m), IValue(mt), strict).ok);
+  // Dims of size 1 have no layout: their strides are not compared.
+  Tensor row = Tensor::fromDoubles({1, 2, 3}, {1, 3}, ScalarType::Float);
+  Tensor rowOther = Tensor::empty_strided({1, 3}, {7, 1}, ScalarType::Float);
+  for (int64_t i = 0; i < 3; ++i) rowOther.setDouble(i, row.getDouble(i));
+  EXPECT_TRUE(compareValues(IValue(row), IValue(rowOther), strict).ok);
 }
 
 TEST(Compare, ScalarsAndContainers) {

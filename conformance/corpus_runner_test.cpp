@@ -90,11 +90,20 @@ TEST(CorpusRunner, ErrorCases) {
   CaseResult r = judge(parseCase(doc, "e.json"));
   EXPECT_EQ(r.outcome, Outcome::Passed) << r.reason;
   EXPECT_TRUE(r.lastLineMatches);
+  // A different last line fails the case: raising "an error" is not enough.
   doc["error"]["last_line"] = "builtins.ValueError: other";
   r = judge(parseCase(doc, "e.json"));
-  EXPECT_EQ(r.outcome, Outcome::Passed);  // an error was raised; the message check is reported
+  EXPECT_EQ(r.outcome, Outcome::Failed);
   EXPECT_FALSE(r.lastLineMatches);
   EXPECT_EQ(r.actualLastLine, "builtins.ValueError: bad n");
+  EXPECT_EQ(r.reason, "raised Error / builtins.ValueError: bad n but PyTorch raised Error / builtins.ValueError: other");
+  // So does the same last line under another exception class.
+  doc["error"]["last_line"] = "builtins.ValueError: bad n";
+  doc["error"]["type"] = "RuntimeError";
+  r = judge(parseCase(doc, "e.json"));
+  EXPECT_EQ(r.outcome, Outcome::Failed);
+  EXPECT_FALSE(r.lastLineMatches);
+  doc["error"]["type"] = "Error";
   doc["graph"] = kAddOne;
   r = judge(parseCase(doc, "e.json"));
   EXPECT_EQ(r.outcome, Outcome::Failed);
@@ -352,4 +361,58 @@ TEST(CorpusRunner, RepeatedRunsOnOneSessionAreJudged) {
   o.runs = 0;
   CaseResult single = runCase(c, staleSessionEngine(false), o);
   EXPECT_EQ(single.outcome, Outcome::Passed) << single.reason;
+}
+
+TEST(CorpusRunner, ErrorCasesCompareTheInputsAfterTheFailedCall) {
+  // The graph writes into its input, then raises: the write must match PyTorch's inputs_after.
+  const char* g = R"IR(graph(%x : Tensor):
+  %one : int = prim::Constant[value=1]()
+  %y : Tensor = aten::add_(%x, %one, %one)
+  %cls : str = prim::Constant[value="builtins.ValueError"]()
+  %msg : str = prim::Constant[value="bad x"]()
+   = prim::RaiseException(%msg, %cls)
+  return (%y)
+)IR";
+  json doc = {{"name", "e"}, {"category", "unit"}, {"kind", "function"}, {"graph", g},
+              {"inputs", json::array({floatTensor({1.0, 2.0})})},
+              {"error", {{"type", "Error"}, {"module", "torch.jit"}, {"message", "builtins.ValueError: bad x"},
+                         {"last_line", "builtins.ValueError: bad x"}}}};
+  CaseResult r = judge(parseCase(doc, "e.json"));  // no inputs_after: the write is a failure
+  EXPECT_EQ(r.outcome, Outcome::Failed);
+  EXPECT_NE(r.reason.find("input 0 was modified by the failed call"), std::string::npos) << r.reason;
+  doc["inputs_after"] = json::array({floatTensor({2.0, 3.0})});
+  r = judge(parseCase(doc, "e.json"));
+  EXPECT_EQ(r.outcome, Outcome::Passed) << r.reason;
+  doc["inputs_after"] = json::array({floatTensor({2.0, 4.0})});
+  r = judge(parseCase(doc, "e.json"));
+  EXPECT_EQ(r.outcome, Outcome::Failed);
+  EXPECT_NE(r.reason.find("input 0 after the failed call"), std::string::npos) << r.reason;
+}
+
+TEST(CorpusRunner, EachTupleOutputGetsTheToleranceOfTheOpsItDependsOn) {
+  // The graph holds a reduction (sum), but output [0] comes from neg alone: one ulp off fails
+  // there, while the sum's output accepts a reassociation-sized difference.
+  const char* g = R"IR(graph(%x : Tensor, %y : Tensor):
+  %none : NoneType = prim::Constant()
+  %a : Tensor = aten::neg(%x)
+  %s : Tensor = aten::sum(%y, %none)
+  %t : (Tensor, Tensor) = prim::TupleConstruct(%a, %s)
+  return (%t)
+)IR";
+  auto tuple = [](json a, json b) { return json{{"type", "Tuple"}, {"items", json::array({a, b})}}; };
+  auto scalar = [](double v) {
+    return json{{"type", "Tensor"}, {"dtype", "float32"}, {"shape", json::array()}, {"strides", json::array()},
+                {"data", json::array({pythonFloatHex(v)})}};
+  };
+  json inputs = json::array({floatTensor({1.5}), floatTensor({0.1, 0.2, 0.3})});
+  const double sum = static_cast<float>(0.1f + 0.2f + 0.3f);
+  CaseResult ok = judge(functionCase(g, inputs, tuple(floatTensor({-1.5}), scalar(sum))));
+  EXPECT_EQ(ok.outcome, Outcome::Passed) << ok.reason;
+  const double offNeg = std::nextafter(-1.5f, 0.0f);
+  CaseResult bad = judge(functionCase(g, inputs, tuple(floatTensor({offNeg}), scalar(sum))));
+  EXPECT_EQ(bad.outcome, Outcome::Failed);
+  EXPECT_NE(bad.reason.find("output [0]"), std::string::npos) << bad.reason;
+  const double sumOff = std::nextafter(std::nextafter(std::nextafter(static_cast<float>(sum), 1.0f), 1.0f), 1.0f);
+  CaseResult near = judge(functionCase(g, inputs, tuple(floatTensor({-1.5}), scalar(sumOff))));
+  EXPECT_EQ(near.outcome, Outcome::Passed) << near.reason;  // 3 ulps: within 3 * eps * Σ|y| = 3 * eps * 0.6
 }

@@ -8,16 +8,23 @@
 //     the expected value: NaN matches only NaN, an infinity only the same infinity, +0 equals -0;
 //     otherwise they must be equal (Tolerance exact), within n ULPs of the output dtype
 //     (Tolerance ulp(n); the ULP distance counts representable values of that dtype between them),
-//     or within the reduction bound (Tolerance reduction(k)):
-//         |a - b| <= k * n * eps(dtype) * S
-//     where n = CompareOptions::reductionTerms (the number of reduced terms; callers that do not
-//     know it pass an upper bound such as the largest input's numel) and S = max(|a|, |b|, 1, Σ|x_i|)
-//     — a relative bound with an absolute floor, raised to the reduced terms' Σ|x_i| when the caller
+//     or within the reduction bound (Tolerance reduction(k)). Per element, when the caller gives
+//     one (CompareOptions::elementBound, built by OpErrorBound.h for one op from the terms reduced
+//     into each element):
+//         |a - b| <= bound_i + r ulps of the output dtype at min(|a|, |b|)
+//     where a NaN bound_i means a non-finite term reaches the element (then a and b agree only when
+//     both are non-finite) and +inf means its terms may overflow (anything agrees). Otherwise one
+//     scalar bound for every element:
+//         |a - b| <= k * n * eps_acc(dtype) * S + r ulps of the output dtype
+//     (r = CompareOptions::roundingUlps: 1, or 2 for ops rounded twice in the dtype such as mean)
+//     where eps_acc is the epsilon of the dtype PyTorch accumulates in (float's for Half, BFloat16
+//     and Float), n = CompareOptions::reductionTerms (the number of terms reduced into an element)
+//     and S = max(|a|, |b|, Σ|x_i|) — relative, raised to the reduced terms' Σ|x_i| when the caller
 //     knows it (CompareOptions::sumAbs; an upper bound over the elements will do), since a sum that
-//     cancels is only as accurate as its terms' magnitudes allow. When that Σ|x_i| exceeds the
-//     dtype's largest finite value the dtype computation may overflow (to ±inf, or NaN from
-//     inf - inf) depending on the order of the terms: a non-finite value on either side is then
-//     accepted.
+//     cancels is only as accurate as its terms' magnitudes allow; there is no absolute floor. When
+//     that Σ|x_i| exceeds the dtype's largest finite value the dtype computation may overflow (to
+//     ±inf, or NaN from inf - inf) depending on the order of the terms: a non-finite value on
+//     either side is then accepted.
 //     A reduction tolerance also accepts anything the graph's ULP bound accepts (ulpSlack).
 //     Or within the operand bound (Tolerance operands(k)), for ops whose float algorithm rounds
 //     intermediate terms that may cancel (lerp, addcmul, addcdiv, gelu, elu: PyTorch's own float
@@ -30,9 +37,12 @@
 //     order of keys, which TorchScript preserves);
 //   * the result names the first mismatch by path: `[0][2] element 5: expected 0x1.8p+1
 //     (3.0000000) got 0x1.8000002p+1 (3.0000002), 1 ulp`, plus how many elements differ.
-// For a graph the tolerance is the loosest tolerance of the ops it runs (toleranceForGraph).
+// For a graph (without per-node information) the tolerance is the loosest tolerance of the ops
+// it runs (toleranceForGraph); the corpus narrows that to the ops each output depends on
+// (GraphTolerance.h).
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -60,7 +70,19 @@ struct CompareOptions {
   int64_t reductionTerms = 1;
   // Σ|x_i| of the reduced terms, when known (the largest over the elements for a tensor).
   std::optional<double> sumAbs;
-  // Also require equal tensor strides (off by default: values are compared in logical order).
+  // An absolute difference always accepted (the corpus: the sum of the largest per-element bounds
+  // of the reductions a value depends on, GraphTolerance.h). 0 for per-op comparisons.
+  double absoluteSlack = 0;
+  // Ulps of the output dtype a reduction-bound result may differ by for its own rounding: 1 (the
+  // reference rounds once, a correct kernel once more); 2 for ops PyTorch rounds twice in the dtype
+  // (mean = sum / n, average pools). Set by compareOptionsForOp.
+  double roundingUlps = 1;
+  // Per-element absolute bounds of a reduction tolerance, one per logical element of the tensor
+  // compared (row-major); see the rule above. Set by compareOptionsForOp (OpErrorBound.h). A tensor
+  // of another numel is a mismatch (the bound was built for another value).
+  std::shared_ptr<const std::vector<double>> elementBound;
+  // Also require equal tensor strides in the dims of size > 1 (off by default: values are compared in
+  // logical order; the corpus runner turns it on for the outputs PyTorch recorded strides of).
   bool checkStrides = false;
 };
 
@@ -78,8 +100,16 @@ double ulpDistance(double a, double b, ScalarType dtype);
 // Machine epsilon of a floating dtype (2^-23 for float32, 2^-52 for float64, 2^-10 for float16,
 // 2^-7 for bfloat16).
 double dtypeEpsilon(ScalarType dtype);
-// Whether two floats of `dtype` agree under `options` (the scalar rule above).
+// The epsilon of the dtype PyTorch accumulates a reduction of `dtype` in (float's for Half,
+// BFloat16 and Float; double's for Double).
+double accumulationEpsilon(ScalarType dtype);
+// Whether two floats of `dtype` agree under `options` (the scalar rule above; elementBound is not
+// used).
 bool floatsAgree(double expected, double actual, ScalarType dtype, const CompareOptions& options);
+// Whether two floats of `dtype` agree under a per-element bound (the elementBound rule above).
+bool floatsAgreeWithin(double expected, double actual, ScalarType dtype, double bound, double roundingUlps = 1);
+// The spacing of `dtype`'s values at |x| (its ulp; the smallest subnormal at 0).
+double ulpAt(double x, ScalarType dtype);
 
 // Output aliasing (for engine-vs-engine oracles; the corpus does not record aliasing): for every
 // tensor among `outputs` (depth-first, paths like "output[0][1]"), the path of the first tensor

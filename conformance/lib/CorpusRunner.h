@@ -1,10 +1,11 @@
 // CorpusRunner.h — replays corpus cases through an engine and judges them against PyTorch's
 // recorded behaviour; renders the summary table and the JSON report of `tsjit conform`.
 //
-// A case passes when the engine returns the recorded output (compareValues with the graph's
-// tolerance), leaves the inputs as `inputs_after` records them (or unchanged when the case records
-// no mutation), and — for error cases — raises an error (the result also says whether the error's
-// last line equals PyTorch's `last_line`). It is "not yet supported" when the engine throws
+// A case passes when the engine returns the recorded output (compareValues with the tolerance of
+// the ops each output depends on, GraphTolerance.h) and leaves the inputs as `inputs_after` records
+// them (or unchanged when the case records no mutation); an error case passes only when the
+// engine raises the exception class and last line PyTorch recorded (`error.type`,
+// `error.last_line`) and leaves the inputs as PyTorch did before raising. It is "not yet supported" when the engine throws
 // reference::NotSupported; it fails otherwise (wrong value, unexpected error, missing error,
 // unparsable graph, corrupt case file). Nothing a case contains can crash the runner.
 //
@@ -67,9 +68,9 @@ struct CaseResult {
 
 struct RunnerOptions {
   GraphChoice graph = GraphChoice::Graph;
-  // Also require the strides PyTorch recorded for output tensors (off by default: FORMAT.md
-  // leaves output layout to the test-writer; views and TensorIterator layouts differ otherwise).
-  bool checkStrides = false;
+  // Also require the strides PyTorch recorded for output tensors (dims of size > 1). On by default
+  // (issue 9): `tsjit conform --no-strides` compares values only.
+  bool checkStrides = true;
   // Compile function and module cases from `source` (traced cases still run their graph).
   bool source = false;
   // Engines with a session: after the first run, the case runs `runs` more times on ONE session
@@ -93,8 +94,8 @@ struct Summary {
   size_t notSupported() const;
 };
 
-// The per-category table, the failures with reasons, the not-yet-supported cases, error cases
-// whose last line differs, and the final line "N passed, N failed, N not yet supported (of N)".
+// The per-category table, the failures with reasons (an error case whose class or last line
+// differs is one), the not-yet-supported cases, and the final line "N passed, N failed, N not yet supported (of N)".
 // With `source`, the table has a "from graph" column (traced cases: no source) and a
 // "compile err" column; `verbose` then also prints every compile error in full.
 void printSummary(std::ostream& os, const Summary& s, bool verbose = false);

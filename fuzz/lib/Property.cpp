@@ -14,6 +14,7 @@
 #include <unordered_map>
 
 #include "conformance/lib/Compare.h"
+#include "conformance/lib/OpErrorBound.h"
 #include "jit/ir/Graph.h"
 #include "jit/ops/SchemaMatching.h"
 #include "jit/runtime/Code.h"
@@ -249,11 +250,7 @@ std::optional<std::string> checkInputsAfter(const Graph& graph, const std::funct
     if (auto m = checkInputsUnchanged(pristine, expectedAfter, expectedName)) return m;
     return checkInputsUnchanged(pristine, actualAfter, actualName);
   }
-  conformance::CompareOptions o;
-  o.tolerance = ops::Tolerance::reduction(4);
-  o.reductionTerms = 1;
-  for (const IValue& v : expectedAfter)
-    if (v.isTensor() && v.toTensor().defined()) o.reductionTerms = std::max(o.reductionTerms, v.toTensor().numel());
+  const conformance::CompareOptions o = conformance::compareOptionsForUpdatedState(expectedAfter);
   for (size_t i = 0; i < expectedAfter.size() && i < actualAfter.size(); ++i)
     if (auto cmp = conformance::compareValues(expectedAfter[i], actualAfter[i], o); !cmp)
       return str("input ", i, " after the run (the graph updates state it was given): ", expectedName, " vs ",
@@ -294,116 +291,6 @@ class JitRecorder : public runtime::ExecutionObserver {
 
 // Thrown from the reference's hooks to stop it at the first difference (not a std::exception, so
 // nothing on the way mistakes it for an error of the program).
-// ---- the reduction bound's S for the matmul family -------------------------------------------------
-// Every output element of these ops is a sum of products of operand elements scaled by scalar
-// coefficients (beta, alpha). Two correct summation orders differ by up to ~K * eps * Σ|terms| of an
-// element, and Σ|terms| can exceed the result by orders of magnitude when the terms cancel (mm of a
-// 5x5 float64 matrix: 703.38 out of terms summing to 2.2e5), so a bound relative to the result alone
-// rejects correct kernels. The same op run by the reference on the operands' magnitudes (floating
-// tensors as |x| in float64, integral ones as |x| in their dtype, scalar coefficients as |c|) gives
-// each element's Σ|terms|; the largest over the output is the S of CompareOptions::sumAbs.
-bool sumOfProducts(std::string_view kind) {
-  static const char* const kOps[] = {"aten::mm",    "aten::bmm",   "aten::matmul",  "aten::mv",
-                                     "aten::dot",   "aten::addmm", "aten::addmv",   "aten::addr",
-                                     "aten::baddbmm", "aten::linear", "aten::einsum", "aten::trace"};
-  for (const char* op : kOps)
-    if (kind == op) return true;
-  return false;
-}
-
-IValue magnitudeOf(const IValue& v) {
-  if (v.isTensor()) {
-    const Tensor t = v.toTensor();
-    if (!t.defined() || t.dtype() == ScalarType::Bool) return v;
-    if (!isFloatingType(t.dtype())) {  // an integral operand (addmm's self of another dtype): |x| in its dtype
-      Tensor m = Tensor::empty(t.sizes(), t.dtype());
-      for (int64_t i = 0; i < t.numel(); ++i) m.setInt64(i, t.getInt64(i) < 0 ? -t.getInt64(i) : t.getInt64(i));
-      return IValue(m);
-    }
-    Tensor m = Tensor::empty(t.sizes(), ScalarType::Double);
-    for (int64_t i = 0; i < t.numel(); ++i) m.setDouble(i, std::fabs(t.getDouble(i)));
-    return IValue(m);
-  }
-  if (v.isDouble()) return IValue(std::fabs(v.toDouble()));
-  if (v.isInt() && v.toInt() != INT64_MIN) return IValue(v.toInt() < 0 ? -v.toInt() : v.toInt());
-  if (v.isList()) {
-    const auto& items = v.toListRef().items;
-    if (items.empty() || !std::all_of(items.begin(), items.end(), [](const IValue& x) { return x.isTensor(); })) return v;
-    std::vector<IValue> out;
-    for (const IValue& x : items) out.push_back(magnitudeOf(x));
-    return makeList(TensorType::get(), std::move(out));
-  }
-  return v;
-}
-
-// The largest Σ|terms| of an output element of `overload` on `inputs`; nullopt when unknown.
-std::optional<double> largestTermSum(const ops::OpOverload& overload, const std::vector<IValue>& inputs) {
-  const reference::ReferenceKernel* k = reference::findKernel(overload);
-  if (!k) return std::nullopt;
-  std::vector<IValue> args;
-  for (const IValue& v : inputs) args.push_back(magnitudeOf(v));
-  double s = 0;
-  try {
-    for (const IValue& out : k->run(args)) {
-      if (!out.isTensor() || !out.toTensor().defined() || !isFloatingType(out.toTensor().dtype())) continue;
-      const Tensor t = out.toTensor();
-      for (int64_t i = 0; i < t.numel(); ++i) {
-        const double x = t.getDouble(i);
-        // An infinite operand (or inf * 0) makes the terms' sum unbounded: the dtype computation
-        // may then give either infinity or NaN (see CompareOptions::sumAbs).
-        s = std::isfinite(x) ? std::max(s, std::fabs(x)) : std::numeric_limits<double>::infinity();
-        if (std::isinf(s)) break;
-      }
-    }
-  } catch (...) {
-    return std::nullopt;
-  }
-  if (s == 0) return std::nullopt;
-  return s;
-}
-
-// ---- the reduction bound's S for linalg_inv --------------------------------------------------------
-// An inverse computed through LU with partial pivoting (LAPACK getrf + getrs, and the reference's
-// plain LU) is accurate only relative to the condition of A: element-wise
-// |X^ - X| <= c_n * eps * (|X| |L^| |U^| |X^|) (Higham, Accuracy and Stability of Numerical
-// Algorithms, 2nd ed., 14.3), and |L^| |U^| is |A| up to the growth factor (at most 2^(n-1)). So
-// S = max over the output of (|X| |A| |X|) (X the reference's inverse) replaces Σ|terms| in the
-// reduction bound; the tolerance's factor covers c_n and the growth. A well-conditioned matrix
-// keeps S ~ |X|, an ill-conditioned one widens it by its condition number, as the algorithm does.
-std::optional<double> inverseErrorScale(const std::vector<IValue>& inputs, const std::vector<IValue>& outputs) {
-  if (inputs.empty() || outputs.empty() || !inputs[0].isTensor() || !outputs[0].isTensor()) return std::nullopt;
-  const Tensor A = inputs[0].toTensor(), X = outputs[0].toTensor();
-  if (!A.defined() || !X.defined() || A.dim() < 2 || A.sizes() != X.sizes() || !isFloatingType(X.dtype()))
-    return std::nullopt;
-  const int64_t n = A.size(-1);
-  if (n == 0 || A.size(-2) != n) return std::nullopt;
-  std::vector<double> a(static_cast<size_t>(A.numel())), x(static_cast<size_t>(X.numel()));
-  for (int64_t i = 0; i < A.numel(); ++i) a[static_cast<size_t>(i)] = A.getDouble(i);
-  for (int64_t i = 0; i < X.numel(); ++i) x[static_cast<size_t>(i)] = X.getDouble(i);
-  const int64_t batch = static_cast<int64_t>(a.size()) / (n * n);
-  double s = 0;
-  std::vector<double> xa(static_cast<size_t>(n * n));
-  for (int64_t b = 0; b < batch; ++b) {
-    const double* pa = a.data() + b * n * n;
-    const double* px = x.data() + b * n * n;
-    for (int64_t i = 0; i < n; ++i)
-      for (int64_t j = 0; j < n; ++j) {
-        double t = 0;
-        for (int64_t k = 0; k < n; ++k) t += std::fabs(px[i * n + k]) * std::fabs(pa[k * n + j]);
-        xa[static_cast<size_t>(i * n + j)] = t;
-      }
-    for (int64_t i = 0; i < n; ++i)
-      for (int64_t j = 0; j < n; ++j) {
-        double t = 0;
-        for (int64_t k = 0; k < n; ++k) t += xa[static_cast<size_t>(i * n + k)] * std::fabs(px[k * n + j]);
-        if (!std::isfinite(t)) return std::nullopt;
-        s = std::max(s, t);
-      }
-  }
-  if (s == 0) return std::nullopt;
-  return s;
-}
-
 struct LockstepFailure {
   std::string message;
   const Node* node;
@@ -448,23 +335,19 @@ class Lockstep {
       fail(node, str(describeOpNode(node, k), ": the jit's node returned ", e.outputs.size(), " values, the reference's ",
                      outputs.size()));
     const Info& info = infoFor(node);
-    conformance::CompareOptions o;
-    o.tolerance = info.tolerance;
-    if (o.tolerance.kind == ops::Tolerance::Kind::ReductionBound) {
-      o.reductionTerms = largestNumel(inputs);
-      if (info.resolved) o.sumAbs = largestTermSum(*info.resolved, inputs);
-      if (node.kind().toQualString() == std::string_view("aten::linalg_inv")) o.sumAbs = inverseErrorScale(inputs, outputs);
-    }
-    o.operandMagnitude = conformance::operandMagnitude(inputs);
+    // The op's own rule per output and per element (conformance/lib/OpErrorBound.h).
+    const std::vector<conformance::CompareOptions> per =
+        conformance::compareOptionsForOp(info.resolved, info.tolerance, inputs, outputs);
+    const conformance::CompareOptions& o = per.empty() ? conformance::CompareOptions{} : per[0];
     for (size_t i = 0; i < outputs.size(); ++i) {
-      auto cmp = conformance::compareValues(outputs[i], e.outputs[i], o);
+      auto cmp = conformance::compareValues(outputs[i], e.outputs[i], per[i]);
       if (!cmp)
         fail(node, str(describeOpNode(node, k), " (", info.overload, ", tolerance ", o.tolerance.str(), "): output ", i,
                        " (%", node.outputs()[i]->debugName(), "): ", cmp.message));
     }
     for (const auto& [i, jitAfter] : e.statefulAfter) {
       if (i >= inputs.size()) continue;
-      auto cmp = conformance::compareValues(inputs[i], jitAfter, o);
+      auto cmp = conformance::compareValues(inputs[i], jitAfter, conformance::compareOptionsForUpdatedState(inputs));
       if (!cmp)
         fail(node, str(describeOpNode(node, k), " (", info.overload, ", tolerance ", o.tolerance.str(), "): input ", i,
                        " (%", node.inputs()[i]->debugName(), ") after the node (the op updates it): ", cmp.message));
@@ -483,7 +366,7 @@ class Lockstep {
   struct Info {
     ops::Tolerance tolerance;
     std::string overload;
-    const ops::OpOverload* resolved = nullptr;  // set for the matmul family (sumOfProducts)
+    const ops::OpOverload* resolved = nullptr;  // the overload, when it resolves
   };
 
   [[noreturn]] void fail(const Node& node, std::string message) {
@@ -505,7 +388,7 @@ class Lockstep {
       }
       info.tolerance = ov ? ov->tolerance() : op->tolerance();
       if (ov) info.overload = ov->qualifiedName();
-      if (ov && sumOfProducts(node.kind().toQualString())) info.resolved = ov;
+      info.resolved = ov;
     }
     return info_.emplace(&node, std::move(info)).first->second;
   }
@@ -676,6 +559,8 @@ PropertyResult checkEndToEnd(const std::shared_ptr<Graph>& graph, const std::fun
   conformance::CompareOptions opts = conformance::compareOptionsForGraph(*graph);
   opts.reductionTerms = std::max<int64_t>(maxNumel, 1);
   opts.operandMagnitude = std::max(opts.operandMagnitude, conformance::operandMagnitude(makeInputs()));
+  // Without per-node values, Σ|terms| of a reduction is bounded by n times the largest operand.
+  opts.sumAbs = static_cast<double>(opts.reductionTerms) * opts.operandMagnitude;
   for (size_t i = 0; i < exp.outputs.size(); ++i) {
     auto cmp = conformance::compareValues(exp.outputs[i], act.outputs[i], opts);
     if (!cmp) return failure(str("output ", i, " (", graph->outputs()[i]->debugName(), "): ", cmp.message));

@@ -156,6 +156,14 @@ void fillWhere(const Tensor& self, const Tensor* mask, const Operand& value) {
   self.bumpVersion();
 }
 
+// PyTorch 1.13's CPU kernels check a uint8 mask's values as they read them (conformance/pt113-corpus,
+// fuzz_ops-11-1150).
+void checkMaskValues(const Tensor& mask) {
+  if (mask.dtype() != ScalarType::UInt8) return;
+  for (int64_t i = 0; i < mask.numel(); ++i)
+    if (mask.getInt64(i) > 1) throw RuntimeError("Mask tensor can take 0 and 1 values only");
+}
+
 void checkMaskArgs(const Tensor& mask, const IValue& value) {
   if (mask.dtype() != ScalarType::Bool && mask.dtype() != ScalarType::UInt8)
     throw RuntimeError(str("masked_fill_ only supports boolean masks, but got mask with dtype ", mask.dtype()));
@@ -171,6 +179,7 @@ Tensor maskedFill(const IValue* args, const Tensor* out) {
   Tensor result = Tensor::empty(shape, self.dtype());
   result.copy_(self);
   const Tensor m = expandTo(mask, shape);
+  checkMaskValues(m);
   fillWhere(result, &m, Operand::of(args[2]));
   if (out) {
     out->copy_(result);
@@ -188,6 +197,7 @@ Tensor maskedFillInplace(const IValue* args, const Tensor* self) {
   if (m.sizes() != self->sizes())
     throw RuntimeError(str("output with shape ", shapeString(self->sizes()), " doesn't match the broadcast shape ",
                            shapeString(m.sizes())));
+  checkMaskValues(m);
   fillWhere(*self, &m, Operand::of(args[2]));
   return *self;
 }

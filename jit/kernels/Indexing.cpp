@@ -49,10 +49,12 @@ std::vector<std::vector<int64_t>> nonzeroCoords(const Tensor& t) {
 Tensor nonzero(const Tensor& t) {
   auto coords = nonzeroCoords(t);
   const int64_t n = t.dim() == 0 ? (t.itemBool() ? 1 : 0) : static_cast<int64_t>(coords.empty() ? 0 : coords[0].size());
-  Tensor out = Tensor::empty({n, t.dim()}, ScalarType::Int64, t.device());
+  // PyTorch 1.13 returns the [n, dim] result with strides [1, n] (filled column by column); the
+  // corpus records them (red_bool_reductions).
+  Tensor out = Tensor::empty_strided({n, t.dim()}, {1, n}, ScalarType::Int64, t.device());
   int64_t* o = static_cast<int64_t*>(out.data());
   for (int64_t i = 0; i < n; ++i)
-    for (int64_t d = 0; d < t.dim(); ++d) o[i * t.dim() + d] = coords[d][i];
+    for (int64_t d = 0; d < t.dim(); ++d) o[i + d * n] = coords[d][i];
   return out;
 }
 
@@ -434,6 +436,10 @@ Tensor maskedSelect(const Tensor& self, const Tensor& mask) {
   std::vector<int64_t> picked;
   const std::vector<bool> mv = [&] {
     std::vector<uint8_t> raw = toVector<uint8_t>(m);
+    // PyTorch 1.13 checks a uint8 mask's values (conformance/pt113-corpus, fuzz_ops-11-1150).
+    if (m.dtype() == ScalarType::UInt8)
+      for (uint8_t v : raw)
+        if (v > 1) throw RuntimeError("Mask tensor can take 0 and 1 values only");
     return std::vector<bool>(raw.begin(), raw.end());
   }();
   const std::vector<int64_t> offs = offsetsOf(s.sizes(), s.strides());

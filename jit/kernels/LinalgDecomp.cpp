@@ -108,7 +108,19 @@ Tensor inv(const Tensor& A) {
         for (int64_t j = 0; j < n; ++j) dst[i * n + j] = rhs[j * n + i];
     });
   });
-  return out;
+  // PyTorch 1.13 returns LAPACK's column-major matrices: strides [..., 1, n] (the corpus records
+  // them: la_inverse_det).
+  const int64_t rank = A.dim();
+  std::vector<int64_t> strides(static_cast<size_t>(rank), 1);
+  strides[rank - 1] = std::max<int64_t>(n, 1);
+  int64_t step = std::max<int64_t>(n * n, 1);
+  for (int64_t d = rank - 3; d >= 0; --d) {
+    strides[d] = step;
+    step *= std::max<int64_t>(A.size(d), 1);
+  }
+  Tensor colMajor = Tensor::empty_strided(A.sizes(), strides, A.dtype(), A.device());
+  colMajor.copy_(out);
+  return colMajor;
 }
 
 Tensor det(const Tensor& A) {

@@ -261,6 +261,18 @@ TEST(ScalarConvert, CastSemantics) {
   EXPECT_TRUE(convertScalar<bool>(int64_t{256}));  // not truncated to a byte first
   EXPECT_EQ(convertScalar<int64_t>(std::nan("")), std::numeric_limits<int64_t>::min());
   EXPECT_EQ(convertScalar<int64_t>(1e300), std::numeric_limits<int64_t>::min());
+  // int32 and narrower go through a 32-bit conversion (INT32_MIN when out of range), then wrap —
+  // PyTorch 1.13's results (conformance/pt113-corpus convert_float32_*_outofrange / _nonfinite).
+  EXPECT_EQ(convertScalar<int32_t>(3e9f), std::numeric_limits<int32_t>::min());
+  EXPECT_EQ(convertScalar<int32_t>(std::nan("")), std::numeric_limits<int32_t>::min());
+  EXPECT_EQ(convertScalar<int32_t>(-1e39), std::numeric_limits<int32_t>::min());
+  EXPECT_EQ(convertScalar<int8_t>(INFINITY), 0);
+  EXPECT_EQ(convertScalar<int16_t>(3e9f), 0);
+  EXPECT_EQ(convertScalar<uint8_t>(300.0f), 44);
+  EXPECT_EQ(convertScalar<int8_t>(-129.0f), 127);
+  EXPECT_EQ(convertScalar<int16_t>(40000.0f), -25536);
+  EXPECT_EQ(convertScalar<int16_t>(70000.0f), 4464);
+  EXPECT_EQ(convertScalar<uint8_t>(-40000.0f), 192);
   EXPECT_EQ(convertScalar<double>(true), 1.0);
   EXPECT_EQ(convertScalar<Half>(1.0).bits, 0x3C00);
   EXPECT_EQ(convertScalar<double>(Half::fromBits(0x3555)), double(float(Half::fromBits(0x3555))));

@@ -13,6 +13,7 @@
 #include <cmath>
 
 #include "reference/kernels/ElementwiseParts.h"
+#include "reference/kernels/NaiveLayout.h"
 #include "reference/kernels/TensorArgs.h"
 
 namespace tsjit::reference {
@@ -147,6 +148,14 @@ void checkMask(const Tensor& mask) {
     throw RuntimeError(str("masked_fill_ only supports boolean masks, but got mask with dtype ", mask.dtype()));
 }
 
+// PyTorch 1.13's CPU kernels check a uint8 mask's values as they read them (conformance/pt113-corpus,
+// fuzz_ops-11-1150: masked_select on a uint8 mask holding 2).
+void checkMaskValues(const Tensor& mask) {
+  if (mask.dtype() != ScalarType::UInt8) return;
+  for (int64_t i = 0; i < mask.numel(); ++i)
+    if (mask.getInt64(i) > 1) throw RuntimeError("Mask tensor can take 0 and 1 values only");
+}
+
 void checkValueTensor(const IValue& value) {
   if (value.isTensor() && value.toTensor().dim() != 0)
     throw RuntimeError(str("masked_fill_ only supports a 0-dimensional value tensor, but got tensor with ",
@@ -156,6 +165,7 @@ void checkValueTensor(const IValue& value) {
 const Tensor& maskedFillInplace(const Tensor& self, const Tensor& mask, const IValue& value) {
   checkMask(mask);
   checkValueTensor(value);
+  checkMaskValues(expandTo(mask, self.sizes()));
   fillWhere(self, expandTo(mask, self.sizes()), value);
   return self;
 }
@@ -165,6 +175,7 @@ Tensor maskedFill(const Tensor& self, const Tensor& mask, const IValue& value) {
   checkValueTensor(value);
   const std::vector<int64_t> shape = inferBroadcastShape(self.sizes(), mask.sizes());
   Tensor result = expandTo(self, shape).clone(MemoryFormat::Contiguous);
+  checkMaskValues(expandTo(mask, shape));
   fillWhere(result, expandTo(mask, shape), value);
   return result;
 }
@@ -182,8 +193,9 @@ IValue convert(const Tensor& self, std::optional<Device> device, std::optional<S
   // non-channels-last tensor, so to(memory_format=contiguous) of a transposed tensor is itself.
   const bool wantContiguous = memoryFormat.isInt() && memoryFormat.toInt() == kMemoryFormatContiguous;
   if (dt == self.dtype() && !copy) return self;
-  Tensor r = dt == self.dtype() ? self.clone(MemoryFormat::Preserve) : self.to(dt);
-  if (wantContiguous && !r.isContiguous()) r = r.contiguous();
+  // The reference's own conversion and copies (NaiveLayout.h), not jit/tensor's.
+  Tensor r = naive::convert(self, dt);
+  if (wantContiguous && !r.isContiguous()) r = naive::contiguousCopy(r);
   return r;
 }
 

@@ -490,8 +490,12 @@ std::vector<IValue> maskedSelect(Args& a) {
   const std::vector<int64_t> shape = inferBroadcastShape(mask.sizes(), self.sizes());
   Tensor m = mask.expand(shape), s = self.expand(shape);
   std::vector<int64_t> picked;
-  for (int64_t i = 0; i < m.numel(); ++i)
-    if (m.getInt64(i) != 0) picked.push_back(i);
+  for (int64_t i = 0; i < m.numel(); ++i) {
+    const int64_t v = m.getInt64(i);
+    // PyTorch 1.13 checks a uint8 mask's values (conformance/pt113-corpus, fuzz_ops-11-1150).
+    if (v > 1) throw RuntimeError("Mask tensor can take 0 and 1 values only");
+    if (v != 0) picked.push_back(i);
+  }
   Tensor out = Tensor::empty({static_cast<int64_t>(picked.size())}, self.dtype());
   for (size_t k = 0; k < picked.size(); ++k) copyElem(out, static_cast<int64_t>(k), s, picked[k]);
   return one(out);
@@ -506,7 +510,10 @@ std::vector<IValue> nonzero(Args& a) {
     count = (isFloating(self) ? self.getDouble(0) != 0 : self.getInt64(0) != 0) ? 1 : 0;
   else
     count = static_cast<int64_t>(pos.size()) / k;
-  return one(Tensor::fromInt64s(pos, {count, k}));
+  // PyTorch 1.13's layout: strides [1, count] (the corpus records them: red_bool_reductions).
+  Tensor out = Tensor::empty_strided({count, k}, {1, count}, ScalarType::Int64);
+  for (int64_t i = 0; i < count * k; ++i) out.setInt64(i, pos[static_cast<size_t>(i)]);
+  return one(out);
 }
 
 }  // namespace

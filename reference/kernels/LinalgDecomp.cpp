@@ -145,7 +145,20 @@ std::vector<IValue> linalgInv(Args& args) {
     const std::vector<double> inv = useAT ? transposed(inverse(lu)) : inverse(lu);
     out.insert(out.end(), inv.begin(), inv.end());
   }
-  return one(Tensor::fromDoubles(out, A.sizes(), A.dtype()));
+  // PyTorch 1.13 returns LAPACK's column-major matrices: strides [..., n * n, 1, n] (the corpus
+  // records them: la_inverse_det).
+  std::vector<int64_t> strides(static_cast<size_t>(A.dim()), 1);
+  const int64_t rank = A.dim();
+  strides[static_cast<size_t>(rank - 2)] = 1;
+  strides[static_cast<size_t>(rank - 1)] = std::max<int64_t>(n, 1);
+  int64_t step = std::max<int64_t>(n * n, 1);
+  for (int64_t d = rank - 3; d >= 0; --d) {
+    strides[static_cast<size_t>(d)] = step;
+    step *= std::max<int64_t>(A.size(d), 1);
+  }
+  Tensor result = Tensor::empty_strided(A.sizes(), strides, A.dtype());
+  for (size_t i = 0; i < out.size(); ++i) result.setDouble(static_cast<int64_t>(i), out[i]);
+  return one(result);
 }
 
 // ---- singular values (one-sided Jacobi) ----------------------------------------------------------

@@ -2,12 +2,14 @@
 // stride, ...), views and copies (view, reshape, permute, select, slice, split, ..., clone, copy_).
 // Part 2 (ShapeBuild.cpp) holds the ops that build new tensors (cat, stack, flip, pad, tril, ...).
 //
-// Invariants: every view kernel returns a tensor made by jit/tensor's view methods, so it shares
-// its input's storage (a write through the result is seen in the input) — as PyTorch's views do.
+// Invariants: every view kernel returns a tensor on its input's storage (a write through the result
+// is seen in the input) — as PyTorch's views do. view, reshape, permute, transpose, expand, select,
+// slice and unsqueeze use the reference's own algorithms (NaiveLayout.h), not jit/tensor's.
 // In-place kernels (copy_) write into self and return the very IValue they received. User errors
 // are RuntimeErrors with PyTorch 1.13's wording (mostly raised by the Tensor view methods).
 #include "reference/Kernel.h"
 #include "reference/kernels/Families.h"
+#include "reference/kernels/NaiveLayout.h"
 #include "reference/kernels/ShapeCommon.h"
 
 namespace tsjit::reference {
@@ -154,29 +156,29 @@ void registerShapeKernels() {
   def("aten::is_floating_point", [](Args& a) { return one(isFloating(tensorArg(a, 0))); });
 
   // ---- views ----
-  def("aten::view", [](Args& a) { return one(tensorArg(a, 0).view(intListArg(a, 1))); });
+  def("aten::view", [](Args& a) { return one(naive::view(tensorArg(a, 0), intListArg(a, 1))); });
   def("aten::view.dtype", viewDtype);
-  def("aten::view_as", [](Args& a) { return one(tensorArg(a, 0).view(tensorArg(a, 1).sizes())); });
-  def("aten::reshape", [](Args& a) { return one(tensorArg(a, 0).reshape(intListArg(a, 1))); });
+  def("aten::view_as", [](Args& a) { return one(naive::view(tensorArg(a, 0), tensorArg(a, 1).sizes())); });
+  def("aten::reshape", [](Args& a) { return one(naive::reshape(tensorArg(a, 0), intListArg(a, 1))); });
   def("aten::squeeze", [](Args& a) { return one(tensorArg(a, 0).squeeze()); });
   def("aten::squeeze.dim", [](Args& a) { return one(tensorArg(a, 0).squeeze(intArg(a, 1))); });
-  def("aten::unsqueeze", [](Args& a) { return one(tensorArg(a, 0).unsqueeze(intArg(a, 1))); });
+  def("aten::unsqueeze", [](Args& a) { return one(naive::unsqueeze(tensorArg(a, 0), intArg(a, 1))); });
   def("aten::flatten.using_ints",
       [](Args& a) { return one(tensorArg(a, 0).flatten(intArg(a, 1), intArg(a, 2))); });
   def("aten::transpose.int",
-      [](Args& a) { return one(tensorArg(a, 0).transpose(intArg(a, 1), intArg(a, 2))); });
+      [](Args& a) { return one(naive::transpose(tensorArg(a, 0), intArg(a, 1), intArg(a, 2))); });
   def("aten::t", [](Args& a) { return one(tensorArg(a, 0).t()); });
   def("aten::mT", mT);
   def("aten::mT.a", mT);
-  def("aten::permute", [](Args& a) { return one(tensorArg(a, 0).permute(intListArg(a, 1))); });
-  def("aten::expand", [](Args& a) { return one(tensorArg(a, 0).expand(intListArg(a, 1))); });
-  def("aten::expand_as", [](Args& a) { return one(tensorArg(a, 0).expandAs(tensorArg(a, 1))); });
+  def("aten::permute", [](Args& a) { return one(naive::permute(tensorArg(a, 0), intListArg(a, 1))); });
+  def("aten::expand", [](Args& a) { return one(naive::expand(tensorArg(a, 0), intListArg(a, 1))); });
+  def("aten::expand_as", [](Args& a) { return one(naive::expand(tensorArg(a, 0), tensorArg(a, 1).sizes())); });
   def("aten::narrow",
       [](Args& a) { return one(tensorArg(a, 0).narrow(intArg(a, 1), intArg(a, 2), intArg(a, 3))); });
   def("aten::narrow.Tensor", narrowTensor);
-  def("aten::select.int", [](Args& a) { return one(tensorArg(a, 0).select(intArg(a, 1), intArg(a, 2))); });
+  def("aten::select.int", [](Args& a) { return one(naive::select(tensorArg(a, 0), intArg(a, 1), intArg(a, 2))); });
   def("aten::slice.Tensor", [](Args& a) {
-    return one(tensorArg(a, 0).slice(intArg(a, 1), optIntArg(a, 2), optIntArg(a, 3), intArg(a, 4)));
+    return one(naive::slice(tensorArg(a, 0), intArg(a, 1), optIntArg(a, 2), optIntArg(a, 3), intArg(a, 4)));
   });
   def("aten::chunk", [](Args& a) { return one(tensorList(tensorArg(a, 0).chunk(intArg(a, 1), intArg(a, 2)))); });
   def("aten::split.Tensor",

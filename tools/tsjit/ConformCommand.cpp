@@ -1,5 +1,5 @@
 // ConformCommand.cpp — `tsjit conform [--corpus DIR] [--engine reference] [--graph graph|inlined_graph|both]
-// [--source] [--json OUT] [--case NAME...] [-v]`: replays the recorded PyTorch 1.13 corpus through an
+// [--source] [--no-strides] [--json OUT] [--case NAME...] [-v]`: replays the recorded PyTorch 1.13 corpus through an
 // engine and prints a table per category (cases, passed, failed, not yet supported), the failures with
 // their reasons and a final "N passed, N failed, N not yet supported" line. With --source, function
 // and module cases are compiled from their TorchScript `source` instead (compile errors fail the case;
@@ -34,6 +34,7 @@ struct ConformOptions {
   std::string pipeline;  // "" = the engine's default (jit: the default pipeline; reference: none)
   int runs = 2;
   bool compareOptimized = false;
+  bool noStrides = false;
 };
 
 int runCompareOptimized(const ConformOptions& o) {
@@ -115,6 +116,7 @@ int runConform(const ConformOptions& o) {
       ro.graph = choice;
       ro.source = o.source;
       ro.runs = o.runs;
+      ro.checkStrides = !o.noStrides;
       CaseResult r = runCaseFile(f, engine, ro);
       if (choices.size() > 1) r.name += choice == GraphChoice::Graph ? " [graph]" : " [inlined_graph]";
       s.results.push_back(std::move(r));
@@ -155,6 +157,8 @@ void setupConformCommand(CLI::App& app, int& exitCode) {
   sub->add_flag("--compare-optimized", opts->compareOptimized,
                 "compare the aten:: node kinds of tsjit's default pipeline on each case's graph with PyTorch "
                 "1.13's recorded optimized_graph (per case and in total; --json writes them)");
+  sub->add_flag("--no-strides", opts->noStrides,
+                "compare output values only, not the strides PyTorch recorded (dims of size > 1)");
   sub->add_flag("-v,--verbose", opts->verbose, "also list which graph each case ran and every compile error");
   sub->callback([opts, &exitCode] { exitCode = runConform(*opts); });
 }

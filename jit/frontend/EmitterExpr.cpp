@@ -281,6 +281,23 @@ Value* FunctionEmitter::emitSubscript(const Subscript& s) {
   return emitBuiltinCall(loc, aten::__getitem__, {{loc, "", base}, {loc, "", iv}}, {});
 }
 
+// t.tolist() as PyTorch 1.13 emits it: prim::tolist(t, depth, elem) with the list type taken from
+// the annotation the result is assigned or returned to (0 = int, 1 = float, 2 = bool).
+Value* FunctionEmitter::emitTolist(const SourceRange& loc, Value* t, const TypePtr& hint) {
+  if (!hint) fail(loc, "Expected type hint for result of tolist()");
+  TypePtr elem = unwrapOptional(hint);
+  int64_t depth = 0;
+  while (auto* lt = elem->cast<ListType>()) {
+    elem = lt->elementType();
+    ++depth;
+  }
+  int64_t code = elem->kind() == TypeKind::Int ? 0 : elem->kind() == TypeKind::Float ? 1 : elem->kind() == TypeKind::Bool ? 2 : -1;
+  if (depth == 0 || code < 0)
+    fail(loc, "Output annotation element type and runtime tensor element type must match for tolist(): expected a "
+              "List of int, float or bool, got " + typeName(hint));
+  return insertNode(*graph_, prim::tolist, {t, emitConst(Literal{depth}), emitConst(Literal{code})}, unwrapOptional(hint), loc);
+}
+
 SugaredPtr FunctionEmitter::emitSugared(const Expr& e, const TypePtr& hint) {
   const SourceRange& loc = e.range();
   auto value = [](Value* v) -> SugaredPtr { return std::make_shared<SimpleValue>(v); };
@@ -313,6 +330,13 @@ SugaredPtr FunctionEmitter::emitSugared(const Expr& e, const TypePtr& hint) {
           a.inputs().size() == 1 && a.attributes().size() == 0 && isModuleContainer(a.inputs()[0])) {
         auto children = containerChildren(emitSugared(a.inputs()[0]));
         return value(emitConst(Literal{static_cast<int64_t>(children->size())}, loc));
+      }
+      if (a.callee().kind() == Kind::Select && Select(a.callee().get()).selector().name() == "tolist" &&
+          a.inputs().size() == 0 && a.attributes().size() == 0) {
+        Expr base = Select(a.callee().get()).value();
+        Value* t = emitExpr(base);
+        if (isTensor(t->type())) return value(emitTolist(loc, t, hint));
+        return SimpleValue(t).attr(loc, *this, "tolist")->call(loc, *this, a);
       }
       SugaredPtr callee = emitSugared(a.callee());
       return callee->call(loc, *this, a);
@@ -473,6 +497,8 @@ SugaredPtr FunctionEmitter::emitSugared(const Expr& e, const TypePtr& hint) {
     Symbol sym = binarySymbol(e.kind());
     bool lt = isTensor(l->type()), rt = isTensor(r->type());
     if (e.kind() == Kind::FloorDiv && (lt || rt)) sym = Symbol::aten("floor_divide");
+    if (e.kind() == Kind::Mod && l->type()->kind() == TypeKind::Str)  // "%d items" % n
+      return value(emitBuiltinCall(loc, Symbol::aten("percentFormat"), {{loc, "", l}, {loc, "", r}}, {}));
     if (!lt && rt && isScalarType(l->type())) {
       // PyTorch's __radd__/__rsub__/... builtins.
       switch (e.kind()) {

@@ -50,6 +50,12 @@ Value* FunctionEmitter::tryConvert(Value* v, const TypePtr& type, bool allowConv
     if (v->type()->kind() == TypeKind::None) return v;
     return tryConvert(v, o->elementType(), allowConversions, fixedN);
   }
+  if (auto* u = type->cast<UnionType>()) {  // the first member v converts to (an int for Union[float, str])
+    for (const TypePtr& m : u->members())
+      if (m->kind() != TypeKind::None)
+        if (Value* c = tryConvert(v, m, allowConversions, fixedN)) return c;
+    return nullptr;
+  }
   if (auto* lt = type->cast<ListType>()) {
     const TypePtr& elem = lt->elementType();
     // Any[] (aten::len.any): every list qualifies as it is; a list literal is not rebuilt.
@@ -337,6 +343,16 @@ SugaredPtr FunctionRef::call(const SourceRange& loc, FunctionEmitter& e, const A
   if (!fn) fail(loc, "unknown function " + qualifiedName);
   auto args = e.emitArgs(apply.inputs());
   auto kwargs = e.emitKwargs(apply.attributes());
+  if (!fn->argTypes.empty() && *fn->argTypes[0] == *ListType::create(TensorType::get()) && !args.empty() &&
+      isTensor(args[0].value->type())) {
+    // Varargs of a List[Tensor] first parameter, as for builtins: torch.meshgrid(a, b).
+    std::vector<Value*> items;
+    size_t k = 0;
+    for (; k < args.size() && isTensor(args[k].value->type()); ++k) items.push_back(args[k].value);
+    NamedValue packed{loc, "", e.emitList(TensorType::get(), items)};
+    args.erase(args.begin(), args.begin() + static_cast<long>(k));
+    args.insert(args.begin(), packed);
+  }
   return std::make_shared<SimpleValue>(e.emitUserCall(loc, *fn, nullptr, false, "", std::move(args), std::move(kwargs)));
 }
 

@@ -106,6 +106,18 @@ std::shared_ptr<ModuleInfo> CompilerContext::userClass(const std::string& name, 
   return info;
 }
 
+Value* FunctionEmitter::emitMagicMethod(const SourceRange& loc, Value* self, const std::string& name,
+                                        std::vector<Value*> args) {
+  auto* cls = self->type()->cast<ClassType>();
+  if (!cls || !ctx_.userClassTypes.count(cls)) return nullptr;
+  auto info = ctx_.moduleInfos.at(cls);
+  FunctionInfo* fn = ctx_.getMethod(info, name, loc);
+  if (!fn) fail(loc, "Tried to access nonexistent attribute or method '" + name + "' of type '" + cls->qualifiedName() + "'.");
+  std::vector<NamedValue> named;
+  for (Value* a : args) named.push_back({loc, "", a});
+  return emitUserCall(loc, *fn, self, true, name, std::move(named), {});
+}
+
 SugaredPtr UserClass::call(const SourceRange& loc, FunctionEmitter& e, const Apply& apply) {
   Value* obj = insertNode(e.graph(), prim::CreateObject, {}, info->type, loc);
   FunctionInfo* init = e.ctx().getMethod(info, "__init__", loc);

@@ -256,6 +256,9 @@ Value* FunctionEmitter::emitSubscript(const Subscript& s) {
     }
     return t;
   }
+  if (idxs.size() == 1 && idxs[0].kind() != Kind::SliceExpr)
+    if (auto* cls = base->type()->cast<ClassType>(); cls && ctx_.userClassTypes.count(cls))
+      return emitMagicMethod(loc, base, "__getitem__", {emitExpr(idxs[0])});
   if (idxs.size() != 1) fail(loc, "only tensors support multi-dimensional indexing, not " + typeName(base->type()));
   Expr ix = idxs[0];
   if (bk == TypeKind::Tuple) {
@@ -471,7 +474,8 @@ SugaredPtr FunctionEmitter::emitSugared(const Expr& e, const TypePtr& hint) {
       BinOp b(e.get());
       Value* l = emitExpr(b.lhs());
       Value* r = emitExpr(b.rhs());
-      Value* c = emitBuiltinCall(loc, Symbol::aten("__contains__"), {{loc, "", r}, {loc, "", l}}, {});
+      Value* c = emitMagicMethod(loc, r, "__contains__", {l});
+      if (!c) c = emitBuiltinCall(loc, Symbol::aten("__contains__"), {{loc, "", r}, {loc, "", l}}, {});
       if (e.kind() == Kind::NotIn) c = emitBuiltinCall(loc, aten::__not__, {{loc, "", c}}, {});
       return value(c);
     }
@@ -494,6 +498,14 @@ SugaredPtr FunctionEmitter::emitSugared(const Expr& e, const TypePtr& hint) {
     BinOp b(e.get());
     Value* l = emitExpr(b.lhs());
     Value* r = emitExpr(b.rhs());
+    static const std::map<Kind, const char*> magic = {
+        {Kind::Add, "__add__"}, {Kind::Sub, "__sub__"}, {Kind::Mul, "__mul__"}, {Kind::Div, "__truediv__"},
+        {Kind::FloorDiv, "__floordiv__"}, {Kind::Mod, "__mod__"}, {Kind::Pow, "__pow__"}, {Kind::MatMul, "__matmul__"},
+        {Kind::Eq, "__eq__"}, {Kind::Ne, "__ne__"}, {Kind::Lt, "__lt__"}, {Kind::Le, "__le__"}, {Kind::Gt, "__gt__"},
+        {Kind::Ge, "__ge__"}, {Kind::BitAnd, "__and__"}, {Kind::BitOr, "__or__"}, {Kind::BitXor, "__xor__"},
+        {Kind::LShift, "__lshift__"}, {Kind::RShift, "__rshift__"}};
+    if (auto m = magic.find(e.kind()); m != magic.end())
+      if (Value* v = emitMagicMethod(loc, l, m->second, {r})) return value(v);
     Symbol sym = binarySymbol(e.kind());
     bool lt = isTensor(l->type()), rt = isTensor(r->type());
     if (e.kind() == Kind::FloorDiv && (lt || rt)) sym = Symbol::aten("floor_divide");

@@ -238,6 +238,9 @@ class FunctionEmitter {
   TypePtr parseTypeExpr(const Expr& e);
   // The TupleType of user class `name` when it is a NamedTuple (built once); nullptr otherwise.
   TypePtr namedTupleType(const std::string& name);
+  // `a + b`, `len(a)`, `a[i]`, `x in a` on a user class instance: prim::CallMethod of the magic
+  // method (__add__, __len__, __getitem__, __contains__ ...); nullptr when `self` is not one.
+  Value* emitMagicMethod(const SourceRange& loc, Value* self, const std::string& name, std::vector<Value*> args);
 
   // ---- expressions (EmitterExpr.cpp) ----
   Value* emitExpr(const Expr& e, const TypePtr& hint = nullptr);

@@ -231,6 +231,8 @@ SugaredPtr FunctionEmitter::emitSpecialForm(const SourceRange& loc, const std::s
   }
   if (auto it = simple.find(name); it != simple.end()) {
     auto args = emitArgs(in);
+    if (name == "len" && args.size() == 1)  // len(obj) of a user class: obj.__len__()
+      if (Value* v = emitMagicMethod(loc, args[0].value, "__len__", {})) return wrap(v);
     auto kwargs = emitKwargs(apply.attributes());
     if (name == "list" && args.size() == 1 && args[0].value->type()->kind() == TypeKind::Dict)
       args[0].value = emitBuiltinCall(loc, Symbol::aten("keys"), {args[0]}, {});
@@ -247,12 +249,16 @@ TypePtr FunctionEmitter::parseTypeExpr(const Expr& e) {
   switch (e.kind()) {
     case Kind::None:
       return NoneType::get();
-    case Kind::StringLiteral:
+    case Kind::StringLiteral: {
+      const std::string& text = StringLiteral(e.get()).text();
+      if (TypePtr t = namedTupleType(text)) return t;  // a forward reference: "Vec"
+      if (auto info = ctx_.userClass(text, e.range())) return info->type;
       try {
-        return parseType(StringLiteral(e.get()).text(), &ctx_.cu->classes());
+        return parseType(text, &ctx_.cu->classes());
       } catch (const CompileError&) {
         return bad();
       }
+    }
     case Kind::Ident: {
       const std::string& n = Ident(e.get()).name();
       static const std::map<std::string, TypePtr> simple = {

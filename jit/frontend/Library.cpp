@@ -238,6 +238,127 @@ def cross_entropy(input: Tensor, target: Tensor, weight: Optional[Tensor] = None
             return torch.sum(loss)
         return loss
     return __torch__.torch.nn.functional.nll_loss(logp, target, weight, None, ignore_index, None, reduction)
+
+def relu(input: Tensor, inplace: bool = False) -> Tensor:
+    if inplace:
+        return torch.relu_(input)
+    return torch.relu(input)
+
+def leaky_relu(input: Tensor, negative_slope: float = 0.01, inplace: bool = False) -> Tensor:
+    if inplace:
+        return torch.leaky_relu_(input, negative_slope)
+    return torch.leaky_relu(input, negative_slope)
+
+def relu6(input: Tensor, inplace: bool = False) -> Tensor:
+    if inplace:
+        return torch.hardtanh_(input, 0.0, 6.0)
+    return torch.hardtanh(input, 0.0, 6.0)
+
+def hardswish(input: Tensor, inplace: bool = False) -> Tensor:
+    return input * torch.clamp(input + 3.0, 0.0, 6.0) / 6.0
+
+def threshold(input: Tensor, threshold: float, value: float, inplace: bool = False) -> Tensor:
+    out = torch.where(input > threshold, input, torch.zeros_like(input) + value)
+    if inplace:
+        return input.copy_(out)
+    return out
+
+def softsign(input: Tensor) -> Tensor:
+    return input / (torch.abs(input) + 1)
+
+def logsigmoid(input: Tensor) -> Tensor:
+    return torch.clamp(input, max=0.0) - torch.log1p(torch.exp(-torch.abs(input)))
+
+def mish(input: Tensor, inplace: bool = False) -> Tensor:
+    return input * torch.tanh(torch.softplus(input))
+
+def glu(input: Tensor, dim: int = -1) -> Tensor:
+    if input.dim() == 0:
+        raise RuntimeError("glu does not support scalars because halving size must be even")
+    n = input.size(dim)
+    if n % 2 != 0:
+        raise RuntimeError("Halving dimension must be even, but dimension {} is size {}".format(dim, n))
+    halves = torch.chunk(input, 2, dim)
+    return halves[0] * torch.sigmoid(halves[1])
+
+def _softmax_dim(ndim: int) -> int:
+    if ndim == 0 or ndim == 1 or ndim == 3:
+        return 0
+    return 1
+
+def softmin(input: Tensor, dim: Optional[int] = None, _stacklevel: int = 3, dtype: Optional[int] = None) -> Tensor:
+    d = __torch__.torch.nn.functional._softmax_dim(input.dim())
+    if dim is not None:
+        d = dim
+    return torch.softmax(-input, d, dtype)
+
+def batch_norm(input: Tensor, running_mean: Optional[Tensor], running_var: Optional[Tensor], weight: Optional[Tensor] = None, bias: Optional[Tensor] = None, training: bool = False, momentum: float = 0.1, eps: float = 1e-05) -> Tensor:
+    if training:
+        size = input.size()
+        prod = size[0]
+        for i in range(len(size) - 2):
+            prod = prod * size[i + 2]
+        if prod == 1:
+            raise ValueError("Expected more than 1 value per channel when training, got input size {}".format(size))
+    return torch.batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps, True)
+
+def instance_norm(input: Tensor, running_mean: Optional[Tensor] = None, running_var: Optional[Tensor] = None, weight: Optional[Tensor] = None, bias: Optional[Tensor] = None, use_input_stats: bool = True, momentum: float = 0.1, eps: float = 1e-05) -> Tensor:
+    if use_input_stats:
+        size = input.size()
+        prod = 1
+        for i in range(len(size) - 2):
+            prod = prod * size[i + 2]
+        if prod == 1:
+            raise ValueError("Expected more than 1 spatial element when training, got input size {}".format(size))
+    return torch.instance_norm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps, True)
+
+def embedding(input: Tensor, weight: Tensor, padding_idx: Optional[int] = None, max_norm: Optional[float] = None, norm_type: float = 2.0, scale_grad_by_freq: bool = False, sparse: bool = False) -> Tensor:
+    pad = -1
+    if padding_idx is not None:
+        pad = padding_idx
+        if pad > 0:
+            if pad >= weight.size(0):
+                raise AssertionError("Padding_idx must be within num_embeddings")
+        elif pad < 0:
+            if pad < -weight.size(0):
+                raise AssertionError("Padding_idx must be within num_embeddings")
+            pad = weight.size(0) + pad
+    if max_norm is not None:
+        raise NotImplementedError("tsjit: embedding with max_norm is not supported yet")
+    return torch.embedding(weight, input, pad, scale_grad_by_freq, sparse)
+
+def avg_pool1d(input: Tensor, kernel_size: List[int], stride: Optional[List[int]] = None, padding: List[int] = [0], ceil_mode: bool = False, count_include_pad: bool = True) -> Tensor:
+    if input.dim() != 2 and input.dim() != 3:
+        raise RuntimeError("avg_pool1d() input tensor must have 2 or 3 dimensions")
+    st = kernel_size
+    if stride is not None:
+        if len(stride) > 0:
+            st = stride
+    out = torch.avg_pool2d(input.unsqueeze(-2), [1, kernel_size[0]], [1, st[0]], [0, padding[0]], ceil_mode, count_include_pad)
+    return out.squeeze(-2)
+
+def pairwise_distance(x1: Tensor, x2: Tensor, p: float = 2.0, eps: float = 1e-06, keepdim: bool = False) -> Tensor:
+    d = max(x1.dim(), x2.dim())
+    if d == 0:
+        return torch.abs(x1 - x2 + eps)
+    return ops.aten.norm(x1 - x2 + eps, p, [-1], keepdim)
+
+def kl_div(input: Tensor, target: Tensor, size_average: Optional[bool] = None, reduce: Optional[bool] = None, reduction: str = "mean", log_target: bool = False) -> Tensor:
+    if log_target:
+        loss = torch.exp(target) * (target - input)
+    else:
+        loss = torch.where(target > 0, target * (torch.log(target) - input), torch.zeros_like(input * target))
+    if reduction == "batchmean":
+        if input.dim() == 0:
+            return torch.sum(loss)
+        return torch.sum(loss) / input.size(0)
+    return __torch__.torch.nn.functional._apply_reduction(loss, reduction)
+
+def huber_loss(input: Tensor, target: Tensor, reduction: str = "mean", delta: float = 1.0) -> Tensor:
+    ts = torch.broadcast_tensors([input, target])
+    d = torch.abs(ts[0] - ts[1])
+    loss = torch.where(d < delta, 0.5 * d * d, delta * (d - 0.5 * delta))
+    return __torch__.torch.nn.functional._apply_reduction(loss, reduction)
 )TS";
 
 // torch.functional (the functions 1.13 scripts from source instead of binding an aten op)
@@ -259,6 +380,31 @@ def norm(input: Tensor, p: Union[float, str, None] = "fro", dim: Optional[List[i
         if p is not None:
             q = p
         return torch.linalg_vector_norm(input, q, dim, keepdim, dtype=dtype)
+
+def meshgrid(tensors: List[Tensor], indexing: str = "ij") -> List[Tensor]:
+    if indexing != "ij" and indexing != "xy":
+        raise RuntimeError("torch.meshgrid: indexing must be one of \"xy\" or \"ij\", but received: " + indexing)
+    n = len(tensors)
+    for t in tensors:
+        if t.dim() > 1:
+            raise RuntimeError("torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got: " + str(t.size()))
+    ts = [t.reshape([-1]) for t in tensors]
+    swap = indexing == "xy" and n >= 2
+    if swap:
+        first = ts[0]
+        ts[0] = ts[1]
+        ts[1] = first
+    shape = [t.size(0) for t in ts]
+    out: List[Tensor] = []
+    for i in range(n):
+        view = [1 for _ in range(n)]
+        view[i] = shape[i]
+        out.append(ts[i].view(view).expand(shape))
+    if swap:  # the grid of (b, a) in "ij" order is the "xy" grid of (a, b), outputs swapped back
+        first_out = out[0]
+        out[0] = out[1]
+        out[1] = first_out
+    return out
 )TS";
 
 }  // namespace
@@ -271,6 +417,6 @@ const std::map<std::string, std::string>& builtinLibraryCode() {
   return code;
 }
 
-bool isScriptedTorchFunction(const std::string& name) { return name == "norm"; }
+bool isScriptedTorchFunction(const std::string& name) { return name == "norm" || name == "meshgrid"; }
 
 }  // namespace tsjit::frontend::detail

@@ -88,6 +88,8 @@ std::shared_ptr<ModuleInfo> CompilerContext::userClass(const std::string& name, 
   if (cls == userClasses.end()) return nullptr;
   for (auto b : cls->second.bases()) {
     std::string base(b.range().text());
+    if (base == "Enum" || base == "enum.Enum")
+      fail(loc, "Enum classes are not supported by tsjit yet (class '" + name + "' derives from Enum)");
     if (base != "object") return nullptr;  // NamedTuple, nn.Module, ... are handled elsewhere
   }
   auto info = std::make_shared<ModuleInfo>();

@@ -286,6 +286,18 @@ def _softmax_dim(ndim: int) -> int:
         return 0
     return 1
 
+def softmax(input: Tensor, dim: Optional[int] = None, _stacklevel: int = 3, dtype: Optional[int] = None) -> Tensor:
+    d = __torch__.torch.nn.functional._softmax_dim(input.dim())
+    if dim is not None:
+        d = dim
+    return torch.softmax(input, d, dtype)
+
+def log_softmax(input: Tensor, dim: Optional[int] = None, _stacklevel: int = 3, dtype: Optional[int] = None) -> Tensor:
+    d = __torch__.torch.nn.functional._softmax_dim(input.dim())
+    if dim is not None:
+        d = dim
+    return torch.log_softmax(input, d, dtype)
+
 def softmin(input: Tensor, dim: Optional[int] = None, _stacklevel: int = 3, dtype: Optional[int] = None) -> Tensor:
     d = __torch__.torch.nn.functional._softmax_dim(input.dim())
     if dim is not None:

@@ -335,6 +335,13 @@ Value* FunctionEmitter::emitUserCall(const SourceRange& loc, FunctionInfo& fn, V
 SugaredPtr BuiltinFunction::call(const SourceRange& loc, FunctionEmitter& e, const Apply& apply) {
   auto args = e.emitArgs(apply.inputs());
   auto kwargs = e.emitKwargs(apply.attributes());
+  if (inputIsSelf)
+    if (const ops::OpInfo* op = ops::findOp(symbol)) {
+      bool hasInput = false;
+      for (const auto& ov : op->overloads()) hasInput = hasInput || ov->schema().argumentIndex("input").has_value();
+      for (auto& kw : kwargs)
+        if (kw.name == "input" && !hasInput) kw.name = "self";
+    }
   return std::make_shared<SimpleValue>(e.emitBuiltinCall(loc, symbol, std::move(args), std::move(kwargs)));
 }
 

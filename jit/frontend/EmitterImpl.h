@@ -80,10 +80,13 @@ struct BuiltinModule : SugaredValue {
 
 // An aten op called as a function (torch.add, math.sqrt).
 struct BuiltinFunction : SugaredValue {
-  explicit BuiltinFunction(Symbol symbol) : symbol(symbol) {}
+  explicit BuiltinFunction(Symbol symbol, bool inputIsSelf = false) : symbol(symbol), inputIsSelf(inputIsSelf) {}
   std::string kind() const override { return "builtin '" + symbol.toQualString() + "'"; }
   SugaredPtr call(const SourceRange& loc, FunctionEmitter& e, const Apply& apply) override;
   Symbol symbol;
+  // F.elu(input=x): torch.nn.functional's Python wrappers name the tensor `input`, the aten schema
+  // `self`; the keyword is renamed when the schema has no `input` parameter.
+  bool inputIsSelf = false;
 };
 
 // Python builtins and special forms: len, range, isinstance, torch.jit.annotate, ValueError...

@@ -127,7 +127,7 @@ SugaredPtr BuiltinModule::attr(const SourceRange& loc, FunctionEmitter& e, const
     std::string q2 = "__torch__.torch.nn.functional._" + attrName;  // boolean-dispatched (max_pool2d)
     if (e.ctx().libraryDefs.count(q2)) return std::make_shared<FunctionRef>(q2);
     if (!ops::findOp(Symbol::aten(attrName))) fail(loc, "unknown builtin op: aten::" + attrName);
-    return std::make_shared<BuiltinFunction>(Symbol::aten(attrName));
+    return std::make_shared<BuiltinFunction>(Symbol::aten(attrName), /*inputIsSelf=*/true);
   }
   if (name == "warnings" && attrName == "warn") return std::make_shared<BuiltinFunction>(aten::warn);
   if (name == "ops") return std::make_shared<BuiltinModule>("ops." + attrName);

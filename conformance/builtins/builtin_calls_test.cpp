@@ -1,7 +1,8 @@
 // builtin_calls_test.cpp — one generated call per entry of PyTorch 1.13's TorchScript builtin-function
-// reference ("Supported PyTorch Functions": torch.* and torch.nn.functional.*, recorded in
-// conformance/pt113/builtin_functions.txt from python3-torch 1.13), compiled by jit/frontend from a
-// one-line TorchScript function and run on both engines.
+// reference ("Supported PyTorch Functions": torch.* and torch.nn.functional.*, and "Supported Tensor
+// Methods", recorded in conformance/pt113/builtin_functions.txt and builtin_tensor_methods.txt from
+// python3-torch 1.13), compiled by jit/frontend from a one-line TorchScript function and run on both
+// engines. Tensor methods are called on x.
 //
 // Each signature becomes `def f(x: Tensor, i: Tensor):\n    return torch.NAME(p=value, ...)` where
 // every parameter without a default gets a value of its type, passed by keyword: Tensor -> x (a 2x3 float32 tensor),
@@ -32,6 +33,8 @@ namespace {
 
 constexpr size_t kCompiledFloor = 645;
 constexpr size_t kRanBothFloor = 475;
+constexpr size_t kMethodsCompiledFloor = 463;
+constexpr size_t kMethodsRanBothFloor = 327;
 
 struct Param {
   std::string name, type;
@@ -83,26 +86,30 @@ std::string sourceDir() {
   return d ? d : "..";
 }
 
-}  // namespace
+struct Figures {
+  size_t entries = 0, generated = 0, compiled = 0, ranJit = 0, ranRef = 0, ranBoth = 0, agree = 0;
+  size_t covered = 0, coveredCompiled = 0;
+  std::vector<std::string> disagreements;
+};
 
-TEST(BuiltinCalls, EveryListedFunctionCompilesAndRunsOnBothEngines) {
-  std::ifstream in(sourceDir() + "/conformance/pt113/builtin_functions.txt");
-  ASSERT_TRUE(in) << "conformance/pt113/builtin_functions.txt not found (TSJIT_SOURCE_DIR)";
+// Runs every signature of `file` (lines "torch.NAME(...) -> T", "torch.nn.functional.NAME(...)" or,
+// for Tensor methods, "Tensor.NAME(...)" without self) as one generated call.
+Figures runList(const std::string& file) {
+  Figures f;
+  std::ifstream in(sourceDir() + "/conformance/pt113/" + file);
+  EXPECT_TRUE(in) << "conformance/pt113/" << file << " not found (TSJIT_SOURCE_DIR)";
   conformance::Engine jit = tool::jitEngine();
   conformance::Engine ref = conformance::referenceEngine();
-  size_t covered = 0, coveredCompiled = 0;
-  size_t entries = 0, generated = 0, compiled = 0, ranJit = 0, ranRef = 0, ranBoth = 0, agree = 0;
-  std::vector<std::string> disagreements;
   std::string line;
-  static const std::regex sig(R"(^(torch(?:\.nn\.functional)?)\.(\w+)\((.*)\) -> (.*)$)");
+  static const std::regex sig(R"(^(torch(?:\.nn\.functional)?|Tensor)\.(\w+)\((.*)\) -> (.*)$)");
   while (std::getline(in, line)) {
     if (line.empty() || line[0] == '#') continue;
     std::smatch m;
     if (!std::regex_match(line, m, sig)) continue;
-    ++entries;
+    ++f.entries;
     bool hasOp = ops::findOp(Symbol::aten(m[2].str())) != nullptr;  // the op table declares aten::NAME
-    covered += hasOp;
-    std::string module = m[1] == "torch" ? "torch" : "F";
+    f.covered += hasOp;
+    std::string receiver = m[1] == "torch" ? "torch." : m[1] == "Tensor" ? "x." : "F.";
     std::vector<std::string> args;
     bool ok = true;
     for (const std::string& raw : splitTopLevel(m[3].str())) {
@@ -128,8 +135,8 @@ TEST(BuiltinCalls, EveryListedFunctionCompilesAndRunsOnBothEngines) {
       args.push_back(p.name + "=" + e);  // by keyword: 1.13's list omits some `=None` defaults
     }
     if (!ok) continue;
-    ++generated;
-    std::string call = module + "." + m[2].str() + "(";
+    ++f.generated;
+    std::string call = receiver + m[2].str() + "(";
     for (size_t k = 0; k < args.size(); ++k) call += (k ? ", " : "") + args[k];
     call += ")";
     std::string source = "def f(x: Tensor, i: Tensor):\n    return " + call + "\n";
@@ -139,8 +146,8 @@ TEST(BuiltinCalls, EveryListedFunctionCompilesAndRunsOnBothEngines) {
     } catch (const std::exception&) {
       continue;
     }
-    ++compiled;
-    coveredCompiled += hasOp;
+    ++f.compiled;
+    f.coveredCompiled += hasOp;
     auto inputs = [] {
       return std::vector<IValue>{IValue(Tensor::fromDoubles({0.25, -0.5, 1.5, 0.75, -1.25, 2.0}, {2, 3})),
                                  IValue(Tensor::fromInt64s({1, 0}, {2}))};
@@ -157,10 +164,10 @@ TEST(BuiltinCalls, EveryListedFunctionCompilesAndRunsOnBothEngines) {
       refOk = true;
     } catch (const std::exception&) {
     }
-    ranJit += jitOk;
-    ranRef += refOk;
+    f.ranJit += jitOk;
+    f.ranRef += refOk;
     if (!jitOk || !refOk) continue;
-    ++ranBoth;
+    ++f.ranBoth;
     bool same = outJit.size() == outRef.size();
     auto options = conformance::compareOptionsForGraph(*graph);
     options.operandMagnitude = conformance::operandMagnitude(inputs());
@@ -168,19 +175,34 @@ TEST(BuiltinCalls, EveryListedFunctionCompilesAndRunsOnBothEngines) {
       auto r = conformance::compareValues(outRef[k], outJit[k], options);
       if (!r) {
         same = false;
-        disagreements.push_back(call + ": " + r.message);
+        f.disagreements.push_back(call + ": " + r.message);
       }
     }
-    agree += same;
+    f.agree += same;
   }
-  std::cout << "[builtin calls] " << entries << " entries of 1.13's list; " << generated
-            << " with generatable arguments; " << compiled << " compile; " << ranJit << " run on the jit, " << ranRef
-            << " on the reference, " << ranBoth << " on both; " << agree << " agree; " << covered
-            << " name an aten op of the op table, " << coveredCompiled << " of them compile\n";
-  for (const auto& d : disagreements) std::cout << "  engines disagree: " << d << "\n";
-  EXPECT_EQ(entries, 1718u);
+  std::cout << "[builtin calls] " << file << ": " << f.entries << " entries of 1.13's list; " << f.generated
+            << " with generatable arguments; " << f.compiled << " compile; " << f.ranJit << " run on the jit, "
+            << f.ranRef << " on the reference, " << f.ranBoth << " on both; " << f.agree << " agree; " << f.covered
+            << " name an aten op of the op table, " << f.coveredCompiled << " of them compile\n";
+  for (const auto& d : f.disagreements) std::cout << "  engines disagree: " << d << "\n";
+  return f;
+}
+
+}  // namespace
+
+TEST(BuiltinCalls, EveryListedFunctionCompilesAndRunsOnBothEngines) {
+  Figures f = runList("builtin_functions.txt");
+  EXPECT_EQ(f.entries, 1718u);
   // Floors measured when this test was written (raise them as support grows).
-  EXPECT_GE(compiled, kCompiledFloor);
-  EXPECT_GE(ranBoth, kRanBothFloor);
-  EXPECT_EQ(agree, ranBoth);
+  EXPECT_GE(f.compiled, kCompiledFloor);
+  EXPECT_GE(f.ranBoth, kRanBothFloor);
+  EXPECT_EQ(f.agree, f.ranBoth);
+}
+
+TEST(BuiltinCalls, EveryListedTensorMethodCompilesAndRunsOnBothEngines) {
+  Figures f = runList("builtin_tensor_methods.txt");
+  EXPECT_EQ(f.entries, 1107u);
+  EXPECT_GE(f.compiled, kMethodsCompiledFloor);
+  EXPECT_GE(f.ranBoth, kMethodsRanBothFloor);
+  EXPECT_EQ(f.agree, f.ranBoth);
 }

@@ -122,6 +122,9 @@ SugaredPtr ModuleValue::attr(const SourceRange& loc, FunctionEmitter& e, const s
       if (s.kind() == Kind::Def && Def(s.get()).name().name() == name)
         return std::make_shared<ModuleMethod>(self, info, name);
   }
+  if (e.ctx().userClassTypes.count(info->type.get()))  // 1.13's wording for script classes
+    fail(loc, "'" + info->type->qualifiedName() + "' object has no attribute or method '" + name +
+                  "'. Did you forget to initialize an attribute in __init__()?");
   fail(loc, "Module '" + info->type->baseName() + "' has no attribute '" + name + "'");
 }
 

@@ -388,6 +388,12 @@ void Evaluator::runNodeImpl(const Node& node, Env& env) {
       throw ScriptException(in(0).toStringRef(), std::move(cls));
     }
     case prim::Uninitialized: setOutput(IValue::uninitialized()); return;
+    case prim::CreateObject: {  // a user class instance: every attribute slot None until __init__ sets it
+      auto cls = std::dynamic_pointer_cast<const ClassType>(node.output()->type());
+      if (!cls) throw RuntimeError("prim::CreateObject must produce a class type");
+      setOutput(IValue(Ref<Object>::make(cls, cls->attributes().size())));
+      return;
+    }
     case prim::unchecked_cast:
     case prim::unchecked_unwrap_optional: setOutput(in(0)); return;
     case prim::isinstance: {

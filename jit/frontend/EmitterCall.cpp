@@ -5,6 +5,8 @@
 // calls of user functions (prim::CallFunction) and methods (prim::CallMethod).
 // Resolution: pass 1 without implicit conversions, pass 2 with; within a pass the match with the
 // least ops::matchSchema cost wins (ties: table order). Failures list every candidate and why.
+#include <algorithm>
+
 #include "jit/frontend/EmitterImpl.h"
 #include "jit/ops/SchemaMatching.h"
 
@@ -48,6 +50,12 @@ Value* FunctionEmitter::tryConvert(Value* v, const TypePtr& type, bool allowConv
     if (v->type()->kind() == TypeKind::None) return v;
     return tryConvert(v, o->elementType(), allowConversions, fixedN);
   }
+  if (auto* u = type->cast<UnionType>()) {  // the first member v converts to (an int for Union[float, str])
+    for (const TypePtr& m : u->members())
+      if (m->kind() != TypeKind::None)
+        if (Value* c = tryConvert(v, m, allowConversions, fixedN)) return c;
+    return nullptr;
+  }
   if (auto* lt = type->cast<ListType>()) {
     const TypePtr& elem = lt->elementType();
     // Any[] (aten::len.any): every list qualifies as it is; a list literal is not rebuilt.
@@ -80,6 +88,8 @@ Value* FunctionEmitter::tryConvert(Value* v, const TypePtr& type, bool allowConv
   }
   if (to == TypeKind::Tensor && (from == TypeKind::Int || from == TypeKind::Float || from == TypeKind::Number))
     return insertNode(g, prim::NumToTensor, {v}, TensorType::get());
+  if (from == TypeKind::Number && (to == TypeKind::Int || to == TypeKind::Float))  // x.item() as a float
+    return insertNode(g, Symbol::aten(to == TypeKind::Int ? "Int" : "Float"), {v}, type);
   if (to == TypeKind::Float && from == TypeKind::Int) {
     if (auto c = constantValue(v)) return emitConst(Literal{static_cast<double>(std::get<int64_t>(c->v))});
     return insertNode(g, Symbol::aten("Float"), {v}, FloatType::get());
@@ -122,11 +132,14 @@ static std::optional<Match> matchOverload(FunctionEmitter& e, const FunctionSche
     if (a.kwargOnly) break;
     bool lastPositional = i + 1 == sargs.size() || sargs[i + 1].kwargOnly;
     const TypePtr& at = unwrapOptional(a.type());
+    TypeKind given = args.size() > ai ? args[ai].value->type()->kind() : TypeKind::None;
+    TypeKind elemKind = at->kind() == TypeKind::List ? at->cast<ListType>()->elementType()->kind() : TypeKind::None;
+    bool numberList = elemKind == TypeKind::Int || elemKind == TypeKind::Float;
     if (lastPositional && at->kind() == TypeKind::List && args.size() - ai >= 1 && !a.N() &&
-        (at->cast<ListType>()->elementType()->kind() == TypeKind::Int ||
-         at->cast<ListType>()->elementType()->kind() == TypeKind::Float) &&
-        args[ai].value->type()->kind() != TypeKind::List && args[ai].value->type()->kind() != TypeKind::Tuple) {
-      // varargs: x.view(2, 3)
+        !containsVar(at->cast<ListType>()->elementType()) && (numberList || a.type()->kind() == TypeKind::List) &&
+        given != TypeKind::List && given != TypeKind::Tuple && given != TypeKind::Optional && given != TypeKind::None) {
+      // varargs, as PyTorch's varargsCanBeUsedAsList: x.view(2, 3), torch.einsum("ij,jk", a, b),
+      // torch.broadcast_tensors(a, b) (the last positional list parameter, not a fixed-size one).
       const TypePtr& elem = at->cast<ListType>()->elementType();
       std::vector<Value*> items;
       for (; ai < args.size(); ++ai) {
@@ -244,7 +257,12 @@ Value* FunctionEmitter::emitBuiltinCall(const SourceRange& loc, Symbol kind, std
     }
     if (nret == 0) return emitNone();
     if (nret == 1) return n->output();
-    return emitTuple(n->outputs());
+    Value* tuple = emitTuple(n->outputs());
+    std::vector<std::string> names;
+    for (const auto& r : s.returns()) names.push_back(r.name);
+    if (std::none_of(names.begin(), names.end(), [](const std::string& x) { return x.empty(); }))
+      ctx().tupleFieldNames[tuple->type().get()] = std::move(names);  // (values, indices)
+    return tuple;
   }
   if (!throwOnFail) return nullptr;
   std::string argDesc;
@@ -317,6 +335,13 @@ Value* FunctionEmitter::emitUserCall(const SourceRange& loc, FunctionInfo& fn, V
 SugaredPtr BuiltinFunction::call(const SourceRange& loc, FunctionEmitter& e, const Apply& apply) {
   auto args = e.emitArgs(apply.inputs());
   auto kwargs = e.emitKwargs(apply.attributes());
+  if (inputIsSelf)
+    if (const ops::OpInfo* op = ops::findOp(symbol)) {
+      bool hasInput = false;
+      for (const auto& ov : op->overloads()) hasInput = hasInput || ov->schema().argumentIndex("input").has_value();
+      for (auto& kw : kwargs)
+        if (kw.name == "input" && !hasInput) kw.name = "self";
+    }
   return std::make_shared<SimpleValue>(e.emitBuiltinCall(loc, symbol, std::move(args), std::move(kwargs)));
 }
 
@@ -325,6 +350,16 @@ SugaredPtr FunctionRef::call(const SourceRange& loc, FunctionEmitter& e, const A
   if (!fn) fail(loc, "unknown function " + qualifiedName);
   auto args = e.emitArgs(apply.inputs());
   auto kwargs = e.emitKwargs(apply.attributes());
+  if (!fn->argTypes.empty() && *fn->argTypes[0] == *ListType::create(TensorType::get()) && !args.empty() &&
+      isTensor(args[0].value->type())) {
+    // Varargs of a List[Tensor] first parameter, as for builtins: torch.meshgrid(a, b).
+    std::vector<Value*> items;
+    size_t k = 0;
+    for (; k < args.size() && isTensor(args[k].value->type()); ++k) items.push_back(args[k].value);
+    NamedValue packed{loc, "", e.emitList(TensorType::get(), items)};
+    args.erase(args.begin(), args.begin() + static_cast<long>(k));
+    args.insert(args.begin(), packed);
+  }
   return std::make_shared<SimpleValue>(e.emitUserCall(loc, *fn, nullptr, false, "", std::move(args), std::move(kwargs)));
 }
 

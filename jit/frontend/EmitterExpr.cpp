@@ -256,6 +256,9 @@ Value* FunctionEmitter::emitSubscript(const Subscript& s) {
     }
     return t;
   }
+  if (idxs.size() == 1 && idxs[0].kind() != Kind::SliceExpr)
+    if (auto* cls = base->type()->cast<ClassType>(); cls && ctx_.userClassTypes.count(cls))
+      return emitMagicMethod(loc, base, "__getitem__", {emitExpr(idxs[0])});
   if (idxs.size() != 1) fail(loc, "only tensors support multi-dimensional indexing, not " + typeName(base->type()));
   Expr ix = idxs[0];
   if (bk == TypeKind::Tuple) {
@@ -279,6 +282,23 @@ Value* FunctionEmitter::emitSubscript(const Subscript& s) {
   if (auto* d = base->type()->cast<DictType>()) hint = d->keyType();
   Value* iv = emitExpr(ix, hint);
   return emitBuiltinCall(loc, aten::__getitem__, {{loc, "", base}, {loc, "", iv}}, {});
+}
+
+// t.tolist() as PyTorch 1.13 emits it: prim::tolist(t, depth, elem) with the list type taken from
+// the annotation the result is assigned or returned to (0 = int, 1 = float, 2 = bool).
+Value* FunctionEmitter::emitTolist(const SourceRange& loc, Value* t, const TypePtr& hint) {
+  if (!hint) fail(loc, "Expected type hint for result of tolist()");
+  TypePtr elem = unwrapOptional(hint);
+  int64_t depth = 0;
+  while (auto* lt = elem->cast<ListType>()) {
+    elem = lt->elementType();
+    ++depth;
+  }
+  int64_t code = elem->kind() == TypeKind::Int ? 0 : elem->kind() == TypeKind::Float ? 1 : elem->kind() == TypeKind::Bool ? 2 : -1;
+  if (depth == 0 || code < 0)
+    fail(loc, "Output annotation element type and runtime tensor element type must match for tolist(): expected a "
+              "List of int, float or bool, got " + typeName(hint));
+  return insertNode(*graph_, prim::tolist, {t, emitConst(Literal{depth}), emitConst(Literal{code})}, unwrapOptional(hint), loc);
 }
 
 SugaredPtr FunctionEmitter::emitSugared(const Expr& e, const TypePtr& hint) {
@@ -313,6 +333,13 @@ SugaredPtr FunctionEmitter::emitSugared(const Expr& e, const TypePtr& hint) {
           a.inputs().size() == 1 && a.attributes().size() == 0 && isModuleContainer(a.inputs()[0])) {
         auto children = containerChildren(emitSugared(a.inputs()[0]));
         return value(emitConst(Literal{static_cast<int64_t>(children->size())}, loc));
+      }
+      if (a.callee().kind() == Kind::Select && Select(a.callee().get()).selector().name() == "tolist" &&
+          a.inputs().size() == 0 && a.attributes().size() == 0) {
+        Expr base = Select(a.callee().get()).value();
+        Value* t = emitExpr(base);
+        if (isTensor(t->type())) return value(emitTolist(loc, t, hint));
+        return SimpleValue(t).attr(loc, *this, "tolist")->call(loc, *this, a);
       }
       SugaredPtr callee = emitSugared(a.callee());
       return callee->call(loc, *this, a);
@@ -447,7 +474,8 @@ SugaredPtr FunctionEmitter::emitSugared(const Expr& e, const TypePtr& hint) {
       BinOp b(e.get());
       Value* l = emitExpr(b.lhs());
       Value* r = emitExpr(b.rhs());
-      Value* c = emitBuiltinCall(loc, Symbol::aten("__contains__"), {{loc, "", r}, {loc, "", l}}, {});
+      Value* c = emitMagicMethod(loc, r, "__contains__", {l});
+      if (!c) c = emitBuiltinCall(loc, Symbol::aten("__contains__"), {{loc, "", r}, {loc, "", l}}, {});
       if (e.kind() == Kind::NotIn) c = emitBuiltinCall(loc, aten::__not__, {{loc, "", c}}, {});
       return value(c);
     }
@@ -470,9 +498,19 @@ SugaredPtr FunctionEmitter::emitSugared(const Expr& e, const TypePtr& hint) {
     BinOp b(e.get());
     Value* l = emitExpr(b.lhs());
     Value* r = emitExpr(b.rhs());
+    static const std::map<Kind, const char*> magic = {
+        {Kind::Add, "__add__"}, {Kind::Sub, "__sub__"}, {Kind::Mul, "__mul__"}, {Kind::Div, "__truediv__"},
+        {Kind::FloorDiv, "__floordiv__"}, {Kind::Mod, "__mod__"}, {Kind::Pow, "__pow__"}, {Kind::MatMul, "__matmul__"},
+        {Kind::Eq, "__eq__"}, {Kind::Ne, "__ne__"}, {Kind::Lt, "__lt__"}, {Kind::Le, "__le__"}, {Kind::Gt, "__gt__"},
+        {Kind::Ge, "__ge__"}, {Kind::BitAnd, "__and__"}, {Kind::BitOr, "__or__"}, {Kind::BitXor, "__xor__"},
+        {Kind::LShift, "__lshift__"}, {Kind::RShift, "__rshift__"}};
+    if (auto m = magic.find(e.kind()); m != magic.end())
+      if (Value* v = emitMagicMethod(loc, l, m->second, {r})) return value(v);
     Symbol sym = binarySymbol(e.kind());
     bool lt = isTensor(l->type()), rt = isTensor(r->type());
     if (e.kind() == Kind::FloorDiv && (lt || rt)) sym = Symbol::aten("floor_divide");
+    if (e.kind() == Kind::Mod && l->type()->kind() == TypeKind::Str)  // "%d items" % n
+      return value(emitBuiltinCall(loc, Symbol::aten("percentFormat"), {{loc, "", l}, {loc, "", r}}, {}));
     if (!lt && rt && isScalarType(l->type())) {
       // PyTorch's __radd__/__rsub__/... builtins.
       switch (e.kind()) {

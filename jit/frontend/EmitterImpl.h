@@ -80,10 +80,13 @@ struct BuiltinModule : SugaredValue {
 
 // An aten op called as a function (torch.add, math.sqrt).
 struct BuiltinFunction : SugaredValue {
-  explicit BuiltinFunction(Symbol symbol) : symbol(symbol) {}
+  explicit BuiltinFunction(Symbol symbol, bool inputIsSelf = false) : symbol(symbol), inputIsSelf(inputIsSelf) {}
   std::string kind() const override { return "builtin '" + symbol.toQualString() + "'"; }
   SugaredPtr call(const SourceRange& loc, FunctionEmitter& e, const Apply& apply) override;
   Symbol symbol;
+  // F.elu(input=x): torch.nn.functional's Python wrappers name the tensor `input`, the aten schema
+  // `self`; the keyword is renamed when the schema has no `input` parameter.
+  bool inputIsSelf = false;
 };
 
 // Python builtins and special forms: len, range, isinstance, torch.jit.annotate, ValueError...
@@ -134,6 +137,24 @@ struct ModuleMethod : SugaredValue {
   Value* self;
   std::shared_ptr<ModuleInfo> info;
   std::string name;
+};
+
+// A NamedTuple class (`class Point(NamedTuple): x: int`): calling it builds the tuple.
+struct NamedTupleClass : SugaredValue {
+  NamedTupleClass(std::string name, TypePtr type) : name(std::move(name)), type(std::move(type)) {}
+  std::string kind() const override { return "NamedTuple '" + name + "'"; }
+  SugaredPtr call(const SourceRange& loc, FunctionEmitter& e, const Apply& apply) override;
+  std::string name;
+  TypePtr type;
+};
+
+// A user class (`class Pair:` with __init__ and methods): calling it is prim::CreateObject + the
+// __init__ call; its instances are ModuleValues (GetAttr / CallMethod) of the class's ModuleInfo.
+struct UserClass : SugaredValue {
+  explicit UserClass(std::shared_ptr<ModuleInfo> info) : info(std::move(info)) {}
+  std::string kind() const override { return "class '" + info->type->baseName() + "'"; }
+  SugaredPtr call(const SourceRange& loc, FunctionEmitter& e, const Apply& apply) override;
+  std::shared_ptr<ModuleInfo> info;
 };
 
 // ---- environment ----
@@ -189,6 +210,20 @@ struct CompilerContext {
   std::map<std::string, FunctionInfo> methodInfos;  // "Class.method" -> info
   std::map<const ClassType*, std::shared_ptr<ModuleInfo>> moduleInfos;  // module classes -> their info
   void registerModule(const std::shared_ptr<ModuleInfo>& info);
+  // Field names of named tuples: the results of ops with named returns (torch.max(x, 1).values)
+  // and NamedTuple classes. Keyed by the TupleType object (TupleType::create makes a fresh one),
+  // so the names follow the value through assignments; a merge that builds a new type drops them.
+  std::map<const Type*, std::vector<std::string>> tupleFieldNames;
+  std::map<std::string, TypePtr> namedTupleClasses;  // user NamedTuple class name -> its TupleType
+  std::map<std::string, std::vector<std::optional<Expr>>> namedTupleDefaults;  // per field
+  // User classes by plain name (built on first use; attributes come from __init__'s assignments).
+  std::map<std::string, std::shared_ptr<ModuleInfo>> userClassInfos;
+  std::set<const ClassType*> userClassTypes;
+  std::shared_ptr<ModuleInfo> userClass(const std::string& name, const SourceRange& loc);
+  const std::vector<std::string>* fieldNames(const TypePtr& t) const {
+    auto it = tupleFieldNames.find(t.get());
+    return it == tupleFieldNames.end() ? nullptr : &it->second;
+  }
 };
 
 // Emits one def into one graph.
@@ -204,6 +239,11 @@ class FunctionEmitter {
 
   // ---- types (EmitterTypes.cpp) ----
   TypePtr parseTypeExpr(const Expr& e);
+  // The TupleType of user class `name` when it is a NamedTuple (built once); nullptr otherwise.
+  TypePtr namedTupleType(const std::string& name);
+  // `a + b`, `len(a)`, `a[i]`, `x in a` on a user class instance: prim::CallMethod of the magic
+  // method (__add__, __len__, __getitem__, __contains__ ...); nullptr when `self` is not one.
+  Value* emitMagicMethod(const SourceRange& loc, Value* self, const std::string& name, std::vector<Value*> args);
 
   // ---- expressions (EmitterExpr.cpp) ----
   Value* emitExpr(const Expr& e, const TypePtr& hint = nullptr);
@@ -213,6 +253,7 @@ class FunctionEmitter {
   Value* emitTuple(const std::vector<Value*>& elems);
   Value* emitList(const TypePtr& elemType, const std::vector<Value*>& elems);
   Value* emitSubscript(const Subscript& s);
+  Value* emitTolist(const SourceRange& loc, Value* t, const TypePtr& hint);
   Value* emitCondition(const Expr& e);  // bool value (Tensors through aten::Bool)
   std::vector<Value*> unpackTuple(Value* v, const SourceRange& loc);
 
@@ -287,7 +328,8 @@ class FunctionEmitter {
 
   TypePtr returnType() const { return returnType_; }
   std::vector<LoopContext*> loops;
-  SourceRange defRange;  // the def being emitted (for "does not return along all paths")
+  SourceRange defRange;
+  bool inUserInit = false;  // emitting a user class's __init__: `self.x = v` declares attribute x  // the def being emitted (for "does not return along all paths")
 
  private:
   CompilerContext& ctx_;
@@ -298,6 +340,12 @@ class FunctionEmitter {
   TypePtr returnType_;
   bool hasDeclaredReturn_ = false;
 };
+
+// The library functions PyTorch 1.13 compiles from Python source (Library.cpp): archive path
+// ("code/__torch__/torch/nn/functional.py") -> TorchScript source.
+const std::map<std::string, std::string>& builtinLibraryCode();
+// torch.<name> functions that 1.13 compiles from torch/functional.py instead of binding an aten op.
+bool isScriptedTorchFunction(const std::string& name);
 
 // Helpers.
 [[noreturn]] void fail(const SourceRange& loc, const std::string& msg);

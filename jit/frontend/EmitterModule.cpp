@@ -122,6 +122,9 @@ SugaredPtr ModuleValue::attr(const SourceRange& loc, FunctionEmitter& e, const s
       if (s.kind() == Kind::Def && Def(s.get()).name().name() == name)
         return std::make_shared<ModuleMethod>(self, info, name);
   }
+  if (e.ctx().userClassTypes.count(info->type.get()))  // 1.13's wording for script classes
+    fail(loc, "'" + info->type->qualifiedName() + "' object has no attribute or method '" + name +
+                  "'. Did you forget to initialize an attribute in __init__()?");
   fail(loc, "Module '" + info->type->baseName() + "' has no attribute '" + name + "'");
 }
 
@@ -143,7 +146,10 @@ SugaredPtr ModuleMethod::call(const SourceRange& loc, FunctionEmitter& e, const 
 void CompilerContext::parseLibraries() {
   if (librariesParsed) return;
   librariesParsed = true;
-  for (const auto& [path, text] : options->libraryCode) {
+  // The caller's library code first: emplace keeps its definitions over the built-in ones.
+  std::vector<std::pair<std::string, std::string>> sources(options->libraryCode.begin(), options->libraryCode.end());
+  for (const auto& entry : builtinLibraryCode()) sources.push_back(entry);
+  for (const auto& [path, text] : sources) {
     std::string p = path;
     if (p.rfind("code/", 0) == 0) p = p.substr(5);
     if (p.size() > 3 && p.substr(p.size() - 3) == ".py") p = p.substr(0, p.size() - 3);
@@ -297,6 +303,7 @@ FunctionInfo* CompilerContext::getMethod(const std::shared_ptr<ModuleInfo>& info
   FunctionInfo fi;
   fi.qualifiedName = key;
   FunctionEmitter fe(*this, info);
+  fe.inUserInit = name == "__init__" && userClassTypes.count(info->type.get());
   fe.emitDef(*def, fi);
   inProgress.erase(key);
   info->type->addMethod(fi.function);

@@ -234,7 +234,8 @@ void FunctionEmitter::emitStatements(const std::vector<Stmt>& stmts, bool tail) 
       case Kind::ClassDef:
         fail(s.range(), "class definitions inside functions are not supported");
       case Kind::With:
-        fail(s.range(), "'with' statements are not supported");
+        fail(s.range(), "'with' statements are not supported (except `with torch.no_grad():` and "
+                        "`with torch.enable_grad():`)");
       case Kind::Global:
       case Kind::Nonlocal:
         fail(s.range(), "global/nonlocal declarations are not supported in TorchScript");
@@ -298,6 +299,11 @@ void FunctionEmitter::emitAssignTarget(const Expr& target, Value* v, const TypeP
       const std::string& name = sel.selector().name();
       if (!cls) fail(target.range(), "cannot assign attribute '" + name + "' of a value of type " + typeName(obj->type()));
       const auto* a = cls->findAttribute(name);
+      if (!a && inUserInit && selfInfo() && cls == selfInfo()->type.get()) {
+        // A user class's __init__ declares its attributes: the annotation, else the value's type.
+        selfInfo()->type->addAttribute(name, declared ? declared : v->type());
+        a = cls->findAttribute(name);
+      }
       if (!a) fail(target.range(), "Tried to set nonexistent attribute: " + name + ". Did you forget to initialize it in __init__()?");
       if (!v->type()->isSubtypeOf(a->type)) {
         Value* c = tryConvert(v, a->type, true);

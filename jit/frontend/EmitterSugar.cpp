@@ -54,6 +54,17 @@ SugaredPtr SimpleValue::attr(const SourceRange& loc, FunctionEmitter& e, const s
   }
   if (t->kind() == TypeKind::List || t->kind() == TypeKind::Dict || t->kind() == TypeKind::Str)
     return std::make_shared<MethodValue>(value, name);
+  if (auto* tt = t->cast<TupleType>()) {
+    // A named tuple's field: torch.max(x, 1).values, p.x of a NamedTuple class.
+    if (const auto* names = e.ctx().fieldNames(t)) {
+      for (size_t i = 0; i < names->size(); ++i) {
+        if ((*names)[i] != name) continue;
+        if (value->node()->kind() == prim::TupleConstruct) return std::make_shared<SimpleValue>(value->node()->input(i));
+        return std::make_shared<SimpleValue>(
+            insertNode(g, prim::TupleIndex, {value, e.emitConst(Literal{static_cast<int64_t>(i)})}, tt->elements()[i], loc));
+      }
+    }
+  }
   fail(loc, "'" + typeName(t) + "' object has no attribute or method '" + name + "'");
 }
 
@@ -82,6 +93,11 @@ SugaredPtr BuiltinModule::attr(const SourceRange& loc, FunctionEmitter& e, const
     if (auto c = dtypeCode(attrName)) return std::make_shared<SimpleValue>(e.emitConst(Literal{*c}));
     if (attrName == "jit") return std::make_shared<BuiltinModule>("torch.jit");
     if (attrName == "nn") return std::make_shared<BuiltinModule>("torch.nn");
+    if (isScriptedTorchFunction(attrName)) {  // torch.norm: compiled from torch/functional.py
+      e.ctx().parseLibraries();
+      std::string q = "__torch__.torch.functional." + attrName;
+      if (e.ctx().libraryDefs.count(q)) return std::make_shared<FunctionRef>(q);
+    }
     // Aliases (torch.inverse, torch.det, ...) become their canonical op, as NormalizeOps does.
     if (auto canonical = canonicalOpForAlias(attrName)) return std::make_shared<BuiltinFunction>(*canonical);
     if (!ops::findOp(Symbol::aten(attrName))) fail(loc, "unknown builtin op: aten::" + attrName);
@@ -111,7 +127,7 @@ SugaredPtr BuiltinModule::attr(const SourceRange& loc, FunctionEmitter& e, const
     std::string q2 = "__torch__.torch.nn.functional._" + attrName;  // boolean-dispatched (max_pool2d)
     if (e.ctx().libraryDefs.count(q2)) return std::make_shared<FunctionRef>(q2);
     if (!ops::findOp(Symbol::aten(attrName))) fail(loc, "unknown builtin op: aten::" + attrName);
-    return std::make_shared<BuiltinFunction>(Symbol::aten(attrName));
+    return std::make_shared<BuiltinFunction>(Symbol::aten(attrName), /*inputIsSelf=*/true);
   }
   if (name == "warnings" && attrName == "warn") return std::make_shared<BuiltinFunction>(aten::warn);
   if (name == "ops") return std::make_shared<BuiltinModule>("ops." + attrName);
@@ -215,6 +231,8 @@ SugaredPtr FunctionEmitter::emitSpecialForm(const SourceRange& loc, const std::s
   }
   if (auto it = simple.find(name); it != simple.end()) {
     auto args = emitArgs(in);
+    if (name == "len" && args.size() == 1)  // len(obj) of a user class: obj.__len__()
+      if (Value* v = emitMagicMethod(loc, args[0].value, "__len__", {})) return wrap(v);
     auto kwargs = emitKwargs(apply.attributes());
     if (name == "list" && args.size() == 1 && args[0].value->type()->kind() == TypeKind::Dict)
       args[0].value = emitBuiltinCall(loc, Symbol::aten("keys"), {args[0]}, {});
@@ -231,12 +249,16 @@ TypePtr FunctionEmitter::parseTypeExpr(const Expr& e) {
   switch (e.kind()) {
     case Kind::None:
       return NoneType::get();
-    case Kind::StringLiteral:
+    case Kind::StringLiteral: {
+      const std::string& text = StringLiteral(e.get()).text();
+      if (TypePtr t = namedTupleType(text)) return t;  // a forward reference: "Vec"
+      if (auto info = ctx_.userClass(text, e.range())) return info->type;
       try {
-        return parseType(StringLiteral(e.get()).text(), &ctx_.cu->classes());
+        return parseType(text, &ctx_.cu->classes());
       } catch (const CompileError&) {
         return bad();
       }
+    }
     case Kind::Ident: {
       const std::string& n = Ident(e.get()).name();
       static const std::map<std::string, TypePtr> simple = {
@@ -248,6 +270,8 @@ TypePtr FunctionEmitter::parseTypeExpr(const Expr& e) {
       if (it != simple.end()) return it->second;
       if (n == "List" || n == "Dict" || n == "Tuple" || n == "Optional")
         fail(e.range(), "Type annotation '" + n + "' requires type parameters, e.g. " + n + "[int]");
+      if (TypePtr t = namedTupleType(n)) return t;
+      if (auto info = ctx_.userClass(n, e.range())) return info->type;
       return bad();
     }
     case Kind::Select: {

@@ -340,9 +340,70 @@ void defOut(const char* name, Tensor (*fn)(const IValue*, const Tensor& out)) {
   });
 }
 
+// x.tolist(): a row-major walk over a contiguous copy, typed once per call; the nested lists are
+// built bottom-up one level at a time (innermost rows first).
+template <typename T, typename Out>
+IValue tolistTyped(const Tensor& t, const TypePtr& leafType, Out toValue) {
+  Tensor c = t.contiguous();
+  const T* p = c.dataPtr<T>();
+  std::vector<IValue> level;
+  level.reserve(static_cast<size_t>(c.numel()));
+  for (int64_t i = 0; i < c.numel(); ++i) level.push_back(toValue(p[i]));
+  TypePtr elem = leafType;
+  for (int64_t d = c.dim() - 1; d >= 0; --d) {
+    size_t n = static_cast<size_t>(c.sizes()[static_cast<size_t>(d)]);
+    std::vector<IValue> up;
+    size_t groups = n == 0 ? 0 : level.size() / n;
+    if (n == 0) {  // an empty dimension: every outer row holds an empty list
+      int64_t outer = 1;
+      for (int64_t k = 0; k < d; ++k) outer *= c.sizes()[static_cast<size_t>(k)];
+      for (int64_t k = 0; k < outer; ++k) up.push_back(makeList(elem, {}));
+    }
+    for (size_t g = 0; g < groups; ++g)
+      up.push_back(makeList(elem, std::vector<IValue>(std::make_move_iterator(level.begin() + g * n),
+                                                      std::make_move_iterator(level.begin() + (g + 1) * n))));
+    level = std::move(up);
+    elem = ListType::create(elem);
+  }
+  return std::move(level.at(0));
+}
+
+void tolistKernel(Stack& s, size_t) {
+  int64_t elemKind = pop(s).toInt();
+  int64_t depth = pop(s).toInt();
+  Tensor t = pop(s).toTensor();
+  if (elemKind < 0 || elemKind > 2)
+    throw RuntimeError("Unsupported element type for tolist; only int, float, complex and bool are supported");
+  ScalarType st = t.dtype();
+  bool ok = elemKind == 0 ? st == ScalarType::Int64 : elemKind == 2 ? st == ScalarType::Bool : isFloatingType(st);
+  if (!ok) throw RuntimeError("Output annotation element type and runtime tensor element type must match for tolist()");
+  if (depth != t.dim())
+    throw RuntimeError("Output annotation list dimension and runtime tensor dimension must match for tolist()");
+  if (elemKind == 0) {
+    s.push_back(tolistTyped<int64_t>(t, IntType::get(), [](int64_t v) { return IValue(v); }));
+  } else if (elemKind == 2) {
+    s.push_back(tolistTyped<bool>(t, BoolType::get(), [](bool v) { return IValue(v); }));
+  } else {
+    visitScalarType(st, [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      if constexpr (std::is_floating_point_v<T> || !std::is_arithmetic_v<T>)
+        s.push_back(tolistTyped<T>(t, FloatType::get(), [](T v) { return IValue(static_cast<double>(v)); }));
+    });
+  }
+}
+
 }  // namespace
 
 void registerFactoriesKernels() {
+  def("prim::tolist", tolistKernel);
+  // x.item(): a Python number of the tensor's kind (bool, int or float).
+  def("aten::item", [](Stack& s, size_t) {
+    Tensor t = pop(s).toTensor();
+    if (t.numel() != 1) throw RuntimeError("a Tensor with " + std::to_string(t.numel()) + " elements cannot be converted to Scalar");
+    if (t.dtype() == ScalarType::Bool) s.emplace_back(t.itemInt64() != 0);
+    else if (isFloatingType(t.dtype())) s.emplace_back(t.itemDouble());
+    else s.emplace_back(t.itemInt64());
+  });
   defT("aten::tensor", [](const IValue* a, size_t) { return tensorFromList(a[0], a[1], a[2], a[3]); });
   for (const char* o : {"aten::tensor.int", "aten::tensor.float", "aten::tensor.bool"})
     defT(o, [](const IValue* a, size_t) { return tensorFromScalar(a[0], a[1], a[2], a[3]); });

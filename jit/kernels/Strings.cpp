@@ -143,6 +143,69 @@ void registerStringsKernels() {
     drop(s, n);
     s.emplace_back(std::move(out));
   });
+  // `fmt % args`: a scan of the format string writing into one buffer; conversions %d %i %e %f %c %s.
+  def("aten::percentFormat", [](Stack& s, size_t n) {
+    const std::string fmt = s[s.size() - n].toStringRef();
+    const IValue* single = n > 1 ? &s[s.size() - n + 1] : nullptr;
+    const std::vector<IValue>* many = single && single->isTuple() ? &single->toTupleRef().items : nullptr;
+    size_t count = many ? many->size() : (single ? 1 : 0), used = 0;
+    std::string out;
+    out.reserve(fmt.size() + 16 * count);
+    size_t pos = 0;
+    while (true) {
+      size_t pct = fmt.find('%', pos);
+      if (pct == std::string::npos) {
+        out.append(fmt, pos, std::string::npos);
+        break;
+      }
+      out.append(fmt, pos, pct - pos);
+      if (pct + 1 == fmt.size()) throw RuntimeError("Incomplete format specifier");
+      char c = fmt[pct + 1];
+      pos = pct + 2;
+      if (c == '%') {
+        out.push_back('%');
+        continue;
+      }
+      if (used == count) throw RuntimeError("Too few arguments for format string");
+      const IValue& v = many ? (*many)[used] : *single;
+      ++used;
+      switch (c) {
+        case 'd':
+        case 'i':
+          if (v.isInt()) out += std::to_string(v.toInt());
+          else if (v.isBool()) out += v.toBool() ? "1" : "0";
+          else if (v.isDouble()) out += std::to_string(static_cast<int>(v.toDouble()));
+          else throw RuntimeError(std::string("%") + c + " requires a number for formatting, but got " + v.tagName());
+          break;
+        case 'e':
+        case 'f': {
+          if (!v.isInt() && !v.isDouble() && !v.isBool())
+            throw RuntimeError(std::string("%") + c + " requires a number for formatting, but got " + v.tagName());
+          std::ostringstream os;
+          os.precision(6);
+          if (c == 'e') os << std::scientific;
+          else os << std::fixed;
+          double d = v.isDouble() ? v.toDouble() : v.isBool() ? (v.toBool() ? 1.0 : 0.0) : static_cast<double>(v.toInt());
+          os << static_cast<float>(d);
+          out += os.str();
+          break;
+        }
+        case 'c':
+          if (v.isInt()) out.push_back(static_cast<char>(v.toInt()));
+          else if (v.isString() && v.toStringRef().size() == 1) out += v.toStringRef();
+          else throw RuntimeError(std::string("%c requires an int or char for formatting, but got ") + v.tagName());
+          break;
+        case 's':
+          out += v.isString() ? v.toStringRef() : pyStr(v);
+          break;
+        default:
+          throw RuntimeError(std::string("The specifier %") + c + " is not supported in TorchScript format strings");
+      }
+    }
+    if (used != count) throw RuntimeError("Too many arguments for format string");
+    drop(s, n);
+    s.emplace_back(std::move(out));
+  });
   def("aten::add.str", [](Stack& s, size_t) {
     std::string r = s[s.size() - 2].toStringRef() + s.back().toStringRef();
     drop(s, 2);

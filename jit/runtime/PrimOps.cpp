@@ -248,6 +248,11 @@ std::optional<Operation> primOperation(const Node& node) {
         s.push_back(std::move(d));
       });
     }
+    case prim::CreateObject: {
+      auto cls = std::dynamic_pointer_cast<const ClassType>(node.output()->type());
+      TSJIT_CHECK(cls != nullptr, "prim::CreateObject must produce a class type");
+      return Operation([cls](Stack& s, size_t) { s.emplace_back(Ref<Object>::make(cls, cls->attributes().size())); });
+    }
     case prim::GetAttr: {
       std::string name = node.s(attr::name);
       std::optional<size_t> slot;

@@ -172,6 +172,59 @@ void registerStringKernels() {
     }
     return ret(IValue(os.str()));
   });
+  // `fmt % args` (aten::percentFormat): args is one value or a tuple of them; %d %i print an int
+  // (a float truncated), %e %f a float32-rounded number with 6 digits, %c a char, %s any value as
+  // str() does, %% a percent sign. Every argument must be used exactly once.
+  defOwned("aten::percentFormat", [](Args& a) {
+    const std::string& fmt = a[0].toStringRef();
+    std::vector<IValue> args;
+    if (a.size() > 1 && a[1].isTuple()) args = a[1].toTupleRef().items;
+    else if (a.size() > 1) args.push_back(a[1]);
+    std::string out;
+    size_t next = 0;
+    for (size_t i = 0; i < fmt.size(); ++i) {
+      if (fmt[i] != '%') {
+        out += fmt[i];
+        continue;
+      }
+      if (i + 1 >= fmt.size()) throw RuntimeError("Incomplete format specifier");
+      char key = fmt[++i];
+      if (key == '%') {
+        out += '%';
+        continue;
+      }
+      if (next >= args.size()) throw RuntimeError("Too few arguments for format string");
+      const IValue& v = args[next++];
+      bool number = v.isInt() || v.isDouble() || v.isBool();
+      auto needNumber = [&]() {
+        if (!number) throw RuntimeError(str("%", key, " requires a number for formatting, but got ", v.tagName()));
+      };
+      if (key == 'd' || key == 'i') {
+        needNumber();
+        int64_t k = v.isDouble() ? static_cast<int64_t>(static_cast<int>(v.toDouble())) : v.isBool() ? int64_t(v.toBool()) : v.toInt();
+        out += std::to_string(k);
+      } else if (key == 'e' || key == 'f') {
+        needNumber();
+        float x = v.isDouble() ? static_cast<float>(v.toDouble())
+                               : static_cast<float>(v.isBool() ? int64_t(v.toBool()) : v.toInt());
+        char buf[512];
+        std::snprintf(buf, sizeof buf, key == 'e' ? "%.6e" : "%.6f", static_cast<double>(x));
+        out += buf;
+      } else if (key == 'c') {
+        if (v.isInt()) out += static_cast<char>(v.toInt());
+        else if (v.isString() && v.toStringRef().size() == 1) out += v.toStringRef();
+        else throw RuntimeError(str("%", key, " requires an int or char for formatting, but got ", v.tagName()));
+      } else if (key == 's') {
+        std::ostringstream os;
+        printValue(os, v);
+        out += os.str();
+      } else {
+        throw RuntimeError(str("The specifier %", key, " is not supported in TorchScript format strings"));
+      }
+    }
+    if (next != args.size()) throw RuntimeError("Too many arguments for format string");
+    return ret(IValue(out));
+  });
   defIfOwned("aten::add.str", [](Args& a) { return ret(IValue(a[0].toStringRef() + a[1].toStringRef())); });
   defIfOwned("aten::len.str", [](Args& a) { return ret(IValue(static_cast<int64_t>(a[0].toStringRef().size()))); });
   defIfOwned("aten::__getitem__.str", [](Args& a) {

@@ -49,6 +49,7 @@ void declarePrim(OpTableBuilder& b) {
   b.special("prim::DictConstruct", Cat::Prim);
   b.special("prim::GetAttr", Cat::Prim);
   b.special("prim::SetAttr", Cat::Prim);
+  b.special("prim::CreateObject", Cat::Prim);
   b.special("prim::CallFunction", Cat::Prim);
   b.special("prim::CallMethod", Cat::Prim);
   b.special("prim::isinstance", Cat::Prim);

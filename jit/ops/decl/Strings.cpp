@@ -14,6 +14,9 @@ void declareStrings(OpTableBuilder& b) {
   b.op("aten::format", Cat::String, Tolerance::exact(), {
       "aten::format(str self, ...) -> str",
   });
+  b.op("aten::percentFormat", Cat::String, Tolerance::exact(), {
+      "aten::percentFormat(str self, ...) -> str",
+  });
   b.op("aten::join", Cat::String, Tolerance::exact(), {
       "aten::join(str self, str[] values) -> str",
   });

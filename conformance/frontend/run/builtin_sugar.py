@@ -1,0 +1,24 @@
+# Builtin sugar of ordinary programs: reflected operators (1 - x, 2.0 / x), varargs lists
+# (torch.einsum with the tensors as separate arguments, torch.broadcast_tensors(a, b)), named results of
+# torch.max / torch.sort / torch.topk (.values / .indices), x.item() returned as float, x.size(1),
+# x.dim(), `in` on a list, and x.tolist() typed by its annotation (prim::tolist).
+# Expected output recorded from PyTorch 1.13 (scripts/pt113_script_run.py), not from tsjit.
+# RUN: echo '[{"type":"Tensor","dtype":"float32","shape":[2,2],"strides":[2,1],"data":["0x1.0p+0","0x1.0p+1","0x1.8p+1","0x1.0p-1"]},{"type":"Tensor","dtype":"float32","shape":[2,2],"strides":[2,1],"data":["0x1.0p-2","0x1.0p+1","-0x1.8p+1","0x1.0p+2"]}]' > %t.a.json
+# RUN: for e in jit reference; do tsjit run %s --inputs %t.a.json --engine $e | tr -d ' \n'; echo; done | FileCheck %s
+# CHECK: [{"items":[{"data":["0x0.0p+0","-0x1.0000000000000p+0","-0x1.0000000000000p+1","0x1.0000000000000p-1"],"dtype":"float32","shape":[2,2],"strides":[2,1],"type":"Tensor"},{"data":["0x1.0000000000000p+1","0x1.0000000000000p+0","0x1.5555560000000p-1","0x1.0000000000000p+2"],"dtype":"float32","shape":[2,2],"strides":[2,1],"type":"Tensor"},{"data":["-0x1.7000000000000p+2","0x1.4000000000000p+3","-0x1.8000000000000p-1","0x1.0000000000000p+3"],"dtype":"float32","shape":[2,2],"strides":[2,1],"type":"Tensor"},{"data":["0x1.8000000000000p+1","0x1.8000000000000p+1"],"dtype":"float32","shape":[2],"strides":[1],"type":"Tensor"},{"elem":"Tensor","items":[{"data":["0x1.0000000000000p+0","0x1.0000000000000p+1","0x1.0000000000000p+0","0x1.0000000000000p+1"],"dtype":"float32","shape":[2,2],"strides":[0,1],"type":"Tensor"},{"data":["0x1.0000000000000p-2","0x1.0000000000000p+1","-0x1.8000000000000p+1","0x1.0000000000000p+2"],"dtype":"float32","shape":[2,2],"strides":[2,1],"type":"Tensor"}],"type":"List"},{"data":[1,0,0,1],"dtype":"int64","shape":[2,2],"strides":[2,1],"type":"Tensor"},{"data":["0x1.8000000000000p+1","0x1.0000000000000p+1"],"dtype":"float32","shape":[2],"strides":[1],"type":"Tensor"},{"type":"float","value":"0x1.a000000000000p+2"},{"type":"int","value":2},{"type":"int","value":2},{"type":"bool","value":true},{"elem":"float","items":[{"type":"float","value":"0x1.0000000000000p+0"},{"type":"float","value":"0x1.0000000000000p+1"}],"type":"List"},{"elem":"List[int]","items":[{"elem":"int","items":[{"type":"int","value":10},{"type":"int","value":20}],"type":"List"},{"elem":"int","items":[{"type":"int","value":30},{"type":"int","value":5}],"type":"List"}],"type":"List"}],"type":"Tuple"}]
+# CHECK-NEXT: [{"items":[{"data":["0x0.0p+0","-0x1.0000000000000p+0","-0x1.0000000000000p+1","0x1.0000000000000p-1"],"dtype":"float32","shape":[2,2],"strides":[2,1],"type":"Tensor"},{"data":["0x1.0000000000000p+1","0x1.0000000000000p+0","0x1.5555560000000p-1","0x1.0000000000000p+2"],"dtype":"float32","shape":[2,2],"strides":[2,1],"type":"Tensor"},{"data":["-0x1.7000000000000p+2","0x1.4000000000000p+3","-0x1.8000000000000p-1","0x1.0000000000000p+3"],"dtype":"float32","shape":[2,2],"strides":[2,1],"type":"Tensor"},{"data":["0x1.8000000000000p+1","0x1.8000000000000p+1"],"dtype":"float32","shape":[2],"strides":[1],"type":"Tensor"},{"elem":"Tensor","items":[{"data":["0x1.0000000000000p+0","0x1.0000000000000p+1","0x1.0000000000000p+0","0x1.0000000000000p+1"],"dtype":"float32","shape":[2,2],"strides":[0,1],"type":"Tensor"},{"data":["0x1.0000000000000p-2","0x1.0000000000000p+1","-0x1.8000000000000p+1","0x1.0000000000000p+2"],"dtype":"float32","shape":[2,2],"strides":[2,1],"type":"Tensor"}],"type":"List"},{"data":[1,0,0,1],"dtype":"int64","shape":[2,2],"strides":[2,1],"type":"Tensor"},{"data":["0x1.8000000000000p+1","0x1.0000000000000p+1"],"dtype":"float32","shape":[2],"strides":[1],"type":"Tensor"},{"type":"float","value":"0x1.a000000000000p+2"},{"type":"int","value":2},{"type":"int","value":2},{"type":"bool","value":true},{"elem":"float","items":[{"type":"float","value":"0x1.0000000000000p+0"},{"type":"float","value":"0x1.0000000000000p+1"}],"type":"List"},{"elem":"List[int]","items":[{"elem":"int","items":[{"type":"int","value":10},{"type":"int","value":20}],"type":"List"},{"elem":"int","items":[{"type":"int","value":30},{"type":"int","value":5}],"type":"List"}],"type":"List"}],"type":"Tuple"}]
+def f(x: Tensor, y: Tensor) -> Tuple[Tensor, Tensor, Tensor, Tensor, List[Tensor], Tensor, Tensor, float, int, int, bool, List[float], List[List[int]]]:
+    a = 1 - x
+    b = 2.0 / x
+    c = torch.einsum("ij,jk->ik", x, y)
+    bt = torch.broadcast_tensors(x[0], y)
+    m = torch.max(x, 1)
+    s = torch.sort(x, 0, True)
+    k = torch.topk(x.flatten(), 2)
+    it = x.sum().item()
+    sz = x.size(1)
+    d = x.dim()
+    has = 3 in [1, 2, 3]
+    fl: List[float] = x[0].tolist()
+    il: List[List[int]] = (x * 10).long().tolist()
+    return a, b, c, m.values + m.indices, bt, s.indices, k.values, it, sz, d, has, fl, il

@@ -1,0 +1,434 @@
+// Library.cpp — the functions of torch.nn.functional and torch.functional that PyTorch 1.13 compiles
+// from Python source (not aten builtins), written here as TorchScript from their documented
+// behaviour. They are parsed with the other library code (CompilerContext::parseLibraries) and
+// compiled on first use, like any function: `F.interpolate(x, ...)` becomes a prim::CallFunction of
+// `__torch__.torch.nn.functional.interpolate`.
+//
+// Invariants: a library file supplied by the caller (a corpus case's archive_code) wins over these
+// definitions name by name; every function here is plain TorchScript that the emitter compiles (no
+// Python-only constructs); errors a user can cause raise with PyTorch 1.13's exception class and
+// wording. What is not covered raises an error that says so, never a wrong value.
+#include "jit/frontend/EmitterImpl.h"
+
+namespace tsjit::frontend::detail {
+
+namespace {
+
+// torch.nn.functional
+const char* kFunctional = R"TS(
+def _reduction_enum(reduction: str) -> int:
+    if reduction == "none":
+        return 0
+    if reduction == "mean":
+        return 1
+    if reduction == "sum":
+        return 2
+    raise ValueError("{} is not a valid value for reduction".format(reduction))
+
+def _apply_reduction(loss: Tensor, reduction: str) -> Tensor:
+    r = __torch__.torch.nn.functional._reduction_enum(reduction)
+    if r == 1:
+        return torch.mean(loss)
+    if r == 2:
+        return torch.sum(loss)
+    return loss
+
+def _check_dropout_p(p: float) -> None:
+    if p < 0.0 or p > 1.0:
+        raise ValueError("dropout probability has to be between 0 and 1, but got {}".format(p))
+
+def dropout(input: Tensor, p: float = 0.5, training: bool = True, inplace: bool = False) -> Tensor:
+    __torch__.torch.nn.functional._check_dropout_p(p)
+    if inplace:
+        return torch.dropout_(input, p, training)
+    return torch.dropout(input, p, training)
+
+def _feature_dropout_eval(input: Tensor, p: float, training: bool, name: str) -> Tensor:
+    __torch__.torch.nn.functional._check_dropout_p(p)
+    if training:
+        raise RuntimeError("tsjit: " + name + " in training mode is not supported yet")
+    return input
+
+def alpha_dropout(input: Tensor, p: float = 0.5, training: bool = False, inplace: bool = False) -> Tensor:
+    return __torch__.torch.nn.functional._feature_dropout_eval(input, p, training, "alpha_dropout")
+
+def feature_alpha_dropout(input: Tensor, p: float = 0.5, training: bool = False, inplace: bool = False) -> Tensor:
+    return __torch__.torch.nn.functional._feature_dropout_eval(input, p, training, "feature_alpha_dropout")
+
+def dropout1d(input: Tensor, p: float = 0.5, training: bool = True, inplace: bool = False) -> Tensor:
+    if input.dim() != 2 and input.dim() != 3:
+        raise RuntimeError("dropout1d: Expected 2D or 3D input, but received a {}D input. Note that dropout1d exists to provide channel-wise dropout on inputs with 1 spatial dimension, a channel dimension, and an optional batch dimension (i.e. 2D or 3D inputs).".format(input.dim()))
+    return __torch__.torch.nn.functional._feature_dropout_eval(input, p, training, "dropout1d")
+
+def dropout2d(input: Tensor, p: float = 0.5, training: bool = True, inplace: bool = False) -> Tensor:
+    return __torch__.torch.nn.functional._feature_dropout_eval(input, p, training, "dropout2d")
+
+def dropout3d(input: Tensor, p: float = 0.5, training: bool = True, inplace: bool = False) -> Tensor:
+    return __torch__.torch.nn.functional._feature_dropout_eval(input, p, training, "dropout3d")
+
+def normalize(input: Tensor, p: float = 2.0, dim: int = 1, eps: float = 1e-12, out: Optional[Tensor] = None) -> Tensor:
+    if out is None:
+        denom = ops.aten.norm(input, p, [dim], True).clamp_min(eps).expand_as(input)
+        return torch.div(input, denom)
+    denom2 = ops.aten.norm(input, p, [dim], True).clamp_min(eps).expand_as(input)
+    return torch.div(input, denom2, out=out)
+
+def one_hot(tensor: Tensor, num_classes: int = -1) -> Tensor:
+    if tensor.dtype != torch.int64:
+        raise RuntimeError("one_hot is only applicable to index tensor.")
+    if num_classes == -1:
+        if tensor.numel() == 0:
+            raise RuntimeError("Can not infer total number of classes from empty tensor.")
+        num_classes = int(tensor.max()) + 1
+    elif tensor.numel() > 0 and int(tensor.max()) >= num_classes:
+        raise RuntimeError("Class values must be smaller than num_classes.")
+    if tensor.numel() > 0 and int(tensor.min()) < 0:
+        raise RuntimeError("Class values must be non-negative.")
+    shape = tensor.size()
+    shape.append(num_classes)
+    return torch.zeros(shape, dtype=torch.int64).scatter_(-1, tensor.unsqueeze(-1), 1)
+
+def interpolate(input: Tensor, size: Union[int, List[int], None] = None, scale_factor: Union[float, List[float], None] = None, mode: str = "nearest", align_corners: Optional[bool] = None, recompute_scale_factor: Optional[bool] = None, antialias: bool = False) -> Tensor:
+    if mode == "nearest" or mode == "area" or mode == "nearest-exact":
+        if align_corners is not None:
+            raise ValueError("align_corners option can only be set with the interpolating modes: linear | bilinear | bicubic | trilinear")
+    corners = False
+    if align_corners is not None:
+        corners = align_corners
+    dim = input.dim() - 2
+    if dim < 1:
+        raise NotImplementedError("Input Error: Only 3D, 4D and 5D input Tensors supported (got {}D) for the modes: nearest | linear | bilinear | bicubic | trilinear | area | nearest-exact (got {})".format(input.dim(), mode))
+    output_size: Optional[List[int]] = None
+    scale_factors: Optional[List[float]] = None
+    if size is not None and scale_factor is not None:
+        raise ValueError("only one of size or scale_factor should be defined")
+    elif size is not None:
+        if isinstance(size, int):
+            output_size = [size for _ in range(dim)]
+        else:
+            if len(size) != dim:
+                raise ValueError("Input and output must have the same number of spatial dimensions, but got input with spatial dimensions of {} and output size of {}. Please provide input tensor in (N, C, d1, d2, ...,dK) format and output size in (o1, o2, ...,oK) format.".format(input.size()[2:], size))
+            output_size = size
+    elif scale_factor is not None:
+        if isinstance(scale_factor, float):
+            scale_factors = [scale_factor for _ in range(dim)]
+        else:
+            if len(scale_factor) != dim:
+                raise ValueError("Input and scale_factor must have the same number of spatial dimensions, but got input with spatial dimensions of {} and scale_factor of shape {}. Please provide input tensor in (N, C, d1, d2, ...,dK) format and scale_factor in (s1, s2, ...,sK) format.".format(input.size()[2:], scale_factor))
+            scale_factors = scale_factor
+    else:
+        raise ValueError("either size or scale_factor should be defined")
+    if recompute_scale_factor is not None and recompute_scale_factor and size is not None:
+        raise ValueError("recompute_scale_factor is not meaningful with an explicit size.")
+    if mode == "area" and output_size is None:
+        recompute_scale_factor = True
+    if recompute_scale_factor is not None and recompute_scale_factor:
+        if scale_factors is not None:
+            sfs = scale_factors
+            output_size = [int(math.floor(float(input.size(i + 2)) * sfs[i])) for i in range(dim)]
+        scale_factors = None
+    if antialias:
+        raise NotImplementedError("tsjit: interpolate with antialias=True is not supported yet")
+    if mode == "nearest":
+        if dim == 1:
+            return torch.upsample_nearest1d(input, output_size, scale_factors)
+        if dim == 2:
+            return torch.upsample_nearest2d(input, output_size, scale_factors)
+        if dim == 3:
+            return torch.upsample_nearest3d(input, output_size, scale_factors)
+    if mode == "nearest-exact":
+        if dim == 1:
+            return torch._upsample_nearest_exact1d(input, output_size, scale_factors)
+        if dim == 2:
+            return torch._upsample_nearest_exact2d(input, output_size, scale_factors)
+        if dim == 3:
+            return torch._upsample_nearest_exact3d(input, output_size, scale_factors)
+    if mode == "area" and output_size is not None:
+        osz = output_size
+        if dim == 1:
+            return torch.adaptive_avg_pool1d(input, osz)
+        if dim == 2:
+            return torch.adaptive_avg_pool2d(input, osz)
+        if dim == 3:
+            return torch.adaptive_avg_pool3d(input, osz)
+    if mode == "linear":
+        if dim == 1:
+            return torch.upsample_linear1d(input, output_size, corners, scale_factors)
+        raise NotImplementedError("Got {}D input, but linear mode needs 3D input".format(input.dim()))
+    if mode == "bilinear":
+        if dim == 2:
+            return torch.upsample_bilinear2d(input, output_size, corners, scale_factors)
+        raise NotImplementedError("Got {}D input, but bilinear mode needs 4D input".format(input.dim()))
+    if mode == "trilinear":
+        if dim == 3:
+            return torch.upsample_trilinear3d(input, output_size, corners, scale_factors)
+        raise NotImplementedError("Got {}D input, but trilinear mode needs 5D input".format(input.dim()))
+    if mode == "bicubic":
+        if dim == 2:
+            return torch.upsample_bicubic2d(input, output_size, corners, scale_factors)
+        raise NotImplementedError("Got {}D input, but bicubic mode needs 4D input".format(input.dim()))
+    raise NotImplementedError("Input Error: Only 3D, 4D and 5D input Tensors supported (got {}D) for the modes: nearest | linear | bilinear | bicubic | trilinear | area | nearest-exact (got {})".format(input.dim(), mode))
+
+def mse_loss(input: Tensor, target: Tensor, size_average: Optional[bool] = None, reduce: Optional[bool] = None, reduction: str = "mean") -> Tensor:
+    ts = torch.broadcast_tensors([input, target])
+    return torch.mse_loss(ts[0], ts[1], __torch__.torch.nn.functional._reduction_enum(reduction))
+
+def l1_loss(input: Tensor, target: Tensor, size_average: Optional[bool] = None, reduce: Optional[bool] = None, reduction: str = "mean") -> Tensor:
+    ts = torch.broadcast_tensors([input, target])
+    return torch.l1_loss(ts[0], ts[1], __torch__.torch.nn.functional._reduction_enum(reduction))
+
+def smooth_l1_loss(input: Tensor, target: Tensor, size_average: Optional[bool] = None, reduce: Optional[bool] = None, reduction: str = "mean", beta: float = 1.0) -> Tensor:
+    ts = torch.broadcast_tensors([input, target])
+    return torch.smooth_l1_loss(ts[0], ts[1], __torch__.torch.nn.functional._reduction_enum(reduction), beta)
+
+def binary_cross_entropy(input: Tensor, target: Tensor, weight: Optional[Tensor] = None, size_average: Optional[bool] = None, reduce: Optional[bool] = None, reduction: str = "mean") -> Tensor:
+    if target.size() != input.size():
+        raise ValueError("Using a target size ({}) that is different to the input size ({}) is deprecated. Please ensure they have the same size.".format(target.size(), input.size()))
+    if bool(torch.any(torch.logical_or(input < 0, input > 1))):
+        raise RuntimeError("all elements of input should be between 0 and 1")
+    loss = (target - 1) * torch.clamp_min(torch.log1p(-input), -100.0) - target * torch.clamp_min(torch.log(input), -100.0)
+    if weight is not None:
+        loss = loss * weight
+    return __torch__.torch.nn.functional._apply_reduction(loss, reduction)
+
+def binary_cross_entropy_with_logits(input: Tensor, target: Tensor, weight: Optional[Tensor] = None, size_average: Optional[bool] = None, reduce: Optional[bool] = None, reduction: str = "mean", pos_weight: Optional[Tensor] = None) -> Tensor:
+    if target.size() != input.size():
+        raise ValueError("Target size ({}) must be the same as input size ({})".format(target.size(), input.size()))
+    return torch.binary_cross_entropy_with_logits(input, target, weight, pos_weight, __torch__.torch.nn.functional._reduction_enum(reduction))
+
+def nll_loss(input: Tensor, target: Tensor, weight: Optional[Tensor] = None, size_average: Optional[bool] = None, ignore_index: int = -100, reduce: Optional[bool] = None, reduction: str = "mean") -> Tensor:
+    r = __torch__.torch.nn.functional._reduction_enum(reduction)
+    if input.dim() < 1:
+        raise ValueError("Expected 1 or more dimensions (got {})".format(input.dim()))
+    cdim = 1
+    if input.dim() == 1:
+        cdim = 0
+    if input.dim() >= 2 and input.size(0) != target.size(0):
+        raise ValueError("Expected input batch_size ({}) to match target batch_size ({}).".format(input.size(0), target.size(0)))
+    valid = target != ignore_index
+    safe = torch.where(valid, target, torch.zeros_like(target))
+    picked = -torch.gather(input, cdim, safe.unsqueeze(cdim)).squeeze(cdim)
+    w = valid.to(input.dtype)
+    if weight is not None:
+        w = w * weight[safe]
+    loss = picked * w
+    if r == 0:
+        return loss
+    if r == 2:
+        return torch.sum(loss)
+    return torch.sum(loss) / torch.sum(w)
+
+def cross_entropy(input: Tensor, target: Tensor, weight: Optional[Tensor] = None, size_average: Optional[bool] = None, ignore_index: int = -100, reduce: Optional[bool] = None, reduction: str = "mean", label_smoothing: float = 0.0) -> Tensor:
+    cdim = 1
+    if input.dim() == 1:
+        cdim = 0
+    logp = torch.log_softmax(input, cdim)
+    if label_smoothing != 0.0:
+        raise NotImplementedError("tsjit: cross_entropy with label_smoothing is not supported yet")
+    if torch.is_floating_point(target):
+        if weight is not None:
+            logp = logp * weight.view([-1] + [1 for _ in range(input.dim() - cdim - 1)])
+        loss = -torch.sum(logp * target, cdim)
+        r = __torch__.torch.nn.functional._reduction_enum(reduction)
+        if r == 1:
+            if input.dim() == 1:
+                return torch.sum(loss)
+            return torch.sum(loss) / input.size(0)
+        if r == 2:
+            return torch.sum(loss)
+        return loss
+    return __torch__.torch.nn.functional.nll_loss(logp, target, weight, None, ignore_index, None, reduction)
+
+def relu(input: Tensor, inplace: bool = False) -> Tensor:
+    if inplace:
+        return torch.relu_(input)
+    return torch.relu(input)
+
+def leaky_relu(input: Tensor, negative_slope: float = 0.01, inplace: bool = False) -> Tensor:
+    if inplace:
+        return torch.leaky_relu_(input, negative_slope)
+    return torch.leaky_relu(input, negative_slope)
+
+def relu6(input: Tensor, inplace: bool = False) -> Tensor:
+    if inplace:
+        return torch.hardtanh_(input, 0.0, 6.0)
+    return torch.hardtanh(input, 0.0, 6.0)
+
+def hardswish(input: Tensor, inplace: bool = False) -> Tensor:
+    return input * torch.clamp(input + 3.0, 0.0, 6.0) / 6.0
+
+def threshold(input: Tensor, threshold: float, value: float, inplace: bool = False) -> Tensor:
+    out = torch.where(input > threshold, input, torch.zeros_like(input) + value)
+    if inplace:
+        return input.copy_(out)
+    return out
+
+def softsign(input: Tensor) -> Tensor:
+    return input / (torch.abs(input) + 1)
+
+def logsigmoid(input: Tensor) -> Tensor:
+    return torch.clamp(input, max=0.0) - torch.log1p(torch.exp(-torch.abs(input)))
+
+def mish(input: Tensor, inplace: bool = False) -> Tensor:
+    return input * torch.tanh(torch.softplus(input))
+
+def glu(input: Tensor, dim: int = -1) -> Tensor:
+    if input.dim() == 0:
+        raise RuntimeError("glu does not support scalars because halving size must be even")
+    n = input.size(dim)
+    if n % 2 != 0:
+        raise RuntimeError("Halving dimension must be even, but dimension {} is size {}".format(dim, n))
+    halves = torch.chunk(input, 2, dim)
+    return halves[0] * torch.sigmoid(halves[1])
+
+def _softmax_dim(ndim: int) -> int:
+    if ndim == 0 or ndim == 1 or ndim == 3:
+        return 0
+    return 1
+
+def softmax(input: Tensor, dim: Optional[int] = None, _stacklevel: int = 3, dtype: Optional[int] = None) -> Tensor:
+    d = __torch__.torch.nn.functional._softmax_dim(input.dim())
+    if dim is not None:
+        d = dim
+    return torch.softmax(input, d, dtype)
+
+def log_softmax(input: Tensor, dim: Optional[int] = None, _stacklevel: int = 3, dtype: Optional[int] = None) -> Tensor:
+    d = __torch__.torch.nn.functional._softmax_dim(input.dim())
+    if dim is not None:
+        d = dim
+    return torch.log_softmax(input, d, dtype)
+
+def softmin(input: Tensor, dim: Optional[int] = None, _stacklevel: int = 3, dtype: Optional[int] = None) -> Tensor:
+    d = __torch__.torch.nn.functional._softmax_dim(input.dim())
+    if dim is not None:
+        d = dim
+    return torch.softmax(-input, d, dtype)
+
+def batch_norm(input: Tensor, running_mean: Optional[Tensor], running_var: Optional[Tensor], weight: Optional[Tensor] = None, bias: Optional[Tensor] = None, training: bool = False, momentum: float = 0.1, eps: float = 1e-05) -> Tensor:
+    if training:
+        size = input.size()
+        prod = size[0]
+        for i in range(len(size) - 2):
+            prod = prod * size[i + 2]
+        if prod == 1:
+            raise ValueError("Expected more than 1 value per channel when training, got input size {}".format(size))
+    return torch.batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps, True)
+
+def instance_norm(input: Tensor, running_mean: Optional[Tensor] = None, running_var: Optional[Tensor] = None, weight: Optional[Tensor] = None, bias: Optional[Tensor] = None, use_input_stats: bool = True, momentum: float = 0.1, eps: float = 1e-05) -> Tensor:
+    if use_input_stats:
+        size = input.size()
+        prod = 1
+        for i in range(len(size) - 2):
+            prod = prod * size[i + 2]
+        if prod == 1:
+            raise ValueError("Expected more than 1 spatial element when training, got input size {}".format(size))
+    return torch.instance_norm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps, True)
+
+def embedding(input: Tensor, weight: Tensor, padding_idx: Optional[int] = None, max_norm: Optional[float] = None, norm_type: float = 2.0, scale_grad_by_freq: bool = False, sparse: bool = False) -> Tensor:
+    pad = -1
+    if padding_idx is not None:
+        pad = padding_idx
+        if pad > 0:
+            if pad >= weight.size(0):
+                raise AssertionError("Padding_idx must be within num_embeddings")
+        elif pad < 0:
+            if pad < -weight.size(0):
+                raise AssertionError("Padding_idx must be within num_embeddings")
+            pad = weight.size(0) + pad
+    if max_norm is not None:
+        raise NotImplementedError("tsjit: embedding with max_norm is not supported yet")
+    return torch.embedding(weight, input, pad, scale_grad_by_freq, sparse)
+
+def avg_pool1d(input: Tensor, kernel_size: List[int], stride: Optional[List[int]] = None, padding: List[int] = [0], ceil_mode: bool = False, count_include_pad: bool = True) -> Tensor:
+    if input.dim() != 2 and input.dim() != 3:
+        raise RuntimeError("avg_pool1d() input tensor must have 2 or 3 dimensions")
+    st = kernel_size
+    if stride is not None:
+        if len(stride) > 0:
+            st = stride
+    out = torch.avg_pool2d(input.unsqueeze(-2), [1, kernel_size[0]], [1, st[0]], [0, padding[0]], ceil_mode, count_include_pad)
+    return out.squeeze(-2)
+
+def pairwise_distance(x1: Tensor, x2: Tensor, p: float = 2.0, eps: float = 1e-06, keepdim: bool = False) -> Tensor:
+    d = max(x1.dim(), x2.dim())
+    if d == 0:
+        return torch.abs(x1 - x2 + eps)
+    return ops.aten.norm(x1 - x2 + eps, p, [-1], keepdim)
+
+def kl_div(input: Tensor, target: Tensor, size_average: Optional[bool] = None, reduce: Optional[bool] = None, reduction: str = "mean", log_target: bool = False) -> Tensor:
+    if log_target:
+        loss = torch.exp(target) * (target - input)
+    else:
+        loss = torch.where(target > 0, target * (torch.log(target) - input), torch.zeros_like(input * target))
+    if reduction == "batchmean":
+        if input.dim() == 0:
+            return torch.sum(loss)
+        return torch.sum(loss) / input.size(0)
+    return __torch__.torch.nn.functional._apply_reduction(loss, reduction)
+
+def huber_loss(input: Tensor, target: Tensor, reduction: str = "mean", delta: float = 1.0) -> Tensor:
+    ts = torch.broadcast_tensors([input, target])
+    d = torch.abs(ts[0] - ts[1])
+    loss = torch.where(d < delta, 0.5 * d * d, delta * (d - 0.5 * delta))
+    return __torch__.torch.nn.functional._apply_reduction(loss, reduction)
+)TS";
+
+// torch.functional (the functions 1.13 scripts from source instead of binding an aten op)
+const char* kTorchFunctional = R"TS(
+def norm(input: Tensor, p: Union[float, str, None] = "fro", dim: Optional[List[int]] = None, keepdim: bool = False, out: Optional[Tensor] = None, dtype: Optional[int] = None) -> Tensor:
+    if out is not None:
+        raise NotImplementedError("tsjit: torch.norm with out= is not supported yet")
+    if isinstance(p, str):
+        if p == "fro":
+            if dim is None or len(dim) <= 2:
+                return torch.linalg_vector_norm(input, 2, dim, keepdim, dtype=dtype)
+        if p == "nuc":
+            if dim is None:
+                return torch.nuclear_norm(input, keepdim)
+            return torch.nuclear_norm(input, dim, keepdim)
+        raise RuntimeError("linalg.matrix_norm: Order " + p + " not supported.")
+    else:
+        q = 2.0
+        if p is not None:
+            q = p
+        return torch.linalg_vector_norm(input, q, dim, keepdim, dtype=dtype)
+
+def meshgrid(tensors: List[Tensor], indexing: str = "ij") -> List[Tensor]:
+    if indexing != "ij" and indexing != "xy":
+        raise RuntimeError("torch.meshgrid: indexing must be one of \"xy\" or \"ij\", but received: " + indexing)
+    n = len(tensors)
+    for t in tensors:
+        if t.dim() > 1:
+            raise RuntimeError("torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got: " + str(t.size()))
+    ts = [t.reshape([-1]) for t in tensors]
+    swap = indexing == "xy" and n >= 2
+    if swap:
+        first = ts[0]
+        ts[0] = ts[1]
+        ts[1] = first
+    shape = [t.size(0) for t in ts]
+    out: List[Tensor] = []
+    for i in range(n):
+        view = [1 for _ in range(n)]
+        view[i] = shape[i]
+        out.append(ts[i].view(view).expand(shape))
+    if swap:  # the grid of (b, a) in "ij" order is the "xy" grid of (a, b), outputs swapped back
+        first_out = out[0]
+        out[0] = out[1]
+        out[1] = first_out
+    return out
+)TS";
+
+}  // namespace
+
+const std::map<std::string, std::string>& builtinLibraryCode() {
+  static const std::map<std::string, std::string> code = {
+      {"code/__torch__/torch/nn/functional.py", kFunctional},
+      {"code/__torch__/torch/functional.py", kTorchFunctional},
+  };
+  return code;
+}
+
+bool isScriptedTorchFunction(const std::string& name) { return name == "norm" || name == "meshgrid"; }
+
+}  // namespace tsjit::frontend::detail

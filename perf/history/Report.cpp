@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <ctime>
 #include <sstream>
 
@@ -90,16 +91,21 @@ std::string seriesPlot(const Series& s) {
     lo = std::min({lo, p.median, std::isfinite(p.ci.lo) ? p.ci.lo : p.median});
     hi = std::max({hi, p.median, std::isfinite(p.ci.hi) ? p.ci.hi : p.median});
   }
+  // The PyTorch 1.13 reference: the latest recorded figure, drawn as a level across the plot when
+  // it is on the scale of the series (within 2x), else written as text.
+  std::optional<double> ref;
   for (const auto& p : s.points)
-    if (p.pytorchNs) {
-      lo = std::min(lo, *p.pytorchNs);
-      hi = std::max(hi, *p.pytorchNs);
-    }
+    if (p.pytorchNs) ref = *p.pytorchNs;
+  bool refOnScale = ref && (!std::isfinite(lo) || (*ref >= lo / 2 && *ref <= hi * 2));
+  if (refOnScale) {
+    lo = std::min(lo, *ref);
+    hi = std::max(hi, *ref);
+  }
   if (!std::isfinite(lo)) lo = 0, hi = 1;
   std::string unit = autoUnit(hi);
   double k = unitScale(unit);
   double pad = (hi - lo) * 0.1 + hi * 0.01 + 1e-9;
-  Scale y{(lo - pad) / k, (hi + pad) / k, H - B, T};
+  Scale y{std::max(0.0, lo - pad) / k, (hi + pad) / k, H - B, T};
   Scale x{0, static_cast<double>(std::max<size_t>(s.points.size(), 2) - 1), L, W - R};
   std::ostringstream os;
   os << "<svg class=\"plot-svg\" width=\"" << W << "\" height=\"" << H << "\" viewBox=\"0 0 " << W << " " << H
@@ -132,14 +138,16 @@ std::string seriesPlot(const Series& s) {
        << "%</text>\n";
   }
   // PyTorch reference.
-  std::string ref;
-  for (size_t i = 0; i < s.points.size(); ++i)
-    if (s.points[i].pytorchNs)
-      ref += (ref.empty() ? "M" : " L") + num(x(static_cast<double>(i))) + "," + num(y(*s.points[i].pytorchNs / k));
-  if (!ref.empty())
-    os << "<path class=\"reference\" d=\"" << ref << "\" fill=\"none\" stroke=\"#888\" stroke-dasharray=\"2,2\"/>"
-       << "<text x=\"" << W - R << "\" y=\"" << T + 10
-       << "\" font-size=\"10\" text-anchor=\"end\" fill=\"#888\">PyTorch 1.13 (dotted)</text>\n";
+  if (ref) {
+    std::string label = "PyTorch 1.13: " + num(*ref / k, "%.4g") + " " + unit;
+    if (refOnScale)
+      os << "<path class=\"reference\" d=\"M" << L << "," << num(y(*ref / k)) << " H" << W - R
+         << "\" fill=\"none\" stroke=\"#888\" stroke-dasharray=\"3,3\"/>";
+    else
+      label += *ref > hi ? " (above the scale)" : " (below the scale)";
+    os << "<text x=\"" << W - R << "\" y=\"" << T + 10 << "\" font-size=\"10\" text-anchor=\"end\" fill=\"#666\">"
+       << esc(label) << (refOnScale ? " (dashed)" : "") << "</text>\n";
+  }
   // Intervals, the median line, points.
   std::string line;
   for (size_t i : s.okPoints) {
@@ -225,7 +233,7 @@ std::string runsTable(const std::vector<RunInfo>& runs, Store& store) {
   std::ostringstream os;
   os << "<table><tr><th>id</th><th>uid</th><th>kind</th><th>started</th><th>commit</th><th>branch</th>"
         "<th>build</th><th>compiler</th><th>flags</th><th>CPU</th><th>cores</th><th>memory</th><th>kernel</th>"
-        "<th>load</th><th>reps</th><th>instructions</th><th>results</th></tr>\n";
+        "<th>load</th><th>reps</th><th>instructions</th><th>results</th><th>label</th></tr>\n";
   for (const RunInfo& r : runs) {
     int bad = 0;
     for (auto& x : store.results(r.id))
@@ -237,7 +245,7 @@ std::string runsTable(const std::vector<RunInfo>& runs, Store& store) {
        << num(static_cast<double>(r.machine.memKiB) / (1024 * 1024), "%.1f") << " GiB</td><td>" << esc(r.machine.kernel)
        << "</td><td>" << num(r.load1, "%.2f") << "</td><td>" << r.repetitions << "</td><td>"
        << esc(r.instrTool.empty() ? "none" : r.instrTool) << "</td><td>" << r.nResults << (bad ? " (" + std::to_string(bad) + " failed)" : "")
-       << "</td></tr>\n";
+       << "</td><td>" << esc(r.label) << "</td></tr>\n";
   }
   os << "</table>";
   return os.str();

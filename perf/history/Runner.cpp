@@ -236,6 +236,7 @@ RunRecord newRecord(const RunOptions& o) {
   run.fp = currentFingerprint(o.sourceDir);
   run.repetitions = o.repetitions;
   run.filter = o.filter;
+  for (auto& [k, v] : o.env) run.label += (run.label.empty() ? "env " : " ") + k + "=" + v;
   return run;
 }
 
@@ -326,6 +327,10 @@ RunRecord runSuites(const std::vector<SuiteBinary>& suites, const RunOptions& o)
     }
     say(o, s.suite + ": correctness check against the reference engine");
     Verification v = verifySuite(s, o, o.env);
+    if (v.ran && v.byName.empty()) {
+      say(o, s.suite + ": no benchmark matches the filter; skipped");
+      continue;
+    }
     say(o, s.suite + ": timing, " + std::to_string(o.repetitions) + " repetitions");
     timeSuite(s, o, o.env, o.repetitions, 0, &run.results);
     gate(s, v, &run.results);

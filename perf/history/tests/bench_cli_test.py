@@ -14,12 +14,14 @@ TEST is one of:
               PRAGMA integrity_check says ok
   concurrent  two recorders at once on one database
   merge       merge two shards twice: no duplicated runs
+  instructions  callgrind counts of the synthetic cases are proportional to their step counts
 Each prints what it checked and exits 1 on the first failed check.
 """
 import argparse
 import json
 import os
 import random
+import shutil
 import signal
 import sqlite3
 import subprocess
@@ -196,6 +198,25 @@ def test_kill(e):
     check(len(runs) == expected, f"exactly the committed records are there: {len(runs)} runs, expected {expected}")
 
 
+def test_instructions(e):
+    if not shutil.which("valgrind"):
+        print("SKIP: no valgrind")
+        sys.exit(77)
+    db = e.db("instructions.sqlite")
+    p = e.bench("record", "--db", db, "--bin", "synth=" + e.synth, "--repetitions", "3", "--min-time", "0.01",
+                "--env", "TSJIT_SYNTH_SLOW=BM_SynthMedium:1.5")
+    run = int(p.stdout.strip().splitlines()[-1])
+    check(rows(db, "SELECT instr_tool FROM run WHERE id = ?", run) == [("callgrind",)], "the run says callgrind counted")
+    counts = dict(rows(db, "SELECT b.name, x.instructions FROM result x JOIN benchmark b ON b.id = x.benchmark_id "
+                           "WHERE x.run_id = ?", run))
+    print(counts)
+    small, medium, large = counts["BM_SynthSmall"], counts["BM_SynthMedium"], counts["BM_SynthLarge"]
+    # Steps: 20,000 / 40,000 * 1.5 / 80,000; the count per iteration is a fixed cost per step plus
+    # a small constant, so the ratios are exact to well under 0.1 %.
+    check(abs(large / small - 4) < 0.004, f"Large/Small instructions = {large / small:.5f} (4 x the steps)")
+    check(abs(medium / small - 3) < 0.003, f"slowed Medium/Small instructions = {medium / small:.5f} (3 x the steps)")
+
+
 def test_concurrent(e):
     db = e.db("concurrent.sqlite")
     env = dict(os.environ, TSJIT_BENCH_TEST_COMMIT_DELAY_US="2000")
@@ -242,7 +263,7 @@ def main():
     ap.add_argument("--work", required=True)
     args = ap.parse_args()
     tests = {"aa": test_aa, "ab": test_ab, "pool": test_pool, "gate": test_gate, "kill": test_kill,
-             "concurrent": test_concurrent, "merge": test_merge}
+             "concurrent": test_concurrent, "merge": test_merge, "instructions": test_instructions}
     if args.test not in tests:
         fail("unknown test " + args.test)
     tests[args.test](Env(args))

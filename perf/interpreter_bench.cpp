@@ -5,32 +5,18 @@
 //   (b) 64 chained elementwise ops on a 1-element float tensor (`x * 1.0001`, `x + 0.5`), ns/op;
 //   (c) the LSTM cell at batch 1 / hidden 64 and batch 64 / hidden 512 (µs);
 //   (d) sigmoid(x) * tanh(y) + x * 0.5 - y on 16M floats (ms).
-// (b)-(d) need the tensor kernels (Elementwise, Linalg...); a case whose graph has an operator
-// without an optimized kernel reports the error and is skipped.
-#include <benchmark/benchmark.h>
-
+// Each case is declared once as a GraphCase (perf/GraphCase.h): a Google Benchmark of
+// InterpreterState::run, plus the correctness check `tsjit bench` runs (--tsjit_verify: the JIT
+// against the reference engine) and the callgrind instruction count (--tsjit_count).
+// A case whose graph has an operator without an optimized kernel reports the error and is skipped.
 #include <sstream>
 
-#include "jit/ir/Graph.h"
-#include "jit/ir/IRParser.h"
-#include "jit/kernels/Kernel.h"
-#include "jit/runtime/Code.h"
-#include "jit/runtime/Interpreter.h"
+#include "perf/GraphCase.h"
 
 using namespace tsjit;
-using namespace tsjit::runtime;
+using namespace tsjit::perf;
 
 namespace {
-
-std::shared_ptr<const Code> compileOrSkip(benchmark::State& state, const std::string& text) {
-  kernels::registerAllKernels();
-  try {
-    return Code::compile(parseIR(text));
-  } catch (const std::exception& e) {
-    state.SkipWithError(e.what());
-    return nullptr;
-  }
-}
 
 std::string intChainIR(int pairs) {
   std::ostringstream os;
@@ -45,27 +31,6 @@ std::string intChainIR(int pairs) {
   return os.str();
 }
 
-void BM_IntChain(benchmark::State& state) {
-  constexpr int kPairs = 32;
-  auto code = compileOrSkip(state, intChainIR(kPairs));
-  if (!code) return;
-  InterpreterState interp(code);
-  Stack st;
-  int64_t x = 1;
-  for (auto _ : state) {
-    st.emplace_back(x);
-    st.emplace_back(int64_t{7});
-    interp.run(st);
-    x = st.back().toInt();
-    st.clear();
-  }
-  benchmark::DoNotOptimize(x);
-  constexpr int kNodes = kPairs * 3;
-  state.counters["ns_per_node"] = benchmark::Counter(static_cast<double>(state.iterations()) * kNodes,
-                                                     benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
-}
-BENCHMARK(BM_IntChain);
-
 std::string tensorChainIR(int ops) {
   std::ostringstream os;
   os << "graph(%x0 : Tensor):\n"
@@ -78,23 +43,6 @@ std::string tensorChainIR(int ops) {
   os << "  return (%x" << ops << ")\n";
   return os.str();
 }
-
-void BM_TensorChain(benchmark::State& state) {
-  constexpr int kOps = 64;
-  auto code = compileOrSkip(state, tensorChainIR(kOps));
-  if (!code) return;
-  InterpreterState interp(code);
-  Tensor x = Tensor::full({1}, 1.0, ScalarType::Float);
-  Stack st;
-  for (auto _ : state) {
-    st.emplace_back(x);
-    interp.run(st);
-    st.clear();
-  }
-  state.counters["ns_per_op"] = benchmark::Counter(static_cast<double>(state.iterations()) * kOps,
-                                                   benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
-}
-BENCHMARK(BM_TensorChain);
 
 const char* kLstmIR = R"IR(graph(%x : Tensor, %hx : Tensor, %cx : Tensor, %w_ih : Tensor, %w_hh : Tensor,
       %b_ih : Tensor, %b_hh : Tensor):
@@ -122,36 +70,7 @@ const char* kLstmIR = R"IR(graph(%x : Tensor, %hx : Tensor, %cx : Tensor, %w_ih 
   return (%r)
 )IR";
 
-Tensor randn(std::vector<int64_t> sizes, uint32_t seed) {
-  int64_t n = 1;
-  for (int64_t s : sizes) n *= s;
-  std::vector<double> v(static_cast<size_t>(n));
-  uint32_t r = seed;
-  for (auto& x : v) {
-    r = r * 1664525u + 1013904223u;
-    x = (static_cast<double>(r >> 8) / (1 << 24) - 0.5) * 0.2;
-  }
-  return Tensor::fromDoubles(v, sizes, ScalarType::Float);
-}
-
-void BM_LstmCell(benchmark::State& state) {
-  int64_t batch = state.range(0), hidden = state.range(1), input = hidden;
-  auto code = compileOrSkip(state, kLstmIR);
-  if (!code) return;
-  InterpreterState interp(code);
-  Stack inputs = {randn({batch, input}, 1), randn({batch, hidden}, 2), randn({batch, hidden}, 3),
-                  randn({4 * hidden, input}, 4), randn({4 * hidden, hidden}, 5), randn({4 * hidden}, 6),
-                  randn({4 * hidden}, 7)};
-  Stack st;
-  for (auto _ : state) {
-    st = inputs;
-    interp.run(st);
-  }
-}
-BENCHMARK(BM_LstmCell)->Args({1, 64})->Args({64, 512})->Unit(benchmark::kMicrosecond);
-
-void BM_SigmoidTanhChain16M(benchmark::State& state) {
-  const char* ir = R"IR(graph(%x : Tensor, %y : Tensor):
+const char* kChain16MIR = R"IR(graph(%x : Tensor, %y : Tensor):
   %one : int = prim::Constant[value=1]()
   %h : float = prim::Constant[value=0.5]()
   %s : Tensor = aten::sigmoid(%x)
@@ -162,21 +81,41 @@ void BM_SigmoidTanhChain16M(benchmark::State& state) {
   %d : Tensor = aten::sub(%c, %y, %one)
   return (%d)
 )IR";
-  auto code = compileOrSkip(state, ir);
-  if (!code) return;
-  InterpreterState interp(code);
-  constexpr int64_t n = 16 * 1024 * 1024;
-  Tensor x = Tensor::full({n}, 0.25, ScalarType::Float), y = Tensor::full({n}, -0.5, ScalarType::Float);
-  Stack st;
-  for (auto _ : state) {
-    st.emplace_back(x);
-    st.emplace_back(y);
-    interp.run(st);
-    st.clear();
+
+const bool kRegistered = [] {
+  CaseDef a = graphCase("BM_IntChain", intChainIR(32), [] { return std::vector<IValue>{IValue(int64_t{1}), IValue(int64_t{7})}; },
+                        benchmark::kNanosecond);
+  a.counter = "ns_per_node";
+  a.itemsPerIteration = 32 * 3;
+  addCase(a);
+  CaseDef b = graphCase("BM_TensorChain", tensorChainIR(64),
+                        [] { return std::vector<IValue>{IValue(Tensor::full({1}, 1.0, ScalarType::Float))}; },
+                        benchmark::kNanosecond);
+  b.counter = "ns_per_op";
+  b.itemsPerIteration = 64;
+  addCase(b);
+  for (auto [batch, hidden] : {std::pair<int64_t, int64_t>{1, 64}, {64, 512}}) {
+    int64_t input = hidden;
+    addCase(graphCase("BM_LstmCell/" + std::to_string(batch) + "/" + std::to_string(hidden), kLstmIR,
+                      [batch, hidden, input] {
+                        return std::vector<IValue>{
+                            IValue(seededTensor({batch, input}, 1)), IValue(seededTensor({batch, hidden}, 2)),
+                            IValue(seededTensor({batch, hidden}, 3)), IValue(seededTensor({4 * hidden, input}, 4)),
+                            IValue(seededTensor({4 * hidden, hidden}, 5)), IValue(seededTensor({4 * hidden}, 6)),
+                            IValue(seededTensor({4 * hidden}, 7))};
+                      },
+                      benchmark::kMicrosecond));
   }
-}
-BENCHMARK(BM_SigmoidTanhChain16M)->Unit(benchmark::kMillisecond);
+  addCase(graphCase("BM_SigmoidTanhChain16M", kChain16MIR,
+                    [] {
+                      constexpr int64_t n = 16 * 1024 * 1024;
+                      return std::vector<IValue>{IValue(Tensor::full({n}, 0.25, ScalarType::Float)),
+                                                 IValue(Tensor::full({n}, -0.5, ScalarType::Float))};
+                    },
+                    benchmark::kMillisecond));
+  return true;
+}();
 
 }  // namespace
 
-BENCHMARK_MAIN();
+TSJIT_BENCH_MAIN()

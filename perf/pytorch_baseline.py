@@ -3,6 +3,8 @@
 python3-torch, opt-in), one thread, so both can be compared on the same machine:
 
     perf/pytorch_baseline.py [--repeat N]
+    perf/pytorch_baseline.py --json     # one JSON object: interpreter_bench name -> ns per iteration
+                                        # (what `tsjit bench record --pytorch` stores as the reference)
 
 Prints CPU time (process time) per unit, like the CPU column of Google Benchmark:
   (a) 64 chained int ops (x = x * 3 + i; x = x % 1000003, 32 times: 96 nodes), per node, TorchScript;
@@ -11,6 +13,7 @@ Prints CPU time (process time) per unit, like the CPU column of Google Benchmark
   (d) sigmoid(x) * tanh(y) + x * 0.5 - y on 16M floats, eager, and with preallocated outputs (out=).
 """
 import argparse
+import json
 import time
 
 import torch
@@ -60,11 +63,30 @@ def lstm_cell(x: torch.Tensor, hx: torch.Tensor, cx: torch.Tensor, w_ih: torch.T
     return hy, cy
 
 
+def per_iteration_ns():
+    """The same workloads keyed by interpreter_bench's benchmark names, ns per iteration."""
+    out = {"BM_IntChain": cpu_time_per_call(lambda: int_chain(7)) * 1e9}
+    one = torch.ones(1)
+    out["BM_TensorChain"] = cpu_time_per_call(lambda: tensor_chain(one)) * 1e9
+    for batch, hidden in ((1, 64), (64, 512)):
+        args = (torch.randn(batch, hidden), torch.randn(batch, hidden), torch.randn(batch, hidden),
+                torch.randn(4 * hidden, hidden), torch.randn(4 * hidden, hidden), torch.randn(4 * hidden),
+                torch.randn(4 * hidden))
+        out[f"BM_LstmCell/{batch}/{hidden}"] = cpu_time_per_call(lambda: lstm_cell(*args)) * 1e9
+    x, y = torch.randn(16 << 20), torch.randn(16 << 20)
+    out["BM_SigmoidTanhChain16M"] = cpu_time_per_call(lambda: torch.sigmoid(x) * torch.tanh(y) + x * 0.5 - y, 2.0) * 1e9
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=1)
+    ap.add_argument("--json", action="store_true", help="print ns per benchmark iteration as JSON")
     a = ap.parse_args()
     torch.set_num_threads(1)
+    if a.json:
+        print(json.dumps(per_iteration_ns()))
+        return
     print(f"torch {torch.__version__}, {torch.get_num_threads()} thread; CPU time per unit")
     for _ in range(a.repeat):
         # The scripted loops are unrolled by the optimizer as PyTorch sees fit; the per-node figure

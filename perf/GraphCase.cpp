@@ -1,0 +1,78 @@
+// GraphCase.cpp — see GraphCase.h.
+#include "perf/GraphCase.h"
+
+#include <algorithm>
+
+#include "conformance/lib/Compare.h"
+#include "conformance/lib/CorpusRunner.h"
+#include "jit/ir/Graph.h"
+#include "jit/ir/IRParser.h"
+#include "jit/kernels/Kernel.h"
+#include "jit/runtime/Code.h"
+#include "jit/runtime/Interpreter.h"
+
+namespace tsjit::perf {
+
+using runtime::Code;
+using runtime::InterpreterState;
+
+std::string verifyGraphOnEngines(std::shared_ptr<Graph> graph, const InputsFn& inputs) {
+  kernels::registerAllKernels();
+  std::vector<IValue> refInputs = inputs();
+  conformance::CompareOptions cmp = conformance::compareOptionsForGraph(*graph);
+  cmp.operandMagnitude = std::max(cmp.operandMagnitude, conformance::operandMagnitude(refInputs));
+  int64_t numel = 1;
+  for (const IValue& v : refInputs)
+    if (v.isTensor()) numel = std::max(numel, v.toTensor().numel());
+  cmp.reductionTerms = numel;
+  std::vector<IValue> expected = conformance::referenceEngine().run(*graph, refInputs);
+
+  auto code = Code::compile(graph);
+  InterpreterState interp(code);
+  Stack st;
+  for (IValue& v : inputs()) st.push_back(std::move(v));
+  interp.run(st);
+  if (st.size() != expected.size())
+    return "the jit returned " + std::to_string(st.size()) + " values, the reference " +
+           std::to_string(expected.size());
+  for (size_t i = 0; i < st.size(); ++i) {
+    conformance::CompareResult r = conformance::compareValues(expected[i], st[i], cmp);
+    if (!r.ok) return "output " + std::to_string(i) + ": " + r.message;
+  }
+  return "";
+}
+
+CaseDef graphCase(std::string name, std::string irText, InputsFn inputs, benchmark::TimeUnit unit) {
+  CaseDef c;
+  c.name = std::move(name);
+  c.unit = unit;
+  c.prepare = [irText, inputs]() -> std::function<void()> {
+    kernels::registerAllKernels();
+    auto code = Code::compile(parseIR(irText));
+    auto interp = std::make_shared<InterpreterState>(code);
+    auto in = std::make_shared<std::vector<IValue>>(inputs());
+    auto st = std::make_shared<Stack>();
+    return [interp, in, st]() {
+      *st = *in;
+      interp->run(*st);
+      benchmark::DoNotOptimize(st->data());
+      st->clear();
+    };
+  };
+  c.verify = [irText, inputs]() { return verifyGraphOnEngines(parseIR(irText), inputs); };
+  return c;
+}
+
+Tensor seededTensor(std::vector<int64_t> sizes, uint32_t seed) {
+  int64_t n = 1;
+  for (int64_t s : sizes) n *= s;
+  std::vector<double> v(static_cast<size_t>(n));
+  uint32_t r = seed;
+  for (auto& x : v) {
+    r = r * 1664525u + 1013904223u;
+    x = (static_cast<double>(r >> 8) / (1 << 24) - 0.5) * 0.2;
+  }
+  return Tensor::fromDoubles(v, sizes, ScalarType::Float);
+}
+
+}  // namespace tsjit::perf

@@ -1,0 +1,34 @@
+// GraphCase.h — benchmark cases that run one TorchScript graph through the JIT interpreter
+// (jit/runtime Code + InterpreterState, the path interpreter_bench measures), with the
+// correctness check every such case gets: the graph's outputs on the JIT against the reference
+// evaluator's on the same inputs, compared by conformance/lib/Compare.h with the graph's tolerance.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "jit/ir/IValue.h"
+#include "perf/BenchCase.h"
+
+namespace tsjit {
+class Graph;
+}
+
+namespace tsjit::perf {
+
+// Fresh inputs for one call (each engine gets its own: the JIT may reuse input buffers).
+using InputsFn = std::function<std::vector<IValue>()>;
+
+// Compares `graph` on JIT and reference for `inputs()`; "" when they agree.
+std::string verifyGraphOnEngines(std::shared_ptr<Graph> graph, const InputsFn& inputs);
+
+// A case timing InterpreterState::run of `irText` on inputs(): inputs are built once and copied
+// into the stack each iteration (as interpreter_bench always did).
+CaseDef graphCase(std::string name, std::string irText, InputsFn inputs, benchmark::TimeUnit unit);
+
+// Deterministic pseudo-random float tensor in [-0.1, 0.1) (an LCG seeded by `seed`).
+Tensor seededTensor(std::vector<int64_t> sizes, uint32_t seed);
+
+}  // namespace tsjit::perf

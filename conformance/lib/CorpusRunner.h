@@ -8,6 +8,9 @@
 // reference::NotSupported; it fails otherwise (wrong value, unexpected error, missing error,
 // unparsable graph, corrupt case file). Nothing a case contains can crash the runner.
 //
+// With RunnerOptions::archive, every case is loaded from its torch.jit.save archive
+// (jit/serialization: zip, pickles, the archive's own code compiled by jit/frontend) and its
+// forward runs with the loaded module as self; a load error fails the case (CaseResult::compileError).
 // With RunnerOptions::source, function and module cases are compiled from their TorchScript
 // `source` by jit/frontend (SourceCase.h) instead of parsing a recorded graph; a compile error
 // fails the case (CaseResult::compileError holds the whole message). Traced cases have no source
@@ -47,6 +50,7 @@ struct CaseResult {
   std::string reason;     // why it failed / is not supported; empty when passed
   std::string graphUsed;  // graph, inlined_graph, inlined_graph (fallback: ...), source
   bool fromSource = false;   // compiled from `source` (--source, function and module cases)
+  bool fromArchive = false;  // loaded from the case's .pt archive (--archive)
   std::string compileError;  // --source: the frontend's whole message (source line, caret)
   bool errorCase = false;
   std::string expectedLastLine;  // error cases
@@ -64,6 +68,8 @@ struct RunnerOptions {
   bool checkStrides = false;
   // Compile function and module cases from `source` (traced cases still run their graph).
   bool source = false;
+  // Load every case from its torch.jit.save archive (jit/serialization) and run its forward.
+  bool archive = false;
 };
 
 // Runs one case file (reading it; a corrupt file becomes a failed result named after the file).
@@ -74,6 +80,7 @@ struct Summary {
   std::string engine;
   std::string graph;  // "graph", "inlined_graph" or "both"
   bool source = false;  // --source: the table says how many cases came from source / graph
+  bool archive = false;  // --archive: every case was loaded from its .pt archive
   std::vector<CaseResult> results;
   size_t passed() const;
   size_t failed() const;

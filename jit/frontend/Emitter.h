@@ -27,6 +27,8 @@ namespace tsjit::frontend {
 struct CompileOptions {
   // archive-relative path ("code/__torch__/torch/nn/functional.py") -> python-printed code.
   std::map<std::string, std::string> libraryCode;
+  // Archive code: the tensors of constants.pkl, which the code names CONSTANTS.c0, CONSTANTS.c1 ...
+  std::vector<TensorConstant> archiveConstants;
   // Run the cleanup PyTorch runs after emission (DCE, constant pooling, scalar folding).
   bool cleanup = true;
 };

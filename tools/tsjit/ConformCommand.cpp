@@ -1,5 +1,5 @@
 // ConformCommand.cpp — `tsjit conform [--corpus DIR] [--engine reference] [--graph graph|inlined_graph|both]
-// [--source] [--json OUT] [--case NAME...] [-v]`: replays the recorded PyTorch 1.13 corpus through an
+// [--source | --archive] [--json OUT] [--case NAME...] [-v]`: replays the recorded PyTorch 1.13 corpus through an
 // engine and prints a table per category (cases, passed, failed, not yet supported), the failures with
 // their reasons and a final "N passed, N failed, N not yet supported" line. With --source, function
 // and module cases are compiled from their TorchScript `source` instead (compile errors fail the case;
@@ -29,6 +29,7 @@ struct ConformOptions {
   std::vector<std::string> cases;
   bool verbose = false;
   bool source = false;
+  bool archive = false;
 };
 
 int runConform(const ConformOptions& o) {
@@ -47,6 +48,9 @@ int runConform(const ConformOptions& o) {
     throw CompileError("conform: engine '" + o.engine + "' is not available (available: reference, jit)");
   }
 
+  if (o.archive && (o.source || o.graph != "graph"))
+    throw CompileError("conform: --archive loads every case from its .pt archive; it cannot be combined with "
+                       "--source or --graph");
   if (o.source && o.graph != "graph")
     throw CompileError("conform: --source compiles function and module cases from source; --graph " + o.graph +
                        " would only change the traced cases (use the default --graph graph)");
@@ -73,6 +77,7 @@ int runConform(const ConformOptions& o) {
   s.engine = engine.name;
   s.graph = o.graph;
   s.source = o.source;
+  s.archive = o.archive;
   bool tty = isatty(STDERR_FILENO);
   size_t total = files.size() * choices.size(), done = 0;
   std::cerr << "conform: " << files.size() << " cases from " << dir << "\n";
@@ -85,6 +90,7 @@ int runConform(const ConformOptions& o) {
       RunnerOptions ro;
       ro.graph = choice;
       ro.source = o.source;
+      ro.archive = o.archive;
       CaseResult r = runCaseFile(f, engine, ro);
       if (choices.size() > 1) r.name += choice == GraphChoice::Graph ? " [graph]" : " [inlined_graph]";
       s.results.push_back(std::move(r));
@@ -116,6 +122,9 @@ void setupConformCommand(CLI::App& app, int& exitCode) {
   sub->add_flag("--source", opts->source,
                 "compile function and module cases from their TorchScript source (traced cases, which have "
                 "no source, replay their recorded graph)");
+  sub->add_flag("--archive", opts->archive,
+                "load every case from its torch.jit.save archive (archives/<name>.pt: zip, pickles and the "
+                "archive's code) and run the loaded module's forward");
   sub->add_flag("-v,--verbose", opts->verbose, "also list which graph each case ran and every compile error");
   sub->callback([opts, &exitCode] { exitCode = runConform(*opts); });
 }

@@ -25,6 +25,8 @@ constexpr SetupFn kCommands[] = {
     setupConformCommand,
     setupRunCommand,
     setupFuzzCommand,
+    setupLoadCommand,
+    setupSaveCommand,
 };
 }  // namespace
 

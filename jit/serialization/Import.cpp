@@ -35,9 +35,8 @@ Storage storageFromMember(const ZipReader& zip, const std::string& name, uint64_
     throw ArchiveError(zip.fileName(), name, e->dataOffset,
                        "the storage holds " + std::to_string(e->size) + " bytes, the pickle claims " +
                            std::to_string(nbytes));
-  std::string bytes = zip.read(*e);
   Storage s = Storage::allocate(nbytes);
-  if (nbytes) std::memcpy(s.data(), bytes.data(), nbytes);
+  zip.readInto(*e, static_cast<char*>(s.data()));
   return s;
 }
 

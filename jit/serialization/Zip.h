@@ -45,6 +45,8 @@ class ZipReader {
   const ZipEntry* find(std::string_view name) const;
   // The member's uncompressed bytes; checks CRC and size. ArchiveError naming the member.
   std::string read(const ZipEntry& entry) const;
+  // Reads the member into dst (entry.size bytes), checking CRC and size: no intermediate copy.
+  void readInto(const ZipEntry& entry, char* dst) const;
   // read(find(name)); an ArchiveError when there is no such member.
   std::string read(const std::string& name) const;
 

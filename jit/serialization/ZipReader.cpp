@@ -62,12 +62,14 @@ ZipReader::ZipReader(std::shared_ptr<const std::string> bytes, std::string fileN
 }
 
 ZipReader ZipReader::openFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
   if (!in) throw ArchiveError(path, "", 0, "cannot open the file");
-  std::ostringstream os;
-  os << in.rdbuf();
-  if (in.bad()) throw ArchiveError(path, "", 0, "cannot read the file");
-  return ZipReader(std::make_shared<const std::string>(std::move(os).str()), path);
+  std::streamoff size = in.tellg();
+  if (size < 0) throw ArchiveError(path, "", 0, "cannot read the file");
+  std::string bytes(static_cast<size_t>(size), '\0');
+  in.seekg(0);
+  if (!in.read(bytes.data(), size)) throw ArchiveError(path, "", 0, "cannot read the file");
+  return ZipReader(std::make_shared<const std::string>(std::move(bytes)), path);
 }
 
 void ZipReader::parse() {
@@ -177,12 +179,18 @@ std::string ZipReader::read(const std::string& name) const {
 }
 
 std::string ZipReader::read(const ZipEntry& e) const {
+  std::string out(e.size, '\0');
+  readInto(e, out.data());
+  return out;
+}
+
+void ZipReader::readInto(const ZipEntry& e, char* dst) const {
+  char none = 0;
+  if (!dst) dst = &none;  // a 0-byte storage has no buffer; zlib wants a non-null pointer
   const std::string& b = *bytes_;
-  std::string out;
   if (e.method == 0) {
-    out = b.substr(e.dataOffset, e.size);
+    if (e.size) std::memcpy(dst, b.data() + e.dataOffset, e.size);
   } else {
-    out.resize(e.size);
     z_stream zs{};
     if (inflateInit2(&zs, -MAX_WBITS) != Z_OK) throw ArchiveError(fileName_, e.name, e.dataOffset, "inflateInit failed");
     uint64_t inLeft = e.compressedSize, outDone = 0;
@@ -193,7 +201,7 @@ std::string ZipReader::read(const ZipEntry& e) const {
       uInt outChunk = static_cast<uInt>(std::min<uint64_t>(e.size - outDone, 1u << 30));
       zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(in));
       zs.avail_in = inChunk;
-      zs.next_out = reinterpret_cast<Bytef*>(out.data() + outDone);
+      zs.next_out = reinterpret_cast<Bytef*>(dst + outDone);
       zs.avail_out = outChunk;
       rc = inflate(&zs, Z_NO_FLUSH);
       uint64_t consumed = inChunk - zs.avail_in, produced = outChunk - zs.avail_out;
@@ -212,10 +220,9 @@ std::string ZipReader::read(const ZipEntry& e) const {
       throw ArchiveError(fileName_, e.name, where,
                          "inflated to " + std::to_string(outDone) + " bytes, the directory says " + std::to_string(e.size));
   }
-  uint32_t crc = crc32Of(out);
+  uint32_t crc = crc32Of(std::string_view(dst, e.size));
   if (crc != e.crc32)
     throw ArchiveError(fileName_, e.name, e.dataOffset, "CRC-32 mismatch (data is corrupt)");
-  return out;
 }
 
 }  // namespace tsjit::serialization

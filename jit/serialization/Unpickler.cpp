@@ -281,6 +281,7 @@ class Unpickler {
     auto it = storages_.find(key);
     if (it != storages_.end()) {
       if (it->second.nbytes() != nbytes) fail("storage '" + key + "' is referenced with two different sizes");
+      if (storageDtypes_.at(key) != *dtype) fail("storage '" + key + "' is referenced with two different dtypes");
       s.storage = it->second;
     } else {
       if (!hooks_.loadStorage) fail("this pickle may not reference storages");
@@ -289,6 +290,7 @@ class Unpickler {
         fail("storage '" + key + "' holds " + std::to_string(s.storage.nbytes()) + " bytes, the pickle claims " +
              std::to_string(nbytes));
       storages_.emplace(key, s.storage);
+      storageDtypes_.emplace(key, *dtype);
     }
     return s;
   }
@@ -443,6 +445,7 @@ class Unpickler {
   std::vector<size_t> marks_;
   std::unordered_map<uint64_t, Item> memo_;
   std::map<std::string, Storage> storages_;
+  std::map<std::string, ScalarType> storageDtypes_;
   std::unordered_set<Object*> built_;
   std::unordered_map<const HeapObject*, uint32_t> depth_;
   std::unordered_set<const HeapObject*> sealed_;

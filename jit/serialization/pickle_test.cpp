@@ -59,10 +59,12 @@ std::string errorOf(const std::string& bytes, const UnpickleHooks& h = {}) {
   return "";
 }
 
-// A tensor pickle: storage of `numel` floats, the given offset, sizes and strides.
-std::string tensorPickle(int64_t numel, int64_t offset, std::vector<int64_t> sizes, std::vector<int64_t> strides) {
+// The opcodes of one tensor: a storage of `numel` elements (key "0"), offset, sizes, strides.
+std::string tensorBody(int64_t numel, int64_t offset, std::vector<int64_t> sizes, std::vector<int64_t> strides,
+                       const char* storageClass = "FloatStorage") {
   P p;
-  p.global("torch._utils", "_rebuild_tensor_v2").op('(').op('(').str("storage").global("torch", "FloatStorage");
+  p.s.clear();
+  p.global("torch._utils", "_rebuild_tensor_v2").op('(').op('(').str("storage").global("torch", storageClass);
   p.str("0").str("cpu");
   auto pushInt = [&](int64_t v) {
     p.op(static_cast<char>(0x8a)).op(8);
@@ -76,7 +78,11 @@ std::string tensorPickle(int64_t numel, int64_t offset, std::vector<int64_t> siz
   p.op('t').op('(');
   for (auto s : strides) pushInt(s);
   p.op('t').op(static_cast<char>(0x89)).global("collections", "OrderedDict").op(')').op('R').op('t').op('R');
-  return p.done();
+  return p.s;
+}
+
+std::string tensorPickle(int64_t numel, int64_t offset, std::vector<int64_t> sizes, std::vector<int64_t> strides) {
+  return P().raw(tensorBody(numel, offset, std::move(sizes), std::move(strides))).done();
 }
 
 TEST(Unpickle, ScalarsAndContainers) {
@@ -157,6 +163,15 @@ TEST(Unpickle, StorageShorterThanTheTensor) {
   // The member holding fewer bytes than the persistent id claims.
   e = errorOf(tensorPickle(6, 0, {6}, {1}), storageHooks(8));
   EXPECT_NE(e.find("holds 8 bytes"), std::string::npos) << e;
+}
+
+TEST(Unpickle, OneStorageKeyWithTwoDtypes) {
+  // Storage "0" as 4 floats and as 4 int32: the same bytes under two dtypes is refused.
+  std::string two = P().raw(tensorBody(4, 0, {4}, {1}, "FloatStorage"))
+                        .raw(tensorBody(4, 0, {4}, {1}, "IntStorage"))
+                        .op(static_cast<char>(0x86))
+                        .done();
+  EXPECT_NE(errorOf(two, storageHooks(16)).find("two different dtypes"), std::string::npos);
 }
 
 TEST(Unpickle, OverflowingSizesAndStrides) {

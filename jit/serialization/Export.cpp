@@ -18,8 +18,14 @@ std::string_view bytesOf(const Storage& s) {
 }  // namespace
 
 std::string saveArchive(const LoadedArchive& m, const std::string& root) {
+  std::string out;
+  saveArchive(m, root, [&](std::string_view bytes) { out.append(bytes.data(), bytes.size()); });
+  return out;
+}
+
+void saveArchive(const LoadedArchive& m, const std::string& root, const ZipWriter::Sink& sink) {
   TSJIT_CHECK(m.module.object, "saveArchive: no module object");
-  ZipWriter zip;
+  ZipWriter zip({}, sink);
   std::string prefix = root + "/";
   PickleOutput data = pickle(IValue(m.module.object));
   for (size_t i = 0; i < data.storages.size(); ++i) zip.add(prefix + "data/" + std::to_string(i), bytesOf(data.storages[i]));
@@ -31,19 +37,24 @@ std::string saveArchive(const LoadedArchive& m, const std::string& root) {
   zip.add(prefix + "constants.pkl", consts.bytes);
   int64_t version = m.version ? m.version : 3;
   zip.add(prefix + (version > 5 ? ".data/version" : "version"), std::to_string(version) + "\n");
-  return zip.finish();
+  zip.finish();
 }
 
 void saveArchiveFile(const LoadedArchive& m, const std::string& path) {
   std::filesystem::path p(path);
   std::string root = p.stem().string();
   if (root.empty()) throw CompileError("save: '" + path + "' has no file name to name the archive's folder");
-  std::string bytes = saveArchive(m, root);
   std::string tmp = path + ".tmp-tsjit";
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
     if (!out) throw CompileError("save: cannot write '" + tmp + "'");
-    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    try {
+      saveArchive(m, root, [&](std::string_view b) { out.write(b.data(), static_cast<std::streamsize>(b.size())); });
+    } catch (...) {
+      out.close();
+      std::remove(tmp.c_str());
+      throw;
+    }
     out.close();
     if (!out) {
       std::remove(tmp.c_str());

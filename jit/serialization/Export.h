@@ -14,11 +14,14 @@
 #include <string>
 
 #include "jit/serialization/Import.h"
+#include "jit/serialization/Zip.h"
 
 namespace tsjit::serialization {
 
 // The archive's bytes. `root` is the top-level folder (PyTorch uses the file stem).
 std::string saveArchive(const LoadedArchive& module, const std::string& root);
+// The same bytes, handed to `sink` in order (storages are not copied into a buffer first).
+void saveArchive(const LoadedArchive& module, const std::string& root, const ZipWriter::Sink& sink);
 
 // Writes the archive to `path` (root = the file's stem) through a temporary file renamed into
 // place, so a failure leaves nothing behind. CompileError when the file cannot be written.

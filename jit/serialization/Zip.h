@@ -12,9 +12,11 @@
 // extra field is padded with an "FB" record, as PyTorch does, so storages can be mapped in place),
 // zip64 extra fields for members or offsets past 4 GiB, and always the zip64 end records (as
 // PyTorch's writer does). Output is deterministic: fixed timestamps, members in insertion order.
+// With a Sink the bytes go out as they are made (member data unbuffered), else finish() returns them.
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -65,14 +67,21 @@ struct ZipWriterOptions {
 
 class ZipWriter {
  public:
-  explicit ZipWriter(ZipWriterOptions options = {}) : options_(options) {}
+  // Receives the archive's bytes in order (a file, say); without one, finish() returns them.
+  using Sink = std::function<void(std::string_view)>;
+  explicit ZipWriter(ZipWriterOptions options = {}, Sink sink = {}) : options_(options), sink_(std::move(sink)) {}
   // Appends a stored member. Names must be unique (InternalError otherwise).
   void add(const std::string& name, std::string_view data);
-  // Writes the central directory and end records and returns the whole archive.
+  // Writes the central directory and end records and returns the whole archive (empty when a
+  // sink received it).
   std::string finish();
 
  private:
+  uint64_t pos() const { return written_ + out_.size(); }
+  void flush();
   ZipWriterOptions options_;
+  Sink sink_;
+  uint64_t written_ = 0;  // bytes already handed to the sink
   std::string out_;
   std::vector<ZipEntry> entries_;
   bool finished_ = false;

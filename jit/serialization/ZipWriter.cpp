@@ -23,7 +23,7 @@ void ZipWriter::add(const std::string& name, std::string_view data) {
   e.method = 0;
   e.crc32 = crc32Of(data);
   e.size = e.compressedSize = data.size();
-  e.localHeaderOffset = out_.size();
+  e.localHeaderOffset = pos();
   bool zip64 = options_.forceZip64 || e.size >= k32 || e.localHeaderOffset >= k32;
   std::string extra;
   if (zip64) {
@@ -55,15 +55,21 @@ void ZipWriter::add(const std::string& name, std::string_view data) {
   put(out_, extra.size(), 2);
   out_ += name;
   out_ += extra;
-  e.dataOffset = out_.size();
-  out_.append(data.data(), data.size());
+  e.dataOffset = pos();
+  if (sink_) {  // large data goes straight to the sink, not through the buffer
+    flush();
+    sink_(data);
+    written_ += data.size();
+  } else {
+    out_.append(data.data(), data.size());
+  }
   entries_.push_back(std::move(e));
 }
 
 std::string ZipWriter::finish() {
   TSJIT_CHECK(!finished_, "ZipWriter::finish twice");
   finished_ = true;
-  uint64_t cdOffset = out_.size();
+  uint64_t cdOffset = pos();
   for (const auto& e : entries_) {
     bool big = options_.forceZip64 || e.size >= k32 || e.localHeaderOffset >= k32;
     std::string extra;
@@ -94,8 +100,8 @@ std::string ZipWriter::finish() {
     out_ += e.name;
     out_ += extra;
   }
-  uint64_t cdSize = out_.size() - cdOffset;
-  uint64_t end64 = out_.size();
+  uint64_t cdSize = pos() - cdOffset;
+  uint64_t end64 = pos();
   // zip64 end record and locator (PyTorch's writer always emits them).
   put(out_, 0x06064b50, 4);
   put(out_, 44, 8);
@@ -120,7 +126,18 @@ std::string ZipWriter::finish() {
   put(out_, sat ? k32 : cdSize, 4);
   put(out_, sat ? k32 : cdOffset, 4);
   put(out_, 0, 2);
+  if (sink_) {
+    flush();
+    return {};
+  }
   return std::move(out_);
+}
+
+void ZipWriter::flush() {
+  if (out_.empty()) return;
+  sink_(out_);
+  written_ += out_.size();
+  out_.clear();
 }
 
 }  // namespace tsjit::serialization

@@ -89,6 +89,20 @@ TEST(Zip, WriterIsDeterministic) {
   EXPECT_EQ(make(), make());
 }
 
+TEST(Zip, SinkReceivesTheSameBytes) {
+  std::string big(5000, 'b');
+  ZipWriter buffered;
+  std::string streamed;
+  ZipWriter sunk({}, [&](std::string_view b) { streamed.append(b.data(), b.size()); });
+  for (ZipWriter* w : {&buffered, &sunk}) {
+    w->add("m/a", "x");
+    w->add("m/b", big);
+  }
+  std::string whole = buffered.finish();
+  EXPECT_EQ(sunk.finish(), "");
+  EXPECT_EQ(streamed, whole);
+}
+
 std::string small() {
   ZipWriter w;
   w.add("m/data.pkl", "0123456789abcdef");

@@ -38,12 +38,13 @@ class ZipReader {
  public:
   // Parses `bytes`; `fileName` is used in error messages only. Throws ArchiveError.
   ZipReader(std::shared_ptr<const std::string> bytes, std::string fileName);
-  // Reads the whole file (ArchiveError when it cannot be opened).
+  // Maps the file read-only (ArchiveError when it cannot be opened); members are copied out of
+  // the mapping straight into their destination.
   static ZipReader openFile(const std::string& path);
 
   const std::string& fileName() const { return fileName_; }
   const std::vector<ZipEntry>& entries() const { return entries_; }
-  uint64_t fileSize() const { return bytes_->size(); }
+  uint64_t fileSize() const { return bytes_.size(); }
   const ZipEntry* find(std::string_view name) const;
   // The member's uncompressed bytes; checks CRC and size. ArchiveError naming the member.
   std::string read(const ZipEntry& entry) const;
@@ -53,8 +54,10 @@ class ZipReader {
   std::string read(const std::string& name) const;
 
  private:
+  ZipReader(std::shared_ptr<const void> owner, std::string_view bytes, std::string fileName);
   void parse();
-  std::shared_ptr<const std::string> bytes_;
+  std::shared_ptr<const void> owner_;  // keeps `bytes_` alive (a string or a file mapping)
+  std::string_view bytes_;
   std::string fileName_;
   std::vector<ZipEntry> entries_;
 };

@@ -1,5 +1,9 @@
 // ZipReader.cpp — parsing and reading zip archives (Zip.h). Every read goes through `need`, which
 // checks that [offset, offset + n) lies inside the file without overflowing.
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <zlib.h>
 
 #include <algorithm>
@@ -21,7 +25,7 @@ constexpr uint32_t kEnd64Sig = 0x06064b50, kEnd64LocatorSig = 0x07064b50;
 constexpr uint64_t kMaxDeflateRatio = 1032;
 
 struct Cursor {
-  const std::string& bytes;
+  std::string_view bytes;
   const std::string& file;
   std::string member;
 
@@ -57,23 +61,37 @@ uint32_t crc32Of(std::string_view data) {
 }
 
 ZipReader::ZipReader(std::shared_ptr<const std::string> bytes, std::string fileName)
-    : bytes_(std::move(bytes)), fileName_(std::move(fileName)) {
+    : owner_(bytes), bytes_(*bytes), fileName_(std::move(fileName)) {
+  parse();
+}
+
+ZipReader::ZipReader(std::shared_ptr<const void> owner, std::string_view bytes, std::string fileName)
+    : owner_(std::move(owner)), bytes_(bytes), fileName_(std::move(fileName)) {
   parse();
 }
 
 ZipReader ZipReader::openFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary | std::ios::ate);
-  if (!in) throw ArchiveError(path, "", 0, "cannot open the file");
-  std::streamoff size = in.tellg();
-  if (size < 0) throw ArchiveError(path, "", 0, "cannot read the file");
-  std::string bytes(static_cast<size_t>(size), '\0');
-  in.seekg(0);
-  if (!in.read(bytes.data(), size)) throw ArchiveError(path, "", 0, "cannot read the file");
-  return ZipReader(std::make_shared<const std::string>(std::move(bytes)), path);
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) throw ArchiveError(path, "", 0, "cannot open the file");
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    throw ArchiveError(path, "", 0, "not a regular file");
+  }
+  size_t size = static_cast<size_t>(st.st_size);
+  if (size == 0) {
+    ::close(fd);
+    return ZipReader(std::make_shared<const std::string>(), path);
+  }
+  void* map = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
+  ::close(fd);
+  if (map == MAP_FAILED) throw ArchiveError(path, "", 0, "cannot map the file");
+  std::shared_ptr<const void> owner(map, [size](const void* p) { ::munmap(const_cast<void*>(p), size); });
+  return ZipReader(std::move(owner), std::string_view(static_cast<const char*>(map), size), path);
 }
 
 void ZipReader::parse() {
-  const std::string& b = *bytes_;
+  std::string_view b = bytes_;
   Cursor c{b, fileName_, ""};
   if (b.size() < 22) c.fail(0, "not a zip archive: " + std::to_string(b.size()) + " bytes is shorter than an end record");
   // The end record is the last 22 bytes plus a comment of at most 65535 bytes.
@@ -116,7 +134,7 @@ void ZipReader::parse() {
     e.localHeaderOffset = c.u32(at + 42);
     if (at + 46 + nameLen + extraLen + commentLen > cdEnd)
       c.fail(at, "central directory entry " + std::to_string(i) + " runs past the directory");
-    e.name = b.substr(at + 46, nameLen);
+    e.name = std::string(b.substr(at + 46, nameLen));
     c.member = e.name;
     if (flags & 1) c.fail(at, "encrypted members are not supported");
     // zip64 extra field: the saturated 32-bit values, in order.
@@ -187,7 +205,7 @@ std::string ZipReader::read(const ZipEntry& e) const {
 void ZipReader::readInto(const ZipEntry& e, char* dst) const {
   char none = 0;
   if (!dst) dst = &none;  // a 0-byte storage has no buffer; zlib wants a non-null pointer
-  const std::string& b = *bytes_;
+  std::string_view b = bytes_;
   if (e.method == 0) {
     if (e.size) std::memcpy(dst, b.data() + e.dataOffset, e.size);
   } else {

@@ -58,6 +58,10 @@ Case parseCase(const json& doc, const std::string& file) {
   if (auto it = doc.find("module_state"); it != doc.end() && it->is_object()) c.moduleState = *it;
   c.source = optString(doc, "source");
   c.entry = optString(doc, "entry");
+  if (std::string a = optString(doc, "archive"); !a.empty()) {
+    std::filesystem::path corpus = std::filesystem::path(file).parent_path().parent_path();
+    c.archivePath = (corpus / a).string();
+  }
   if (auto it = doc.find("archive_code"); it != doc.end() && it->is_object())
     for (const auto& [k, v] : it->items())
       if (v.is_string()) c.archiveCode[k] = v.get<std::string>();

@@ -68,6 +68,9 @@ struct Case {
   std::string source;
   std::string entry;
   std::map<std::string, std::string> archiveCode;
+  // The torch.jit.save archive (`tsjit conform --archive`): "archives/<name>.pt" resolved against
+  // the corpus folder (the parent of cases/). Empty when the document names none.
+  std::string archivePath;
   bool isModule() const { return !moduleState.is_null(); }
 };
 

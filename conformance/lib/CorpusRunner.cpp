@@ -13,6 +13,7 @@
 #include "conformance/lib/Compare.h"
 #include "conformance/lib/GraphTolerance.h"
 #include "conformance/lib/SourceCase.h"
+#include "jit/serialization/Import.h"
 #include "conformance/lib/ValueCodec.h"
 #include "jit/ir/Graph.h"
 #include "reference/Evaluator.h"
@@ -65,7 +66,28 @@ CaseResult runCase(const Case& c, const Engine& engine, const RunnerOptions& opt
   Prepared p;
   std::vector<IValue> callerInputs, engineInputs;
   std::shared_ptr<void> compiled;  // keeps the compiled functions and classes alive
-  if (options.source && hasSource(c)) {
+  if (options.archive) {
+    r.fromArchive = true;
+    r.graphUsed = "archive";
+    try {
+      try {
+        p = prepareCase(c, GraphChoice::InlinedGraph);
+      } catch (const std::exception&) {
+        p = Prepared{};
+        p.classes = std::make_shared<ClassRegistry>();
+      }
+      if (c.archivePath.empty()) throw CompileError(c.file + ": the case names no archive");
+      auto loaded = std::make_shared<serialization::LoadedArchive>(serialization::loadArchiveFile(c.archivePath));
+      compiled = loaded;
+      p.graph = loaded->forwardGraph();
+      p.self = IValue(loaded->module.object);
+      if (!p.inlined) p.inlined = p.graph;
+      p.graphUsed = "archive";
+    } catch (const std::exception& e) {
+      r.compileError = e.what();
+      return finish(Outcome::Failed, std::string("cannot load the archive: ") + firstLines(e.what()));
+    }
+  } else if (options.source && hasSource(c)) {
     r.fromSource = true;
     r.graphUsed = "source";
     try {
@@ -95,7 +117,7 @@ CaseResult runCase(const Case& c, const Engine& engine, const RunnerOptions& opt
     }
   }
   try {
-    if (!r.fromSource) {
+    if (!r.fromSource && !r.fromArchive) {
       p = prepareCase(c, options.graph);
       r.graphUsed = p.graphUsed;
       if (options.source) r.graphUsed += " (" + c.kind + ": no source)";
@@ -315,7 +337,8 @@ void printSummary(std::ostream& os, const Summary& s, bool verbose) {
       if (!r.fromSource) row->fromGraph++;
     }
   }
-  os << "engine: " << s.engine << "   graph: " << s.graph << (s.source ? "   from: source" : "") << "\n\n";
+  os << "engine: " << s.engine << "   graph: " << (s.archive ? std::string("archive (.pt)") : s.graph)
+     << (s.source ? "   from: source" : "") << "\n\n";
   os << std::left << std::setw(22) << "category" << std::right << std::setw(7) << "cases" << std::setw(8) << "passed"
      << std::setw(8) << "failed" << std::setw(20) << "not yet supported";
   if (s.source) os << std::setw(13) << "compile err" << std::setw(12) << "from graph";
@@ -377,6 +400,7 @@ json summaryJson(const Summary& s) {
                {"graph_used", r.graphUsed}, {"seconds", r.seconds}};
     if (!r.reason.empty()) jr["reason"] = r.reason;
     if (s.source) jr["from_source"] = r.fromSource;
+    if (s.archive && !r.compileError.empty()) jr["load_error"] = r.compileError;
     if (!r.compileError.empty()) {
       jr["compile_error"] = r.compileError;
       compileErrors.push_back({{"name", r.name}, {"message", r.compileError}});
@@ -397,6 +421,7 @@ json summaryJson(const Summary& s) {
               {"failed", std::move(failed)},
               {"not_supported", std::move(unsupported)},
               {"results", std::move(results)}};
+  if (s.archive) out["archive"] = true;
   if (s.source) {
     out["source"] = true;
     out["compile_errors"] = std::move(compileErrors);

@@ -9,6 +9,10 @@
 // reference::NotSupported; it fails otherwise (wrong value, unexpected error, missing error,
 // unparsable graph, corrupt case file). Nothing a case contains can crash the runner.
 //
+// With RunnerOptions::archive, every case is loaded from its torch.jit.save archive
+// (jit/serialization: zip, pickles, the archive's own code compiled by jit/frontend) and its
+// forward runs with the loaded module as self; a load error fails the case (CaseResult::compileError).
+//
 // Caching: with an engine session (the jit's GraphExecutor) each case also runs several times on
 // one executor and with inputs of other specializations (RunnerOptions::runs); a stale plan fails
 // the case ("caching: ...").
@@ -56,6 +60,7 @@ struct CaseResult {
   std::string reason;     // why it failed / is not supported; empty when passed
   std::string graphUsed;  // graph, inlined_graph, inlined_graph (fallback: ...), source
   bool fromSource = false;   // compiled from `source` (--source, function and module cases)
+  bool fromArchive = false;  // loaded from the case's .pt archive (--archive)
   std::string compileError;  // --source: the frontend's whole message (source line, caret)
   bool errorCase = false;
   std::string expectedLastLine;  // error cases
@@ -78,6 +83,8 @@ struct RunnerOptions {
   // requiring grad and in float64 (other specializations: the session must agree with a fresh
   // engine.run on them), and once more with the recorded inputs. 0: only the first run.
   int runs = 2;
+  // Load every case from its torch.jit.save archive (jit/serialization) and run its forward.
+  bool archive = false;
 };
 
 // Runs one case file (reading it; a corrupt file becomes a failed result named after the file).
@@ -88,6 +95,7 @@ struct Summary {
   std::string engine;
   std::string graph;  // "graph", "inlined_graph" or "both"
   bool source = false;  // --source: the table says how many cases came from source / graph
+  bool archive = false;  // --archive: every case was loaded from its .pt archive
   std::vector<CaseResult> results;
   size_t passed() const;
   size_t failed() const;

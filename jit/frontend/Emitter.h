@@ -27,6 +27,8 @@ namespace tsjit::frontend {
 struct CompileOptions {
   // archive-relative path ("code/__torch__/torch/nn/functional.py") -> python-printed code.
   std::map<std::string, std::string> libraryCode;
+  // Archive code: the tensors of constants.pkl, which the code names CONSTANTS.c0, CONSTANTS.c1 ...
+  std::vector<TensorConstant> archiveConstants;
   // Run the cleanup PyTorch runs after emission (DCE, constant pooling, scalar folding).
   bool cleanup = true;
 };
@@ -34,6 +36,14 @@ struct CompileOptions {
 // Owns compiled free functions and the classes of compiled modules.
 class CompilationUnit {
  public:
+  CompilationUnit() = default;
+  CompilationUnit(const CompilationUnit&) = delete;
+  CompilationUnit& operator=(const CompilationUnit&) = delete;
+  // Drops the graphs of its classes' methods: a method's graph refers back to its class (the
+  // type of `self`), a cycle of shared pointers that would otherwise never be freed.
+  ~CompilationUnit();
+  // A class that received compiled methods (their graphs are dropped with the unit).
+  void noteClassWithMethods(ClassTypePtr cls) { classesWithMethods_.push_back(std::move(cls)); }
   Function* findFunction(const std::string& qualifiedName) const;
   Function* addFunction(std::shared_ptr<Function> fn);
   const std::vector<std::shared_ptr<Function>>& functions() const { return functions_; }
@@ -43,6 +53,7 @@ class CompilationUnit {
   std::vector<std::shared_ptr<Function>> functions_;
   std::map<std::string, Function*> byName_;
   ClassRegistry classes_;
+  std::vector<ClassTypePtr> classesWithMethods_;
 };
 
 // Compiles `entry` (or every top-level def when entry is empty) and what it calls. Function names

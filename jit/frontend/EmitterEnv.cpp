@@ -454,6 +454,7 @@ SugaredPtr FunctionEmitter::resolveName(const std::string& name, const SourceRan
   if (name == "nn") return std::make_shared<BuiltinModule>("torch.nn");
   if (name == "ops") return std::make_shared<BuiltinModule>("ops");
   if (name == "__torch__") return std::make_shared<BuiltinModule>("__torch__");
+  if (name == "CONSTANTS") return std::make_shared<BuiltinModule>("CONSTANTS");  // archive code's tensor table
   if (name == "warnings") return std::make_shared<BuiltinModule>("warnings");
   if (specials.count(name)) return std::make_shared<SpecialForm>(name);
   if (isExceptionName(name)) return std::make_shared<ExceptionClass>(name);

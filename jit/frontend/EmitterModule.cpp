@@ -10,6 +10,11 @@
 
 namespace tsjit::frontend {
 
+CompilationUnit::~CompilationUnit() {
+  for (const auto& cls : classesWithMethods_)
+    for (const auto& m : cls->methods()) m->setGraph(nullptr);
+}
+
 Function* CompilationUnit::findFunction(const std::string& qualifiedName) const {
   auto it = byName_.find(qualifiedName);
   return it == byName_.end() ? nullptr : it->second;
@@ -307,6 +312,7 @@ FunctionInfo* CompilerContext::getMethod(const std::shared_ptr<ModuleInfo>& info
   fe.emitDef(*def, fi);
   inProgress.erase(key);
   info->type->addMethod(fi.function);
+  cu->noteClassWithMethods(info->type);
   return &methodInfos.emplace(key, std::move(fi)).first->second;
 }
 

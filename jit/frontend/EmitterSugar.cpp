@@ -2,6 +2,7 @@
 // methods of tensors, lists, dicts and strings), the builtin modules torch / math / F / torch.jit /
 // ops / __torch__, Python builtins (len, int, float, str, min, max, isinstance, print, list,
 // sorted, torch.jit.annotate ...), and type annotations (Python 3 syntax) -> TypePtr.
+#include <cctype>
 #include <cmath>
 #include <set>
 
@@ -128,6 +129,17 @@ SugaredPtr BuiltinModule::attr(const SourceRange& loc, FunctionEmitter& e, const
     if (e.ctx().libraryDefs.count(q2)) return std::make_shared<FunctionRef>(q2);
     if (!ops::findOp(Symbol::aten(attrName))) fail(loc, "unknown builtin op: aten::" + attrName);
     return std::make_shared<BuiltinFunction>(Symbol::aten(attrName), /*inputIsSelf=*/true);
+  }
+  if (name == "CONSTANTS") {  // archive code: CONSTANTS.c<i> is the i-th tensor of constants.pkl
+    const auto& table = e.ctx().options->archiveConstants;
+    size_t i = 0;
+    bool digits = attrName.size() > 1 && attrName.size() < 12 && attrName[0] == 'c';
+    for (size_t k = 1; digits && k < attrName.size(); ++k) digits = std::isdigit(static_cast<unsigned char>(attrName[k]));
+    if (digits) i = std::stoul(attrName.substr(1));
+    if (!digits || i >= table.size())
+      fail(loc, "CONSTANTS." + attrName + " is not in the archive's constants table (" + std::to_string(table.size()) +
+                    " tensors)");
+    return std::make_shared<SimpleValue>(e.graph().insertConstant(table[i], loc));
   }
   if (name == "warnings" && attrName == "warn") return std::make_shared<BuiltinFunction>(aten::warn);
   if (name == "ops") return std::make_shared<BuiltinModule>("ops." + attrName);

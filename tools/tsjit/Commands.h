@@ -17,6 +17,8 @@ void setupConformCommand(CLI::App& app, int& exitCode);
 void setupRunCommand(CLI::App& app, int& exitCode);
 void setupFuzzCommand(CLI::App& app, int& exitCode);
 void setupBenchCommand(CLI::App& app, int& exitCode);
+void setupLoadCommand(CLI::App& app, int& exitCode);
+void setupSaveCommand(CLI::App& app, int& exitCode);
 
 // Reads a whole file; throws CompileError("cannot open ...") when it cannot.
 std::string readFile(const std::string& path);

@@ -1,5 +1,5 @@
 // ConformCommand.cpp — `tsjit conform [--corpus DIR] [--engine reference] [--graph graph|inlined_graph|both]
-// [--source] [--no-strides] [--json OUT] [--case NAME...] [-v]`: replays the recorded PyTorch 1.13 corpus through an
+// [--source | --archive] [--no-strides] [--json OUT] [--case NAME...] [-v]`: replays the recorded PyTorch 1.13 corpus through an
 // engine and prints a table per category (cases, passed, failed, not yet supported), the failures with
 // their reasons and a final "N passed, N failed, N not yet supported" line. With --source, function
 // and module cases are compiled from their TorchScript `source` instead (compile errors fail the case;
@@ -35,6 +35,7 @@ struct ConformOptions {
   int runs = 2;
   bool compareOptimized = false;
   bool noStrides = false;
+  bool archive = false;
 };
 
 int runCompareOptimized(const ConformOptions& o) {
@@ -77,6 +78,9 @@ int runConform(const ConformOptions& o) {
     throw CompileError("conform: engine '" + o.engine + "' is not available (available: reference, jit)");
   }
 
+  if (o.archive && (o.source || o.graph != "graph"))
+    throw CompileError("conform: --archive loads every case from its .pt archive; it cannot be combined with "
+                       "--source or --graph");
   if (o.source && o.graph != "graph")
     throw CompileError("conform: --source compiles function and module cases from source; --graph " + o.graph +
                        " would only change the traced cases (use the default --graph graph)");
@@ -103,6 +107,7 @@ int runConform(const ConformOptions& o) {
   s.engine = engine.name;
   s.graph = o.graph;
   s.source = o.source;
+  s.archive = o.archive;
   bool tty = isatty(STDERR_FILENO);
   size_t total = files.size() * choices.size(), done = 0;
   std::cerr << "conform: " << files.size() << " cases from " << dir << "\n";
@@ -117,6 +122,7 @@ int runConform(const ConformOptions& o) {
       ro.source = o.source;
       ro.runs = o.runs;
       ro.checkStrides = !o.noStrides;
+      ro.archive = o.archive;
       CaseResult r = runCaseFile(f, engine, ro);
       if (choices.size() > 1) r.name += choice == GraphChoice::Graph ? " [graph]" : " [inlined_graph]";
       s.results.push_back(std::move(r));
@@ -159,6 +165,9 @@ void setupConformCommand(CLI::App& app, int& exitCode) {
                 "1.13's recorded optimized_graph (per case and in total; --json writes them)");
   sub->add_flag("--no-strides", opts->noStrides,
                 "compare output values only, not the strides PyTorch recorded (dims of size > 1)");
+  sub->add_flag("--archive", opts->archive,
+                "load every case from its torch.jit.save archive (archives/<name>.pt: zip, pickles and the "
+                "archive's code) and run the loaded module's forward");
   sub->add_flag("-v,--verbose", opts->verbose, "also list which graph each case ran and every compile error");
   sub->callback([opts, &exitCode] { exitCode = runConform(*opts); });
 }

@@ -26,6 +26,8 @@ constexpr SetupFn kCommands[] = {
     setupRunCommand,
     setupFuzzCommand,
     setupBenchCommand,
+    setupLoadCommand,
+    setupSaveCommand,
 };
 }  // namespace
 

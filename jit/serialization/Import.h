@@ -1,0 +1,64 @@
+// Import.h — loading a torch.jit.save archive (PyTorch 1.13's format) into a runnable module.
+//
+// loadArchive():
+//   1. the zip (Zip.h): one top-level folder <root>/, the version record (<root>/version or
+//      <root>/.data/version; 1 to 10 are accepted, as PyTorch 1.13 reads them);
+//   2. the code/ files (python-printed TorchScript): every class definition's attribute
+//      annotations, `__parameters__`, `__buffers__` and `Final` constants (ArchiveClasses);
+//   3. constants.pkl (the tensors code names CONSTANTS.c<i>) and data.pkl (the module object)
+//      through the restricted unpickler (Pickle.h), storages from <root>/constants/<key> and
+//      <root>/data/<key>;
+//   4. the module tree as a frontend::ModuleDesc (slot order from data.pkl, kinds from
+//      __parameters__/__buffers__, types from the annotations) compiled by jit/frontend from the
+//      archive's own code (the root class's file as the source, every code file as library code),
+//      with library prim::CallFunction calls inlined in every method (as `tsjit conform --source`).
+// Every problem is an ArchiveError naming the member and the offset (or a CompileError pointing
+// into the member's code); nothing is executed while loading.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "jit/frontend/Module.h"
+#include "jit/ir/IValue.h"
+#include "jit/serialization/Zip.h"
+
+namespace tsjit::serialization {
+
+// What the code/ files declare about one class.
+struct ArchiveClass {
+  std::string qualifiedName;  // "__torch__.torch.nn.modules.linear.Linear"
+  std::string file;           // "code/__torch__/torch/nn/modules/linear.py"
+  bool isModule = false;      // derives from Module
+  std::vector<std::pair<std::string, std::string>> annotations;  // attribute -> type text, in order
+  std::vector<std::string> parameters, buffers;
+  std::vector<frontend::ModuleConstDesc> constants;  // `name : Final[T] = value`
+  const std::string* annotationOf(const std::string& attr) const;
+};
+
+// Parses the class declarations of every code file. CompileError (pointing into the file) when a
+// file does not parse or a constant's value is not a literal.
+std::map<std::string, ArchiveClass> parseArchiveClasses(const std::map<std::string, std::string>& code);
+
+struct LoadedArchive {
+  std::string file;     // path (messages)
+  std::string root;     // the top-level folder
+  int64_t version = 0;  // the version record
+  bool versionInDataFolder = false;  // stored as <root>/.data/version
+  std::map<std::string, std::string> code;  // "code/__torch__.py" -> text (archive-relative)
+  std::map<std::string, std::string> debugPkl;  // "code/....py.debug_pkl" -> bytes (kept for save)
+  std::vector<IValue> constants;                // constants.pkl
+  std::map<std::string, ArchiveClass> classes;
+  std::shared_ptr<frontend::ModuleDesc> desc;   // the module tree (values shared with `module`)
+  frontend::CompiledModule module;              // classes with compiled methods + the object
+  std::shared_ptr<void> owner;                  // keeps the compilation unit alive
+  // The forward method's graph (self first), with library calls inlined.
+  std::shared_ptr<Graph> forwardGraph() const;
+};
+
+LoadedArchive loadArchive(const ZipReader& zip);
+LoadedArchive loadArchiveFile(const std::string& path);
+
+}  // namespace tsjit::serialization

@@ -1,0 +1,272 @@
+// pickle_test.cpp — the restricted unpickler and the pickler (Pickle.h): values round-trip,
+// PyTorch's data.pkl idioms decode, and hostile pickles (a forbidden global, opcodes on the wrong
+// type, short storages, overflowing sizes and strides, deep nesting, huge memo indexes, cycles)
+// are ArchiveErrors naming the member and the offset, never crashes.
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+#include "jit/serialization/ArchiveError.h"
+#include "jit/serialization/Pickle.h"
+
+namespace tsjit::serialization {
+namespace {
+
+// A tiny pickle assembler.
+struct P {
+  std::string s = std::string("\x80\x02", 2);
+  P& op(char c) {
+    s.push_back(c);
+    return *this;
+  }
+  P& raw(const std::string& x) {
+    s += x;
+    return *this;
+  }
+  P& str(const std::string& x) {
+    s.push_back('X');
+    for (int i = 0; i < 4; ++i) s.push_back(static_cast<char>((x.size() >> (8 * i)) & 0xFF));
+    s += x;
+    return *this;
+  }
+  P& i1(int v) {
+    s.push_back('K');
+    s.push_back(static_cast<char>(v));
+    return *this;
+  }
+  P& global(const std::string& m, const std::string& n) { return op('c').raw(m + "\n" + n + "\n"); }
+  std::string done() { return s + "."; }
+};
+
+UnpickleHooks storageHooks(size_t bytes) {
+  UnpickleHooks h;
+  h.loadStorage = [bytes](const std::string&, uint64_t nbytes) {
+    Storage st = Storage::allocate(std::min<uint64_t>(bytes, nbytes));
+    if (st.nbytes()) std::memset(st.data(), 0, st.nbytes());
+    return st;
+  };
+  return h;
+}
+
+std::string errorOf(const std::string& bytes, const UnpickleHooks& h = {}) {
+  try {
+    unpickle(bytes, h, "f.pt", "f/data.pkl");
+  } catch (const ArchiveError& e) {
+    std::string w = e.what();
+    EXPECT_NE(w.find("member 'f/data.pkl' at offset"), std::string::npos) << w;
+    return w;
+  }
+  return "";
+}
+
+// The opcodes of one tensor: a storage of `numel` elements (key "0"), offset, sizes, strides.
+std::string tensorBody(int64_t numel, int64_t offset, std::vector<int64_t> sizes, std::vector<int64_t> strides,
+                       const char* storageClass = "FloatStorage") {
+  P p;
+  p.s.clear();
+  p.global("torch._utils", "_rebuild_tensor_v2").op('(').op('(').str("storage").global("torch", storageClass);
+  p.str("0").str("cpu");
+  auto pushInt = [&](int64_t v) {
+    p.op(static_cast<char>(0x8a)).op(8);
+    for (int i = 0; i < 8; ++i) p.s.push_back(static_cast<char>((static_cast<uint64_t>(v) >> (8 * i)) & 0xFF));
+  };
+  pushInt(numel);
+  p.op('t').op('Q');
+  pushInt(offset);
+  p.op('(');
+  for (auto s : sizes) pushInt(s);
+  p.op('t').op('(');
+  for (auto s : strides) pushInt(s);
+  p.op('t').op(static_cast<char>(0x89)).global("collections", "OrderedDict").op(')').op('R').op('t').op('R');
+  return p.s;
+}
+
+std::string tensorPickle(int64_t numel, int64_t offset, std::vector<int64_t> sizes, std::vector<int64_t> strides) {
+  return P().raw(tensorBody(numel, offset, std::move(sizes), std::move(strides))).done();
+}
+
+TEST(Unpickle, ScalarsAndContainers) {
+  P p;
+  p.op('(').i1(7).op('N').op(static_cast<char>(0x88)).str("hé").op('G').raw(std::string("\x3f\xf8\0\0\0\0\0\0", 8));
+  p.op('t');
+  IValue v = unpickle(p.done(), {});
+  ASSERT_TRUE(v.isTuple());
+  const auto& xs = v.toTupleRef().items;
+  ASSERT_EQ(xs.size(), 5u);
+  EXPECT_EQ(xs[0].toInt(), 7);
+  EXPECT_TRUE(xs[1].isNone());
+  EXPECT_TRUE(xs[2].toBool());
+  EXPECT_EQ(xs[3].toStringRef(), "hé");
+  EXPECT_EQ(xs[4].toDouble(), 1.5);
+}
+
+TEST(Unpickle, TypedListsAndDicts) {
+  P p;
+  p.global("torch.jit._pickle", "build_intlist").op('(').op(']').op('(').i1(2).i1(3).op('e').op('t').op('R');
+  p.global("torch.jit._pickle", "restore_type_tag").op('}').op('(').str("b").i1(2).op('u').str("Dict[str, int]");
+  p.op(static_cast<char>(0x86)).op('R').op(static_cast<char>(0x86));
+  IValue v = unpickle(p.done(), {});
+  const auto& l = v.toTupleRef().items[0].toListRef();
+  EXPECT_EQ(l.elementType->str(), "int");
+  EXPECT_EQ(l.items.size(), 2u);
+  const auto& d = v.toTupleRef().items[1].toDictRef();
+  EXPECT_EQ(d.keyType->str(), "str");
+  EXPECT_EQ(d.valueType->str(), "int");
+  EXPECT_EQ(d.find(IValue("b"))->toInt(), 2);
+}
+
+TEST(Unpickle, TensorViewOfStorage) {
+  IValue v = unpickle(tensorPickle(6, 1, {2, 2}, {1, 2}), storageHooks(24));
+  ASSERT_TRUE(v.isTensor());
+  EXPECT_EQ(v.toTensor().sizes(), (std::vector<int64_t>{2, 2}));
+  EXPECT_EQ(v.toTensor().strides(), (std::vector<int64_t>{1, 2}));
+  EXPECT_EQ(v.toTensor().storageOffset(), 1);
+}
+
+TEST(Unpickle, ForbiddenGlobalIsNamed) {
+  P p;
+  p.global("os", "system").str("echo pwned").op(static_cast<char>(0x85)).op('R');
+  std::string e = errorOf(p.done());
+  EXPECT_NE(e.find("global 'os system' is not allowed"), std::string::npos) << e;
+  P q;
+  q.global("builtins", "eval");
+  EXPECT_NE(errorOf(q.done()).find("builtins eval"), std::string::npos);
+  P r;  // an allowlisted prefix is not enough
+  r.global("__torch__ x; import os", "A");
+  EXPECT_NE(errorOf(r.done()), "");
+}
+
+TEST(Unpickle, OpcodesOnTheWrongType) {
+  P setitemOnList;
+  setitemOnList.op(']').str("k").i1(1).op('s');
+  EXPECT_NE(errorOf(setitemOnList.done()).find("SETITEM(S) applied to List"), std::string::npos);
+  P appendOnDict;
+  appendOnDict.op('}').i1(1).op('a');
+  EXPECT_NE(errorOf(appendOnDict.done()).find("not a list"), std::string::npos);
+  P buildOnInt;
+  buildOnInt.i1(1).op('}').op('b');
+  EXPECT_NE(errorOf(buildOnInt.done()).find("BUILD applied to"), std::string::npos);
+  P reduceOnStr;
+  reduceOnStr.str("x").op(')').op('R');
+  EXPECT_NE(errorOf(reduceOnStr.done()).find("REDUCE on"), std::string::npos);
+  P underflow;
+  underflow.op('a');
+  EXPECT_NE(errorOf(underflow.done()).find("underflow"), std::string::npos);
+}
+
+TEST(Unpickle, StorageShorterThanTheTensor) {
+  // 4 floats viewed as 2x3: PyTorch 1.13's torch.jit.load accepts this silently.
+  std::string e = errorOf(tensorPickle(4, 0, {2, 3}, {3, 1}), storageHooks(1 << 20));
+  EXPECT_NE(e.find("reaches element 5 of a storage of 4 elements"), std::string::npos) << e;
+  e = errorOf(tensorPickle(6, 1, {2, 3}, {3, 1}), storageHooks(1 << 20));
+  EXPECT_NE(e.find("of a storage of 6 elements"), std::string::npos) << e;
+  // The member holding fewer bytes than the persistent id claims.
+  e = errorOf(tensorPickle(6, 0, {6}, {1}), storageHooks(8));
+  EXPECT_NE(e.find("holds 8 bytes"), std::string::npos) << e;
+}
+
+TEST(Unpickle, OneStorageKeyWithTwoDtypes) {
+  // Storage "0" as 4 floats and as 4 int32: the same bytes under two dtypes is refused.
+  std::string two = P().raw(tensorBody(4, 0, {4}, {1}, "FloatStorage"))
+                        .raw(tensorBody(4, 0, {4}, {1}, "IntStorage"))
+                        .op(static_cast<char>(0x86))
+                        .done();
+  EXPECT_NE(errorOf(two, storageHooks(16)).find("two different dtypes"), std::string::npos);
+}
+
+TEST(Unpickle, OverflowingSizesAndStrides) {
+  int64_t big = int64_t(1) << 62;
+  EXPECT_NE(errorOf(tensorPickle(6, 0, {big, 4}, {1, 1}), storageHooks(24)).find("overflows int64"), std::string::npos);
+  EXPECT_NE(errorOf(tensorPickle(6, 0, {3, 3}, {big, big}), storageHooks(24)).find("overflow"), std::string::npos);
+  EXPECT_NE(errorOf(tensorPickle(6, 0, {-1}, {1}), storageHooks(24)).find("negative size"), std::string::npos);
+  EXPECT_NE(errorOf(tensorPickle(6, -1, {1}, {1}), storageHooks(24)).find("negative storage offset"),
+            std::string::npos);
+  // A storage whose byte size overflows.
+  EXPECT_NE(errorOf(tensorPickle(int64_t(1) << 62, 0, {1}, {1}), storageHooks(24)).find("overflow"),
+            std::string::npos);
+}
+
+TEST(Unpickle, DeepNestingIsBounded) {
+  // 100k nested tuples, lists through APPEND, and MARKs: errors, and no recursion blows the stack.
+  P t;
+  t.op(')');
+  for (int i = 0; i < 100000; ++i) t.op(static_cast<char>(0x85));
+  EXPECT_NE(errorOf(t.done()).find("nested more than"), std::string::npos);
+  P l;
+  for (int i = 0; i < 100000; ++i) l.op(']');
+  for (int i = 0; i < 99999; ++i) l.op('a');
+  EXPECT_NE(errorOf(l.done()).find("nested more than"), std::string::npos);
+  P m;
+  for (int i = 0; i < 100000; ++i) m.op('(');
+  EXPECT_NE(errorOf(m.done()).find("open MARKs"), std::string::npos);
+  // Nesting through the memo: append the innermost list again and again.
+  P q;
+  q.op(']').op('q').raw(std::string(1, '\0'));
+  for (int i = 0; i < 5000; ++i) {
+    q.op(']').op('h').raw(std::string(1, '\0')).op('a');  // would need the new list appended, then re-memoized
+  }
+  errorOf(q.done());  // whatever it decides, it must not crash
+}
+
+TEST(Unpickle, CyclesAreRejected) {
+  // L = []; L.append(L): a list may not contain itself.
+  P p;
+  p.op(']').op('q').raw(std::string(1, '\0')).op('h').raw(std::string(1, '\0')).op('a');
+  EXPECT_NE(errorOf(p.done()).find("contain itself"), std::string::npos);
+  // L = []; M = [L]; L.append(M): L is sealed once inside M.
+  P q;
+  q.op(']').op('q').raw(std::string(1, '\0'));
+  q.op(']').op('h').raw(std::string(1, '\0')).op('a').op('q').raw(std::string(1, '\1'));
+  q.op('h').raw(std::string(1, '\0')).op('h').raw(std::string(1, '\1')).op('a');
+  EXPECT_NE(errorOf(q.done()).find("already inside another one"), std::string::npos);
+}
+
+TEST(Unpickle, HugeMemoIndexes) {
+  P p;
+  p.i1(1).op('r').raw(std::string("\xff\xff\xff\xff", 4)).op('j').raw(std::string("\xfe\xff\xff\xff", 4));
+  EXPECT_NE(errorOf(p.done()).find("memo index 4294967294 was never set"), std::string::npos);
+  P q;  // a huge LONG_BINPUT index allocates nothing
+  q.i1(1).op('r').raw(std::string("\xff\xff\xff\xff", 4)).op('j').raw(std::string("\xff\xff\xff\xff", 4));
+  q.op(static_cast<char>(0x86));
+  EXPECT_TRUE(unpickle(q.done(), {}).isTuple());
+}
+
+TEST(Unpickle, TruncatedAndBadStreams) {
+  EXPECT_NE(errorOf(std::string("\x80\x02", 2)).find("without STOP"), std::string::npos);
+  EXPECT_NE(errorOf(std::string("\x80\x02X\xff\xff\xff\x7f", 8)).find("claims 2147483647 bytes"), std::string::npos);
+  EXPECT_NE(errorOf(std::string("\x80\x02\xff", 3)).find("unsupported pickle opcode 0xff"), std::string::npos);
+  EXPECT_NE(errorOf(std::string("\x80\x02K\x01K\x02.", 7)).find("STOP with"), std::string::npos);
+  EXPECT_NE(errorOf(std::string("\x80\x02", 2) + "c__torch__ A").find("newline"), std::string::npos);
+}
+
+TEST(Pickle, RoundTripsValues) {
+  auto list = makeList(IntType::get(), {IValue(int64_t(1)), IValue(int64_t(-70000)), IValue(int64_t(1) << 40)});
+  auto strs = makeList(StringType::get(), {IValue("a"), IValue("a")});
+  auto dict = makeDict(StringType::get(), FloatType::get());
+  dict.toDictRef().insertOrAssign(IValue("x"), IValue(0.1));
+  Tensor t = Tensor::fromDoubles({1, 2, 3, 4, 5, 6}, {2, 3}, ScalarType::Float);
+  Tensor view = t.transpose(0, 1);
+  IValue v = makeTuple({list, strs, dict, IValue(t), IValue(view), IValue(), IValue(true), IValue(2.5)});
+  PickleOutput out = pickle(v);
+  ASSERT_EQ(out.storages.size(), 1u);  // the view shares the tensor's storage
+  UnpickleHooks h;
+  h.loadStorage = [&](const std::string& key, uint64_t nbytes) {
+    EXPECT_EQ(key, "0");
+    EXPECT_EQ(nbytes, 24u);
+    return out.storages[0];
+  };
+  IValue back = unpickle(out.bytes, h);
+  const auto& xs = back.toTupleRef().items;
+  EXPECT_EQ(xs[0].toListRef().items[2].toInt(), int64_t(1) << 40);
+  EXPECT_EQ(xs[0].toListRef().elementType->str(), "int");
+  EXPECT_EQ(xs[1].toListRef().elementType->str(), "str");
+  EXPECT_EQ(xs[2].toDictRef().find(IValue("x"))->toDouble(), 0.1);
+  EXPECT_EQ(xs[4].toTensor().strides(), (std::vector<int64_t>{1, 3}));
+  EXPECT_TRUE(xs[3].toTensor().sharesStorageWith(xs[4].toTensor()));
+  EXPECT_TRUE(xs[5].isNone());
+  // Pickling what was unpickled gives the same bytes.
+  EXPECT_EQ(pickle(back).bytes, out.bytes);
+}
+
+}  // namespace
+}  // namespace tsjit::serialization

@@ -141,6 +141,32 @@ class Builder {
   };
 
   // ---- values ----
+  // Generated graphs stay small: a node whose eager result is larger is dropped (special values as
+  // repeat counts or sizes would otherwise allocate megabytes and cut the throughput tenfold).
+  static constexpr int64_t kMaxResultNumel = 1 << 14;
+  static bool tooLarge(const IValue& v) {
+    if (v.isTensor()) return v.toTensor().defined() && v.toTensor().numel() > kMaxResultNumel;
+    if (v.isList()) {
+      const auto& items = v.toListRef().items;
+      if (static_cast<int64_t>(items.size()) > kMaxResultNumel) return true;
+      for (const IValue& x : items)
+        if (tooLarge(x)) return true;
+    }
+    return false;
+  }
+  // Ops whose integer tensor arguments are counts or sizes of their result (repeat_interleave's
+  // repeats, bincount's values): special values there (2^63 - 1) ask for huge results.
+  static bool countsTooLarge(const ops::OpOverload& ov, const std::vector<IValue>& args) {
+    const std::string& k = ov.schema().name();
+    if (k != "aten::repeat_interleave" && k != "aten::bincount" && k != "aten::one_hot") return false;
+    for (const IValue& a : args) {
+      if (!a.isTensor() || !a.toTensor().defined() || isFloatingType(a.toTensor().dtype())) continue;
+      const Tensor t = a.toTensor();
+      for (int64_t i = 0; i < t.numel(); ++i)
+        if (t.getInt64(i) > kMaxResultNumel) return true;
+    }
+    return false;
+  }
   void noteValue(const IValue& v) {
     if (v.isTensor()) out_.maxNumel = std::max(out_.maxNumel, v.toTensor().numel());
   }
@@ -499,6 +525,10 @@ class Builder {
       beforeKernel_(out_);
       while (!g_->outputs().empty()) g_->eraseOutput(g_->outputs().size() - 1);
     }
+    if (countsTooLarge(*ov, args)) {
+      dropCreated();
+      return;
+    }
     std::vector<IValue> outs;
     try {
       outs = rk->run(args);
@@ -520,7 +550,7 @@ class Builder {
       return;
     }
     for (size_t i = 0; i < outs.size(); ++i) {
-      if (!retMatches(e.rets[i], outs[i])) {
+      if (!retMatches(e.rets[i], outs[i]) || tooLarge(outs[i])) {
         dropCreated();
         return;
       }

@@ -124,6 +124,8 @@ std::optional<std::vector<Avail>> Builder::emit(const char* kind, const std::vec
       ok = false;
     }
   }
+  if (ok)
+    for (const IValue& o : outs) ok = ok && !tooLarge(o);
   if (!ok || outs.size() != types.size()) {
     rollbackTo(mark);
     return std::nullopt;

@@ -1,5 +1,5 @@
 // ReduceCommand.cpp — `tsjit reduce CASE.ir --inputs CASE.json [--engine-check lockstep|end-to-end]
-// [--out STEM] [--max-runs N] [-v]`: reduces a failing case (a saved fuzz case, a corpus graph, a
+// [--out STEM] [--max-runs N] [--include-known] [-v]`: reduces a failing case (a saved fuzz case, a corpus graph, a
 // hand-written one) to a 1-minimal graph that fails the same way (fuzz/lib/Reducer.h), and writes
 // STEM.ir, STEM.json and STEM.txt (the original failure message, the reduced one, the signature).
 // STEM defaults to CASE without `.ir` plus `.reduced`. Exits 0 with the reduced case written, 1 on
@@ -25,6 +25,7 @@ struct ReduceCliOptions {
   std::string file, inputs, engineCheck = "lockstep", out;
   size_t maxRuns = 4000;
   bool verbose = false;
+  bool includeKnown = false;
 };
 
 void writeText(const std::string& path, const std::string& text) {
@@ -62,6 +63,7 @@ int runReduce(const ReduceCliOptions& o) {
   ro.engines = fuzz::jitVsReference(o.engineCheck == "lockstep" ? fuzz::PropertyMode::Lockstep
                                                                 : fuzz::PropertyMode::EndToEnd);
   ro.maxRuns = o.maxRuns;
+  ro.engines.excuseKnown = !o.includeKnown;
   if (o.verbose) ro.log = &std::cerr;
   fuzz::ReduceResult r = fuzz::reduceCase(*graph, inputs, ro);
   if (!r.reproduced) {
@@ -96,6 +98,8 @@ void setupReduceCommand(CLI::App& app, int& exitCode) {
   sub->add_option("--engine-check", opts->engineCheck, "lockstep (default: every op node) or end-to-end");
   sub->add_option("--out", opts->out, "output stem (default: CASE.reduced): writes STEM.ir, STEM.json, STEM.txt");
   sub->add_option("--max-runs", opts->maxRuns, "property runs spent at most (default 4000)");
+  sub->add_flag("--include-known", opts->includeKnown,
+                "count differences under a known mismatch's precondition (fuzz/lib/KnownMismatches.cpp) as failures");
   sub->add_flag("-v,--verbose", opts->verbose, "print each accepted reduction step on stderr");
   sub->callback([opts, &exitCode] { exitCode = runReduce(*opts); });
 }

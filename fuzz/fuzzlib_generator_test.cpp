@@ -296,3 +296,31 @@ TEST(FuzzGenerator, SwarmFeaturesReachTheGraphsAndCanBeTurnedOff) {
 
 }  // namespace
 }  // namespace tsjit::fuzz
+
+namespace tsjit::fuzz {
+namespace {
+
+// The committed list of generated overloads guards the catalog: an overload that stops being
+// generated (e.g. its optimized kernel lost its registration — a mutant that survived conform and
+// fuzz before this check) fails the campaign instead of silently leaving the fuzzer's reach.
+TEST(FuzzCampaign, AnOverloadThatIsNoLongerGeneratedFailsTheCampaign) {
+  CampaignOptions o;
+  o.maxCases = 3;
+  o.seed = 1;
+  o.outDir = (std::filesystem::temp_directory_path() / "tsjit-fuzz-catalog").string();
+  ASSERT_FALSE(o.expectedOverloadsPath.empty());
+  CampaignResult committed = runOpsCampaign(o);
+  for (const auto& f : committed.failures) ADD_FAILURE() << f.message;
+  std::string path = (std::filesystem::temp_directory_path() / "tsjit-expected-overloads.txt").string();
+  {
+    std::ofstream out(path);
+    out << "# comment\naten::relu\naten::no_such_overload.Tensor\n";
+  }
+  o.expectedOverloadsPath = path;
+  CampaignResult r = runOpsCampaign(o);
+  ASSERT_EQ(r.failures.size(), 1u);
+  EXPECT_NE(r.failures[0].message.find("aten::no_such_overload.Tensor"), std::string::npos) << r.failures[0].message;
+}
+
+}  // namespace
+}  // namespace tsjit::fuzz

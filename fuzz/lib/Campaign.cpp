@@ -17,6 +17,8 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <fstream>
+#include <set>
 #include <chrono>
 #include <csignal>
 #include <cstring>
@@ -413,7 +415,36 @@ class Runner {
 
 }  // namespace
 
-CampaignResult runOpsCampaign(const CampaignOptions& options) { return Runner(options).run(); }
+// The catalog against the committed list of overloads it generated (fuzz/expected_overloads.txt):
+// an overload that is no longer generated (a kernel that lost its registration, an argument the
+// planner stopped understanding) is a failure, since the campaign would otherwise just stop testing
+// it. Lines starting with '#' are comments. Overloads generated but not listed are fine.
+std::vector<CampaignFailure> checkCatalog(const CampaignOptions& o) {
+  std::vector<CampaignFailure> out;
+  if (!o.onlyOps.empty() || o.expectedOverloadsPath.empty()) return out;
+  std::ifstream in(o.expectedOverloadsPath);
+  if (!in) return out;
+  const OpCatalog& cat = OpCatalog::get(o.includeKnown, o.onlyOps);
+  std::set<std::string> have;
+  for (const CatalogEntry& e : cat.entries()) have.insert(e.overload->qualifiedName());
+  for (const CatalogEntry& e : cat.inplaceEntries()) have.insert(e.overload->qualifiedName());
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#' || have.count(line)) continue;
+    CampaignFailure f;
+    f.message = "catalog: " + line + " (listed in " + o.expectedOverloadsPath +
+                ") is no longer generated (lost a kernel or an argument plan; see 'overloads not generated')";
+    out.push_back(std::move(f));
+  }
+  return out;
+}
+
+CampaignResult runOpsCampaign(const CampaignOptions& options) {
+  std::vector<CampaignFailure> lost = checkCatalog(options);
+  CampaignResult r = Runner(options).run();
+  r.failures.insert(r.failures.begin(), lost.begin(), lost.end());
+  return r;
+}
 
 void printCampaignSummary(std::ostream& os, const CampaignResult& r, const CampaignOptions& options) {
   const OpCatalog& catalog = OpCatalog::get(options.includeKnown, options.onlyOps);
@@ -443,6 +474,10 @@ void printCampaignSummary(std::ostream& os, const CampaignResult& r, const Campa
   }
   os << "failures: " << r.failures.size() << "\n";
   for (const CampaignFailure& f : r.failures) {
+    if (f.message.rfind("catalog: ", 0) == 0) {
+      os << "  " << f.message << "\n";
+      continue;
+    }
     os << "  case " << f.caseIndex << ": " << firstLine(f.message) << "\n";
     if (!f.irPath.empty())
       os << "    reduced to " << f.nodes << " " << f.unit << " (from " << f.originalNodes << ", " << f.shrinkRuns

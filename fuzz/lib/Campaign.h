@@ -20,6 +20,10 @@
 #include "fuzz/lib/Program.h"
 #include "fuzz/lib/Property.h"
 
+#ifndef TSJIT_FUZZ_EXPECTED_OVERLOADS
+#define TSJIT_FUZZ_EXPECTED_OVERLOADS ""
+#endif
+
 namespace tsjit::fuzz {
 
 struct CampaignOptions {
@@ -46,6 +50,9 @@ struct CampaignOptions {
   bool swarmOps = true;
   // Non-empty: the summary and the coverage table are also written there as JSON.
   std::string jsonPath;
+  // The committed list of overloads the catalog must generate (one qualified name per line); each
+  // one missing is reported as a failure. Empty or unreadable: not checked. Ignored with onlyOps.
+  std::string expectedOverloadsPath = TSJIT_FUZZ_EXPECTED_OVERLOADS;
 };
 
 struct CampaignFailure {

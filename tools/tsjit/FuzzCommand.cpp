@@ -10,6 +10,7 @@
 #include <random>
 
 #include "fuzz/lib/Campaign.h"
+#include "fuzz/lib/OpCatalog.h"
 #include "jit/support/Error.h"
 #include "tools/tsjit/Commands.h"
 
@@ -33,11 +34,20 @@ struct FuzzOptions {
   bool endToEnd = false;
   std::string json;
   bool noSwarm = false;
+  bool listOverloads = false;
 };
 
 int runFuzz(const FuzzOptions& o) {
   if (o.target != "ops")
     throw CompileError("fuzz: target '" + o.target + "' is not available (available: ops)");
+  if (o.listOverloads) {  // the format of fuzz/expected_overloads.txt
+    const fuzz::OpCatalog& cat = fuzz::OpCatalog::get(o.includeKnown, o.ops);
+    std::cout << "# Overloads `tsjit fuzz --target ops` generates (tsjit fuzz --target ops --list-overloads);\n"
+              << "# a campaign fails when one of them is no longer generated.\n";
+    for (const auto& e : cat.entries()) std::cout << e.overload->qualifiedName() << "\n";
+    for (const auto& e : cat.inplaceEntries()) std::cout << e.overload->qualifiedName() << "\n";
+    return 0;
+  }
   fuzz::CampaignOptions co;
   co.seconds = o.seconds;
   co.maxCases = o.cases;
@@ -91,6 +101,8 @@ void setupFuzzCommand(CLI::App& app, int& exitCode) {
   sub->add_option("--json", opts->json, "also write the summary and the coverage table as JSON to this file");
   sub->add_flag("--no-swarm", opts->noSwarm,
                 "v1 programs: no in-place / list / data-loop / raise steps, no special values, every op in every case");
+  sub->add_flag("--list-overloads", opts->listOverloads,
+                "print the overloads the generator draws from (fuzz/expected_overloads.txt) and exit");
   sub->add_flag("--quiet", opts->quiet, "no live progress line");
   sub->callback([opts, &exitCode] { exitCode = runFuzz(*opts); });
 }

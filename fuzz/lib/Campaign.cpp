@@ -441,9 +441,12 @@ std::vector<CampaignFailure> checkCatalog(const CampaignOptions& o) {
 
 CampaignResult runOpsCampaign(const CampaignOptions& options) {
   std::vector<CampaignFailure> lost = checkCatalog(options);
-  CampaignResult r = Runner(options).run();
-  r.failures.insert(r.failures.begin(), lost.begin(), lost.end());
-  return r;
+  if (!lost.empty()) {  // reported at once: the cases would not exercise what is missing
+    CampaignResult r;
+    r.failures = std::move(lost);
+    return r;
+  }
+  return Runner(options).run();
 }
 
 void printCampaignSummary(std::ostream& os, const CampaignResult& r, const CampaignOptions& options) {

@@ -234,6 +234,7 @@ TEST(FuzzShrinking, ReducesToASmallCaseWithReplayableFiles) {
   o.seed = 5;
   o.maxFailures = 1;
   o.outDir = (std::filesystem::temp_directory_path() / "tsjit-fuzz-shrink").string();
+  o.features = 0;  // v1 programs: no raise paths, whose errors would be the first failure here
   o.engines = referenceVsReference(PropertyMode::EndToEnd);
   o.engines.actual = [](const std::shared_ptr<Graph>& g, std::vector<IValue> in) {
     if (g->toString().find("prim::Loop") != std::string::npos) throw RuntimeError("loops are forbidden");
@@ -253,6 +254,72 @@ TEST(FuzzShrinking, ReducesToASmallCaseWithReplayableFiles) {
   auto inputs = conformance::decodeValues(nlohmann::json::parse(jsText.str()));
   EXPECT_EQ(inputs.size(), g->inputs().size());
   EXPECT_NO_THROW(reference::evaluate(*g, inputs));
+}
+
+}  // namespace
+}  // namespace tsjit::fuzz
+
+namespace tsjit::fuzz {
+namespace {
+
+// An in-place op computes what its functional op computes, so it is compared under the same
+// tolerance (generator v2 found leaky_relu_ declared exact where leaky_relu allows 1 ulp, seed 1).
+TEST(FuzzCatalog, InPlaceOpsShareTheirFunctionalOpsTolerance) {
+  const OpCatalog& cat = OpCatalog::get();
+  ASSERT_GE(cat.inplaceEntries().size(), 20u);
+  for (const CatalogEntry& e : cat.inplaceEntries()) {
+    EXPECT_TRUE(e.overload->schema().isMutable(0)) << e.overload->qualifiedName();
+    std::string name = e.overload->schema().name();
+    const ops::OpInfo* functional = ops::findOp(Symbol::fromQualString(name.substr(0, name.size() - 1)));
+    if (!functional || functional->isSpecial()) continue;
+    EXPECT_EQ(ops::findOp(Symbol::fromQualString(name))->tolerance().str(), functional->tolerance().str()) << name;
+  }
+}
+
+// Swarm draws: every v2 feature shows up in a fixed sample, and --no-swarm (features 0) turns them off.
+TEST(FuzzGenerator, SwarmFeaturesReachTheGraphsAndCanBeTurnedOff) {
+  const OpCatalog& cat = OpCatalog::get();
+  for (uint32_t features : {uint32_t(kAllFeatures), uint32_t(0)}) {
+    GenOptions go;
+    go.maxSteps = 30;
+    go.features = features;
+    rc::Gen<ProgramDesc> gen = genProgram(go);
+    uint32_t hits = 0;
+    for (int i = 0; i < 300; ++i) hits |= buildCase(gen(rc::Random(1000 + i), 100).value(), cat).hits;
+    for (uint32_t h : {kHitInPlaceOnAlias, kHitInPlaceOnInput, kHitInPlaceOnView, kHitListReturningOp,
+                       kHitListMutationInLoop, kHitSizeZeroMember, kHitDataLoop, kHitSlotRotation, kHitDataBranch,
+                       kHitRaisePath, kHitSpecialValues})
+      EXPECT_EQ((hits >> h) & 1, features ? 1u : 0u) << hitName(h) << " features " << features;
+    if (features) EXPECT_TRUE((hits >> kHitRankGe5) & 1);
+  }
+}
+
+}  // namespace
+}  // namespace tsjit::fuzz
+
+namespace tsjit::fuzz {
+namespace {
+
+// The committed list of generated overloads guards the catalog: an overload that stops being
+// generated (e.g. its optimized kernel lost its registration — a mutant that survived conform and
+// fuzz before this check) fails the campaign instead of silently leaving the fuzzer's reach.
+TEST(FuzzCampaign, AnOverloadThatIsNoLongerGeneratedFailsTheCampaign) {
+  CampaignOptions o;
+  o.maxCases = 3;
+  o.seed = 1;
+  o.outDir = (std::filesystem::temp_directory_path() / "tsjit-fuzz-catalog").string();
+  ASSERT_FALSE(o.expectedOverloadsPath.empty());
+  CampaignResult committed = runOpsCampaign(o);
+  for (const auto& f : committed.failures) ADD_FAILURE() << f.message;
+  std::string path = (std::filesystem::temp_directory_path() / "tsjit-expected-overloads.txt").string();
+  {
+    std::ofstream out(path);
+    out << "# comment\naten::relu\naten::no_such_overload.Tensor\n";
+  }
+  o.expectedOverloadsPath = path;
+  CampaignResult r = runOpsCampaign(o);
+  ASSERT_EQ(r.failures.size(), 1u);
+  EXPECT_NE(r.failures[0].message.find("aten::no_such_overload.Tensor"), std::string::npos) << r.failures[0].message;
 }
 
 }  // namespace

@@ -7,6 +7,8 @@ if(NOT TSJIT_FUZZ_BUILD)
   list(FILTER tsjit_fuzzlib_sources EXCLUDE REGEX "_test\\.cpp$")
   tsjit_library(tsjit_fuzzlib SOURCES ${tsjit_fuzzlib_sources}
                 DEPS tsjit_conformance tsjit_runtime tsjit_kernels tsjit_reference rapidcheck)
+  target_compile_definitions(tsjit_fuzzlib PUBLIC
+                             TSJIT_FUZZ_EXPECTED_OVERLOADS="${CMAKE_CURRENT_SOURCE_DIR}/expected_overloads.txt")
   # The `tsjit` target is declared later (tools/ comes after fuzz/): link it at the end of the
   # top-level directory.
   cmake_language(DEFER DIRECTORY ${PROJECT_SOURCE_DIR} CALL target_link_libraries tsjit PRIVATE tsjit_fuzzlib)

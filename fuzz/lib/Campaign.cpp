@@ -17,6 +17,8 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <fstream>
+#include <set>
 #include <chrono>
 #include <csignal>
 #include <cstring>
@@ -27,6 +29,8 @@
 #include <unordered_map>
 
 #include "fuzz/lib/CaseWriter.h"
+#include "fuzz/lib/KnownMismatches.h"
+#include "fuzz/lib/Reducer.h"
 #include "fuzz/lib/OpCatalog.h"
 
 namespace tsjit::fuzz {
@@ -122,6 +126,12 @@ int runForked(const std::function<int()>& fn, bool quiet = false) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
 }
 
+// Prim kinds the coverage table counts (the generator's structural nodes).
+constexpr const char* kStructural[] = {"prim::If",         "prim::Loop",       "prim::ListConstruct",
+                                       "prim::TupleConstruct", "prim::TupleIndex", "prim::TupleUnpack",
+                                       "prim::RaiseException", "prim::ListUnpack"};
+constexpr size_t kNumStructural = sizeof(kStructural) / sizeof(kStructural[0]);
+
 // What a worker shares with the parent.
 struct Shared {
   std::atomic<uint64_t> current, cases, errorCases, totalNodes, totalOpNodes, shrinkRuns;
@@ -130,7 +140,9 @@ struct Shared {
   uint64_t failCase, failNodes, failOriginalNodes, failShrinkRuns;
   double failShrinkSeconds;
   char failMessage[4096], failIr[1024], failJson[1024];
-  std::atomic<uint64_t> uses[1];  // one counter per catalog entry (allocated with the mapping)
+  std::atomic<uint64_t> known[16];  // cases excused per KnownMismatches entry
+  std::atomic<uint64_t> hits[kNumHits], dtypes[kNumScalarTypes], structural[kNumStructural], features[32];
+  std::atomic<uint64_t> uses[1];  // one counter per op-table overload (allocated with the mapping)
 };
 
 void copyString(char* dst, size_t cap, const std::string& s) {
@@ -144,9 +156,15 @@ class Runner {
   explicit Runner(const CampaignOptions& o) : o_(o), catalog_(OpCatalog::get(o.includeKnown, o.onlyOps)) {
     GenOptions go;
     go.maxSteps = o.maxSteps;
+    go.features = o.features;
+    go.swarmOps = o.swarmOps;
     gen_ = genProgram(go);
-    for (size_t i = 0; i < catalog_.entries().size(); ++i) entryIndex_[catalog_.entries()[i].overload->qualifiedName()] = i;
-    size_t bytes = sizeof(Shared) + sizeof(std::atomic<uint64_t>) * (catalog_.entries().size() + 1);
+    for (const ops::OpInfo* op : ops::allOps())
+      for (const auto& ov : op->overloads()) {
+        entryIndex_[ov->qualifiedName()] = overloadNames_.size();
+        overloadNames_.push_back(ov->qualifiedName());
+      }
+    size_t bytes = sizeof(Shared) + sizeof(std::atomic<uint64_t>) * (overloadNames_.size() + 1);
     void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED) throw RuntimeError("fuzz: cannot map shared memory");
     bytes_ = bytes;
@@ -186,8 +204,17 @@ class Runner {
     res_.errorCases = sh_->errorCases.load();
     res_.totalNodes = sh_->totalNodes.load();
     res_.totalOpNodes = sh_->totalOpNodes.load();
-    for (size_t i = 0; i < catalog_.entries().size(); ++i)
-      if (uint64_t n = sh_->uses[i].load()) res_.overloadUses[catalog_.entries()[i].overload->qualifiedName()] = n;
+    for (size_t i = 0; i < overloadNames_.size(); ++i)
+      if (uint64_t n = sh_->uses[i].load()) res_.overloadUses[overloadNames_[i]] = n;
+    for (uint32_t h = 0; h < kNumHits; ++h) res_.hitCases[h] = sh_->hits[h].load();
+    for (size_t k = 0; k < knownMismatches().size() && k < 16; ++k)
+      res_.knownExcused[knownMismatches()[k].pattern] = sh_->known[k].load();
+    for (int d = 0; d < kNumScalarTypes; ++d)
+      if (uint64_t n = sh_->dtypes[d].load()) res_.dtypeCases[irName(static_cast<ScalarType>(d))] = n;
+    for (size_t k = 0; k < kNumStructural; ++k)
+      if (uint64_t n = sh_->structural[k].load()) res_.structuralNodes[kStructural[k]] = n;
+    for (uint32_t bit = 1; bit < kAllFeatures; bit <<= 1)
+      res_.featureCases[featureName(bit)] = sh_->features[__builtin_ctz(bit)].load();
     res_.seconds = secondsSince(t0_);
     draw(true);
     return std::move(res_);
@@ -223,6 +250,12 @@ class Runner {
       sh_->totalNodes.fetch_add(out.c.numNodes);
       sh_->totalOpNodes.fetch_add(out.c.numOpNodes);
       if (out.r.bothRaised) sh_->errorCases.fetch_add(1);
+      noteCoverage(shr.value(), out.c);
+      if (out.r.known) {
+        const auto& all = knownMismatches();
+        for (size_t k = 0; k < all.size() && k < 16; ++k)
+          if (&all[k] == out.r.known) sh_->known[k].fetch_add(1);
+      }
       if (out.r.passed && !o_.saveCasesDir.empty() && out.c.graph) {
         try {
           writeCase(out.c, o_.saveCasesDir, stemFor(o_, i), out.r.bothRaised ? "both engines raised" : "");
@@ -261,6 +294,8 @@ class Runner {
     CampaignFailure f;
     f.caseIndex = i;
     f.originalNodes = out.c.numNodes;
+    const std::string originalMessage = out.r.message;
+    const FailureSignature signature = signatureOf(out.r);  // shrinking keeps it: same node kind, same difference
     sh_->shrinking.store(1);
     bool improved = true;
     while (improved && f.shrinkRuns < o_.maxShrinkRuns) {
@@ -270,7 +305,7 @@ class Runner {
         if (++f.shrinkRuns > o_.maxShrinkRuns) break;
         sh_->shrinkRuns.store(f.shrinkRuns);
         Outcome so = evaluate(cand->value(), catalog_, o_.engines);
-        if (!so.r.passed) {
+        if (!so.r.passed && signatureOf(so.r) == signature) {
           shr = std::move(*cand);
           out = std::move(so);
           improved = true;
@@ -285,7 +320,9 @@ class Runner {
     if (out.c.graph) {
       try {
         WrittenCase w = writeCase(out.c, o_.outDir, stemFor(o_, i),
-                                  noteFor(o_, i, f.message, f.nodes, f.originalNodes, shr.value(), out.c.overloadsUsed));
+                                  noteFor(o_, i, f.message, f.nodes, f.originalNodes, shr.value(), out.c.overloadsUsed) +
+                                      "signature: " + signature.str() + "\noriginal failure (before shrinking): " +
+                                      originalMessage + "\n");
         f.irPath = w.irPath;
         f.jsonPath = w.jsonPath;
       } catch (const std::exception& e) {
@@ -354,7 +391,20 @@ class Runner {
   }
 
   const CampaignOptions& o_;
+  void noteCoverage(const ProgramDesc& d, const GeneratedCase& c) {
+    for (uint32_t h = 0; h < kNumHits; ++h)
+      if (c.hits & (1u << h)) sh_->hits[h].fetch_add(1, std::memory_order_relaxed);
+    for (int t = 0; t < kNumScalarTypes; ++t)
+      if (c.dtypes & (1u << t)) sh_->dtypes[t].fetch_add(1, std::memory_order_relaxed);
+    for (const auto& [kind, n] : c.structuralKinds)
+      for (size_t k = 0; k < kNumStructural; ++k)
+        if (kind == kStructural[k]) sh_->structural[k].fetch_add(n, std::memory_order_relaxed);
+    for (uint32_t bit = 1; bit < kAllFeatures; bit <<= 1)
+      if (d.features & bit) sh_->features[__builtin_ctz(bit)].fetch_add(1, std::memory_order_relaxed);
+  }
+
   const OpCatalog& catalog_;
+  std::vector<std::string> overloadNames_;
   rc::Gen<ProgramDesc> gen_ = genProgram();
   std::unordered_map<std::string, size_t> entryIndex_;
   Shared* sh_ = nullptr;
@@ -365,7 +415,39 @@ class Runner {
 
 }  // namespace
 
-CampaignResult runOpsCampaign(const CampaignOptions& options) { return Runner(options).run(); }
+// The catalog against the committed list of overloads it generated (fuzz/expected_overloads.txt):
+// an overload that is no longer generated (a kernel that lost its registration, an argument the
+// planner stopped understanding) is a failure, since the campaign would otherwise just stop testing
+// it. Lines starting with '#' are comments. Overloads generated but not listed are fine.
+std::vector<CampaignFailure> checkCatalog(const CampaignOptions& o) {
+  std::vector<CampaignFailure> out;
+  if (!o.onlyOps.empty() || o.expectedOverloadsPath.empty()) return out;
+  std::ifstream in(o.expectedOverloadsPath);
+  if (!in) return out;
+  const OpCatalog& cat = OpCatalog::get(o.includeKnown, o.onlyOps);
+  std::set<std::string> have;
+  for (const CatalogEntry& e : cat.entries()) have.insert(e.overload->qualifiedName());
+  for (const CatalogEntry& e : cat.inplaceEntries()) have.insert(e.overload->qualifiedName());
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#' || have.count(line)) continue;
+    CampaignFailure f;
+    f.message = "catalog: " + line + " (listed in " + o.expectedOverloadsPath +
+                ") is no longer generated (lost a kernel or an argument plan; see 'overloads not generated')";
+    out.push_back(std::move(f));
+  }
+  return out;
+}
+
+CampaignResult runOpsCampaign(const CampaignOptions& options) {
+  std::vector<CampaignFailure> lost = checkCatalog(options);
+  if (!lost.empty()) {  // reported at once: the cases would not exercise what is missing
+    CampaignResult r;
+    r.failures = std::move(lost);
+    return r;
+  }
+  return Runner(options).run();
+}
 
 void printCampaignSummary(std::ostream& os, const CampaignResult& r, const CampaignOptions& options) {
   const OpCatalog& catalog = OpCatalog::get(options.includeKnown, options.onlyOps);
@@ -377,14 +459,28 @@ void printCampaignSummary(std::ostream& os, const CampaignResult& r, const Campa
   if (r.shrinkSeconds > 0) os << " excluding " << r.shrinkSeconds << " s of shrinking";
   os << "), " << static_cast<double>(r.totalNodes) / n << " nodes/graph (" << static_cast<double>(r.totalOpNodes) / n
      << " op nodes), " << r.errorCases << " error cases (both engines raised the same error)\n";
-  os << "overloads exercised: " << r.overloadUses.size() << " of " << catalog.entries().size() << " generated\n";
+  size_t generatedHit = 0;
+  for (const CatalogEntry& e : catalog.entries()) generatedHit += r.overloadUses.count(e.overload->qualifiedName());
+  os << "overloads exercised: " << generatedHit << " of " << catalog.entries().size() << " generated\n";
   os << catalog.summary();
+  os << "known mismatches (excused only when the node's inputs meet the precondition"
+     << (options.includeKnown ? "; --include-known: reported as failures" : "") << "):\n";
+  for (const KnownMismatch& k : knownMismatches()) {
+    auto it = r.knownExcused.find(k.pattern);
+    os << "  " << k.pattern << " on " << k.precondition << ": " << (it == r.knownExcused.end() ? 0 : it->second)
+       << " cases excused (" << k.reason << ")\n";
+  }
+  printCoverageTable(os, r, options);
   if (r.failures.empty()) {
     os << "failures: none\n";
     return;
   }
   os << "failures: " << r.failures.size() << "\n";
   for (const CampaignFailure& f : r.failures) {
+    if (f.message.rfind("catalog: ", 0) == 0) {
+      os << "  " << f.message << "\n";
+      continue;
+    }
     os << "  case " << f.caseIndex << ": " << firstLine(f.message) << "\n";
     if (!f.irPath.empty())
       os << "    reduced to " << f.nodes << " " << f.unit << " (from " << f.originalNodes << ", " << f.shrinkRuns

@@ -10,6 +10,7 @@
 // With a progress stream, a live line "\rcases N  R cases/s  failures F" is redrawn ~4x/s.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <iosfwd>
 #include <map>
@@ -18,6 +19,10 @@
 
 #include "fuzz/lib/Program.h"
 #include "fuzz/lib/Property.h"
+
+#ifndef TSJIT_FUZZ_EXPECTED_OVERLOADS
+#define TSJIT_FUZZ_EXPECTED_OVERLOADS ""
+#endif
 
 namespace tsjit::fuzz {
 
@@ -33,13 +38,21 @@ struct CampaignOptions {
   PropertyEngines engines = jitVsReference();
   // Run the cases in a forked worker process, so that a crash is reported (and shrunk) as a failure.
   bool isolate = true;
-  // Also generate the overloads of KnownMismatches.h.
+  // Report differences under a known mismatch's precondition (KnownMismatches.h) as failures too.
   bool includeKnown = false;
   // Comma-separated op kinds / overload names to generate exclusively (OpCatalog::get); empty: all.
   std::string onlyOps;
   // Non-empty: every case whose engines agree is also written there (as `tsjit run` replays it),
   // for a third implementation to check (scripts/oracle_sweep.py runs them on real PyTorch).
   std::string saveCasesDir;
+  // The generator's swarm: features a case may draw (Program.h), and whether ops are subset.
+  uint32_t features = kAllFeatures;
+  bool swarmOps = true;
+  // Non-empty: the summary and the coverage table are also written there as JSON.
+  std::string jsonPath;
+  // The committed list of overloads the catalog must generate (one qualified name per line); each
+  // one missing is reported as a failure. Empty or unreadable: not checked. Ignored with onlyOps.
+  std::string expectedOverloadsPath = TSJIT_FUZZ_EXPECTED_OVERLOADS;
 };
 
 struct CampaignFailure {
@@ -60,6 +73,13 @@ struct CampaignResult {
   double shrinkSeconds = 0;
   std::vector<CampaignFailure> failures;
   std::map<std::string, uint64_t> overloadUses;  // qualified overload name -> op nodes
+  // Coverage: graphs containing each Hit (Program.h), graphs with a tensor input of each dtype,
+  // prim node counts by kind, and cases that had each swarm feature enabled.
+  std::array<uint64_t, kNumHits> hitCases{};
+  std::map<std::string, uint64_t> dtypeCases;
+  std::map<std::string, uint64_t> structuralNodes;
+  std::map<std::string, uint64_t> featureCases;
+  std::map<std::string, uint64_t> knownExcused;  // KnownMismatch pattern -> cases it excused
   bool ok() const { return failures.empty(); }
 };
 
@@ -68,5 +88,10 @@ CampaignResult runOpsCampaign(const CampaignOptions& options);
 // The final summary: cases, throughput, nodes per graph, ops exercised, excluded ops, failures with
 // the paths of their reduced files.
 void printCampaignSummary(std::ostream& os, const CampaignResult& r, const CampaignOptions& options);
+// The coverage table (printed by printCampaignSummary): features hit (% of graphs), dtypes, node
+// kinds, overloads (generated and in-place), swarm features drawn.
+void printCoverageTable(std::ostream& os, const CampaignResult& r, const CampaignOptions& options);
+// The summary and coverage as JSON (CampaignOptions::jsonPath); throws RuntimeError when it cannot.
+void writeCampaignJson(const std::string& path, const CampaignResult& r, const CampaignOptions& options);
 
 }  // namespace tsjit::fuzz

@@ -199,7 +199,7 @@ OpCatalog::OpCatalog(bool includeKnown, const std::string& only) {
       if (p == ov.schema().name() || p == ov.qualifiedName()) return true;
     return false;
   };
-  if (!patterns.empty()) includeKnown = true;
+  (void)includeKnown;  // known mismatches are generated: the property excuses them only under their precondition
   ops::initialize();
   reference::registerAllKernels();
   kernels::registerAllKernels();
@@ -215,6 +215,34 @@ OpCatalog::OpCatalog(bool includeKnown, const std::string& only) {
         continue;
       }
       if (s.isMutable() || ov.isOutVariant() || ov.category() == ops::OpCategory::Inplace) {
+        // In-place overloads (only `self` written, one Tensor return) go to the in-place catalog.
+        bool inplace = !ov.isOutVariant() && !s.arguments().empty() && s.isMutable(0) && !s.isVararg();
+        for (size_t i = 1; i < s.arguments().size() && inplace; ++i) inplace = !s.isMutable(i);
+        std::string why;
+        if (inplace && s.returns().size() == 1 && planReturn(s.returns()[0]) == RetKind::Tensor &&
+            !exclusionReason(ov)) {
+          CatalogEntry e;
+          e.overload = &ov;
+          e.rets = {RetKind::Tensor};
+          bool ok = true;
+          for (const Argument& a : s.arguments()) {
+            auto plan = planArgument(a, why);
+            if (!plan) {
+              ok = false;
+              break;
+            }
+            e.args.push_back(std::move(*plan));
+          }
+          if (ok && !e.args.empty() && e.args[0].kind == ArgKind::Tensor) {
+            auto cat = ov.category();
+            e.broadcastOperands = s.arguments().size() >= 2 && s.arguments()[1].declared.unwrapOptional().form ==
+                                                                   DeclaredType::Form::Name &&
+                                  s.arguments()[1].declared.unwrapOptional().name == "Tensor" &&
+                                  cat != ops::OpCategory::ShapeIndexing;
+            inplace_.push_back(std::move(e));
+            continue;
+          }
+        }
         ++skipped_["mutating (in-place / out=)"];
         continue;
       }
@@ -224,10 +252,6 @@ OpCatalog::OpCatalog(bool includeKnown, const std::string& only) {
       }
       if (const char* reason = exclusionReason(ov)) {
         excluded_[ov.qualifiedName()] = reason;
-        continue;
-      }
-      if (const char* reason = knownMismatch(ov); reason && !includeKnown) {
-        excluded_[ov.qualifiedName()] = std::string("known mismatch: ") + reason;
         continue;
       }
       CatalogEntry e;

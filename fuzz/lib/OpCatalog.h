@@ -69,13 +69,17 @@ struct CatalogEntry {
 class OpCatalog {
  public:
   // The catalog of the registered kernels (registers reference and optimized kernels first).
-  // `includeKnown`: also the overloads of KnownMismatches.h (otherwise excluded, with the reason).
+  // `includeKnown`: kept for callers; known mismatches (KnownMismatches.h) are generated either way,
+  // since they are narrowed to input preconditions the property checks.
   // `only`: comma-separated op kinds or qualified overload names ("aten::fmod,aten::add.Tensor");
   // when not empty, just those overloads are generated (known mismatches among them included).
   // Throws CompileError when a pattern names no generated overload.
   static const OpCatalog& get(bool includeKnown = false, const std::string& only = "");
 
   const std::vector<CatalogEntry>& entries() const { return entries_; }
+  // In-place overloads (`Tensor(a!) self`, nothing else written, one Tensor return) with both
+  // kernels and plannable arguments, for the generator's InPlace steps (self is the step's target).
+  const std::vector<CatalogEntry>& inplaceEntries() const { return inplace_; }
   // Overloads left out by name, with the reason: "aten::dropout (nondeterministic)".
   const std::map<std::string, std::string>& excluded() const { return excluded_; }
   // Counts of overloads not generated for structural reasons, by reason.
@@ -86,6 +90,7 @@ class OpCatalog {
  private:
   OpCatalog(bool includeKnown, const std::string& only);
   std::vector<CatalogEntry> entries_;
+  std::vector<CatalogEntry> inplace_;
   std::map<std::string, std::string> excluded_;
   std::map<std::string, size_t> skipped_;
 };

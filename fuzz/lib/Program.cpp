@@ -2,18 +2,51 @@
 // inputs from InputSpecs (see Program.h). buildCase() lives in Builder.cpp.
 #include "fuzz/lib/Program.h"
 
+#include <algorithm>
+#include <cmath>
+#include <limits>
 #include <ostream>
 
 namespace tsjit::fuzz {
 
+// Kinds 0-11 are Op steps, so that a kind shrinking towards 0 becomes the simplest step.
 StepKind stepKind(const Step& s) {
-  switch (s.kind % 16) {
+  switch (s.kind % kStepKinds) {
     case 12: return StepKind::IfBegin;
     case 13: return StepKind::Else;
     case 14: return StepKind::LoopBegin;
     case 15: return StepKind::End;
+    case 16: return StepKind::InPlace;
+    case 17: return StepKind::List;
+    case 18: return StepKind::DataLoop;
+    case 19: return StepKind::Raise;
+    case 20: return StepKind::InPlace;
+    case 21: return StepKind::List;
     default: return StepKind::Op;
   }
+}
+
+const char* featureName(uint32_t bit) {
+  switch (bit) {
+    case kFeatInPlace: return "in-place";
+    case kFeatLists: return "lists";
+    case kFeatDataLoop: return "data loops";
+    case kFeatDataIf: return "data branches";
+    case kFeatRaise: return "raise";
+    case kFeatSpecial: return "special values";
+    case kFeatShapes: return "shapes";
+  }
+  return "?";
+}
+
+const char* hitName(uint32_t hit) {
+  static const char* const kNames[kNumHits] = {
+      "in-place op on an alias", "  on a graph input", "  on a view", "  on a clone", "  read through an expanded view",
+      "list op", "  list-returning op", "  list mutation", "  list mutation in a loop", "  size-0 list member",
+      "  tuple", "data-dependent loop", "  carried values moving between slots", "branch on data", "raise path",
+      "special values", "empty tensor", "0-dim tensor", "rank 5-6 tensor", "non-contiguous input", "expanded input",
+      "control flow"};
+  return hit < kNumHits ? kNames[hit] : "?";
 }
 
 std::ostream& operator<<(std::ostream& os, const ProgramDesc& d) {
@@ -30,7 +63,7 @@ std::ostream& operator<<(std::ostream& os, const ProgramDesc& d) {
 namespace {
 
 rc::Gen<Step> genStep() {
-  return rc::gen::map(rc::gen::tuple(rc::gen::inRange<int>(0, 16), rc::gen::arbitrary<uint16_t>(),
+  return rc::gen::map(rc::gen::tuple(rc::gen::inRange<int>(0, kStepKinds), rc::gen::arbitrary<uint16_t>(),
                                      rc::gen::container<std::vector<uint16_t>>(kChoicesPerStep,
                                                                                 rc::gen::arbitrary<uint16_t>())),
                       [](const std::tuple<int, uint16_t, std::vector<uint16_t>>& t) {
@@ -54,18 +87,73 @@ uint64_t splitmix(uint64_t& state) {
 
 rc::Gen<ProgramDesc> genProgram(const GenOptions& options) {
   int maxSteps = options.maxSteps;
+  uint32_t allowed = options.features;
+  bool swarmOps = options.swarmOps;
   auto steps = rc::gen::withSize([maxSteps](int size) {
     int len = std::max(1, size * maxSteps / 100);
     // Elements always at full size: choices range over all uint16 values.
     return rc::gen::resize(len, rc::gen::container<std::vector<Step>>(rc::gen::resize(100, genStep())));
   });
-  return rc::gen::map(rc::gen::tuple(steps, rc::gen::noShrink(rc::gen::arbitrary<uint64_t>())),
-                      [](const std::tuple<std::vector<Step>, uint64_t>& t) {
+  // The swarm draw is part of the case (not shrunk: a failure keeps the features it needs).
+  return rc::gen::map(rc::gen::tuple(steps, rc::gen::noShrink(rc::gen::arbitrary<uint64_t>()),
+                                     rc::gen::noShrink(rc::gen::arbitrary<uint64_t>())),
+                      [allowed, swarmOps](const std::tuple<std::vector<Step>, uint64_t, uint64_t>& t) {
                         ProgramDesc d;
                         d.steps = std::get<0>(t);
                         d.dataSeed = std::get<1>(t);
+                        uint64_t swarm = std::get<2>(t);
+                        d.features = 0;
+                        for (uint32_t bit = 1; bit < kAllFeatures; bit <<= 1)
+                          if ((allowed & bit) && ((swarm >> (2 * __builtin_ctz(bit))) & 3) != 0) d.features |= bit;
+                        uint32_t subset = static_cast<uint32_t>(swarm >> 32);
+                        d.opSubset = swarmOps && (subset & 1) ? (subset | 1) : 0;
                         return d;
                       });
+}
+
+// A special value of dtype `dt` for element i (r: the element's random bits).
+static void setSpecial(Tensor& t, int64_t i, ScalarType dt, uint64_t r) {
+  uint32_t k = static_cast<uint32_t>((r >> 8) % 16);
+  if (isFloatingType(dt)) {
+    const double inf = std::numeric_limits<double>::infinity();
+    // The smallest positive subnormal and the largest finite value of the dtype.
+    double denorm = dt == ScalarType::Double ? 4.9406564584124654e-324
+                    : dt == ScalarType::Float ? 1.4012984643248171e-45
+                    : dt == ScalarType::Half  ? 5.9604644775390625e-08
+                                              : 9.183549615799121e-41;
+    double big = dt == ScalarType::Double ? 1.0e300 : dt == ScalarType::Float ? 3.0e38 : dt == ScalarType::Half ? 65504.0 : 3.0e38;
+    // Values whose rounding to an integer or to the dtype is a tie: 2.5, -0.5, 1 + half an ulp of Half.
+    const double ties[] = {0.5, -0.5, 2.5, -1.5, 1.00048828125, 2049.0};
+    double v = 0;
+    switch (k) {
+      case 0: case 1: v = std::numeric_limits<double>::quiet_NaN(); break;
+      case 2: v = inf; break;
+      case 3: v = -inf; break;
+      case 4: case 5: v = -0.0; break;
+      case 6: v = denorm * static_cast<double>(1 + (r >> 20) % 3); break;
+      case 7: v = -denorm; break;
+      case 8: case 9: case 10: v = ties[(r >> 24) % 6]; break;
+      case 11: v = big; break;
+      case 12: v = -big; break;
+      case 13: v = big / 3.0; break;
+      case 14: v = 0.0; break;
+      default: v = 1.0e6; break;
+    }
+    t.setDouble(i, v);
+    return;
+  }
+  // Integers: the extremes of the dtype (int32 / int64 never their minimum, whose negation and
+  // division by -1 trap in C++ as in PyTorch), 0 and -1.
+  int64_t lo = 0, hi = 0;
+  switch (dt) {
+    case ScalarType::UInt8: lo = 0, hi = 255; break;
+    case ScalarType::Int8: lo = -128, hi = 127; break;
+    case ScalarType::Int16: lo = -32768, hi = 32767; break;
+    case ScalarType::Int32: lo = -2147483647, hi = 2147483647; break;
+    default: lo = -std::numeric_limits<int64_t>::max(), hi = std::numeric_limits<int64_t>::max(); break;
+  }
+  const int64_t vals[] = {hi, lo, hi - 1, lo + 1, 0, dt == ScalarType::UInt8 ? 1 : -1, hi / 2 + 1, std::max(lo, lo / 2 - 1)};
+  t.setInt64(i, vals[k % 8]);
 }
 
 const char* toString(InputLayout l) {
@@ -115,6 +203,10 @@ IValue makeInput(const InputSpec& spec) {
   ScalarType dt = spec.dtype;
   for (int64_t i = 0; i < n; ++i) {
     uint64_t r = splitmix(state);
+    if (spec.special && dt != ScalarType::Bool && (r >> 61) < spec.special) {
+      setSpecial(t, i, dt, r);
+      continue;
+    }
     if (dt == ScalarType::Bool) {
       t.setInt64(i, static_cast<int64_t>(r & 1));
     } else if (dt == ScalarType::UInt8) {

@@ -49,6 +49,8 @@ class ExecutionObserver;
 
 namespace tsjit::fuzz {
 
+struct KnownMismatch;
+
 enum class PropertyMode { Lockstep, EndToEnd };
 
 // Runs a graph on inputs and returns its outputs; throws what the program raises.
@@ -65,6 +67,9 @@ struct PropertyEngines {
   std::string actualName = "jit";
   EngineFn actual;          // EndToEnd
   ObservedEngineFn observed;  // Lockstep
+  // Lockstep: a difference at a node whose inputs meet a known mismatch's precondition
+  // (KnownMismatches.h) passes, with PropertyResult::known set; false reports it as a failure.
+  bool excuseKnown = true;
 };
 
 // The reference evaluator (expected) vs the jit (actual): a fresh runtime::GraphExecutor per case,
@@ -82,6 +87,7 @@ struct PropertyResult {
   const Node* node = nullptr;
   size_t opIndex = 0;
   size_t opsChecked = 0;  // lockstep: op node executions compared
+  const KnownMismatch* known = nullptr;  // passed only because this known mismatch's precondition held
 };
 
 PropertyResult checkCase(const GeneratedCase& c, const PropertyEngines& engines);

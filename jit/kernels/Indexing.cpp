@@ -256,9 +256,15 @@ const IValue& indexPut(const IValue& selfV, const std::vector<Tensor>& indices, 
     return selfV;
   }
   IndexPlan plan = planIndex(self, indices);
-  // Checked eagerly, index tensor by index tensor (self stays untouched on an IndexError).
-  for (size_t j = 0; j < plan.advValues.size(); ++j)
-    for (int64_t i : plan.advValues[j]) wrapIndex(i, static_cast<int64_t>(j), plan.advSizes[j]);
+  // Checked eagerly, index tensor by index tensor (self stays untouched on an IndexError) — unless
+  // the indexing result is empty: PyTorch 1.13's kernel checks per written element, so an empty
+  // result (a size-0 dim outside the index block) reads no index value and raises nothing
+  // (fuzz seed 2 case 6639).
+  int64_t resultNumel = 1;
+  for (int64_t s : plan.outSizes) resultNumel *= s;
+  if (resultNumel != 0)
+    for (size_t j = 0; j < plan.advValues.size(); ++j)
+      for (int64_t i : plan.advValues[j]) wrapIndex(i, static_cast<int64_t>(j), plan.advSizes[j]);
   advOffsetsInRange(plan);
   if (!isExpandableTo(values.sizes(), plan.outSizes))
     throw RuntimeError(str("shape mismatch: value tensor of shape ", shapeStr(values.sizes()),

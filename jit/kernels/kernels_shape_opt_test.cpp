@@ -190,6 +190,22 @@ TEST(KernelsIndexing, IndexPutAccumulate) {
   EXPECT_EQ(x.toDoubles(), (std::vector<double>{9, 3, 0, 5}));
 }
 
+// An empty indexing result reads no index value: no IndexError for an out-of-range index, with or
+// without accumulate (PyTorch 1.13.1: x = torch.zeros(2, 0); x.index_put_((torch.tensor([5]),),
+// torch.empty(1, 0), acc) returns; fuzz seed 2 case 6639).
+TEST(KernelsIndexing, IndexPutWithAnEmptyResultChecksNoIndex) {
+  for (bool acc : {true, false}) {
+    Tensor x = Tensor::zeros({2, 0}, ScalarType::Int64);
+    Stack out = call("aten::index_put_", {x, optTensors({Tensor::fromInt64s({5}, {1})}),
+                                          Tensor::zeros({1, 0}, ScalarType::Int64), acc});
+    EXPECT_TRUE(out[0].toTensor().is(x));
+  }
+  Tensor y = Tensor::zeros({2, 3}, ScalarType::Int64);
+  EXPECT_EQ(errorOf("aten::index_put_", {y, optTensors({Tensor::fromInt64s({5}, {1})}),
+                                         Tensor::fromInt64s({1}, {1}), false}),
+            "index 5 is out of bounds for dimension 0 with size 2");
+}
+
 TEST(KernelsIndexing, SelectAddFillGatherScatter) {
   const Tensor x = arangeF(6, {2, 3});
   const Tensor idx = Tensor::fromInt64s({2, 0}, {2});

@@ -19,6 +19,7 @@ void setupFuzzCommand(CLI::App& app, int& exitCode);
 void setupBenchCommand(CLI::App& app, int& exitCode);
 void setupLoadCommand(CLI::App& app, int& exitCode);
 void setupSaveCommand(CLI::App& app, int& exitCode);
+void setupReduceCommand(CLI::App& app, int& exitCode);
 
 // Reads a whole file; throws CompileError("cannot open ...") when it cannot.
 std::string readFile(const std::string& path);

@@ -13,6 +13,7 @@
 
 #include "fuzz/lib/Campaign.h"
 #include "fuzz/lib/PassCampaign.h"
+#include "fuzz/lib/OpCatalog.h"
 #include "jit/support/Error.h"
 #include "tools/tsjit/Commands.h"
 
@@ -35,6 +36,9 @@ struct FuzzOptions {
   std::string passes;
   std::string saveCases;
   bool endToEnd = false;
+  std::string json;
+  bool noSwarm = false;
+  bool listOverloads = false;
 };
 
 int runPassesFuzz(const FuzzOptions& o) {
@@ -58,6 +62,14 @@ int runFuzz(const FuzzOptions& o) {
   if (!o.passes.empty()) throw CompileError("fuzz: --passes applies to --target passes");
   if (o.target != "ops")
     throw CompileError("fuzz: target '" + o.target + "' is not available (available: ops, passes)");
+  if (o.listOverloads) {  // the format of fuzz/expected_overloads.txt
+    const fuzz::OpCatalog& cat = fuzz::OpCatalog::get(o.includeKnown, o.ops);
+    std::cout << "# Overloads `tsjit fuzz --target ops` generates (tsjit fuzz --target ops --list-overloads);\n"
+              << "# a campaign fails when one of them is no longer generated.\n";
+    for (const auto& e : cat.entries()) std::cout << e.overload->qualifiedName() << "\n";
+    for (const auto& e : cat.inplaceEntries()) std::cout << e.overload->qualifiedName() << "\n";
+    return 0;
+  }
   fuzz::CampaignOptions co;
   co.seconds = o.seconds;
   co.maxCases = o.cases;
@@ -70,10 +82,17 @@ int runFuzz(const FuzzOptions& o) {
   co.includeKnown = o.includeKnown;
   co.onlyOps = o.ops;
   co.saveCasesDir = o.saveCases;
+  co.jsonPath = o.json;
+  if (o.noSwarm) {
+    co.features = 0;
+    co.swarmOps = false;
+  }
   if (o.endToEnd) co.engines = fuzz::jitVsReference(fuzz::PropertyMode::EndToEnd);
+  co.engines.excuseKnown = !o.includeKnown;
   if (!o.quiet) co.progress = &std::cerr;
   fuzz::CampaignResult r = fuzz::runOpsCampaign(co);
   fuzz::printCampaignSummary(std::cout, r, co);
+  if (!co.jsonPath.empty()) fuzz::writeCampaignJson(co.jsonPath, r, co);
   return r.ok() ? 0 : 1;
 }
 
@@ -93,7 +112,7 @@ void setupFuzzCommand(CLI::App& app, int& exitCode) {
   sub->add_option("--max-failures", opts->maxFailures, "stop after this many failures (default 10)");
   sub->add_option("--shrink-runs", opts->shrinkRuns, "property runs spent shrinking each failure (default 3000)");
   sub->add_flag("--include-known", opts->includeKnown,
-                "also generate the ops listed as known mismatches (fuzz/lib/KnownMismatches.cpp)");
+                "report differences under a known mismatch's input precondition (fuzz/lib/KnownMismatches.cpp) as failures");
   sub->add_option("--ops", opts->ops,
                   "generate only these ops: comma-separated kinds or overloads (aten::fmod,aten::add.Tensor); "
                   "known mismatches among them are included");
@@ -103,6 +122,11 @@ void setupFuzzCommand(CLI::App& app, int& exitCode) {
   sub->add_option("--save-cases", opts->saveCases,
                   "also write every case the engines agree on to this directory (.ir + .json), for "
                   "scripts/oracle_sweep.py to run on real PyTorch");
+  sub->add_option("--json", opts->json, "also write the summary and the coverage table as JSON to this file");
+  sub->add_flag("--no-swarm", opts->noSwarm,
+                "v1 programs: no in-place / list / data-loop / raise steps, no special values, every op in every case");
+  sub->add_flag("--list-overloads", opts->listOverloads,
+                "print the overloads the generator draws from (fuzz/expected_overloads.txt) and exit");
   sub->add_flag("--quiet", opts->quiet, "no live progress line");
   sub->callback([opts, &exitCode] { exitCode = runFuzz(*opts); });
 }

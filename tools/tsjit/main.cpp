@@ -28,6 +28,7 @@ constexpr SetupFn kCommands[] = {
     setupBenchCommand,
     setupLoadCommand,
     setupSaveCommand,
+    setupReduceCommand,
 };
 }  // namespace
 

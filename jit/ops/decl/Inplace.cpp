@@ -55,13 +55,13 @@ void declareInplace(OpTableBuilder& b) {
   b.op("aten::tanh_", Cat::Inplace, Tolerance::ulp(4), {
       "aten::tanh_(Tensor(a!) self) -> Tensor(a!)",
   });
-  b.op("aten::elu_", Cat::Inplace, Tolerance::ulp(4), {
+  b.op("aten::elu_", Cat::Inplace, Tolerance::operands(6), {
       "aten::elu_(Tensor(a!) self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1) -> Tensor(a!)",
   });
   b.op("aten::hardtanh_", Cat::Inplace, Tolerance::exact(), {
       "aten::hardtanh_(Tensor(a!) self, Scalar min_val=-1, Scalar max_val=1) -> Tensor(a!)",
   });
-  b.op("aten::leaky_relu_", Cat::Inplace, Tolerance::exact(), {
+  b.op("aten::leaky_relu_", Cat::Inplace, Tolerance::ulp(1), {
       "aten::leaky_relu_(Tensor(a!) self, Scalar negative_slope=0.01) -> Tensor(a!)",
   });
   b.op("aten::silu_", Cat::Inplace, Tolerance::ulp(4), {
@@ -91,7 +91,7 @@ void declareInplace(OpTableBuilder& b) {
       "aten::index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)",
       "aten::index_put_.hacked_twin(Tensor(a!) self, Tensor[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)",
   });
-  b.op("aten::index_add_", Cat::Inplace, Tolerance::exact(), {
+  b.op("aten::index_add_", Cat::Inplace, Tolerance::reduction(1), {
       "aten::index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)",
   });
   b.op("aten::index_fill_", Cat::Inplace, Tolerance::exact(), {

@@ -16,6 +16,7 @@ void setupOptCommand(CLI::App& app, int& exitCode);
 void setupConformCommand(CLI::App& app, int& exitCode);
 void setupRunCommand(CLI::App& app, int& exitCode);
 void setupFuzzCommand(CLI::App& app, int& exitCode);
+void setupCheckCommand(CLI::App& app, int& exitCode);
 
 // Reads a whole file; throws CompileError("cannot open ...") when it cannot.
 std::string readFile(const std::string& path);

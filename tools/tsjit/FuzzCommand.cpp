@@ -5,12 +5,15 @@
 // --cases replay the same cases. The property is checked in lockstep (fuzz/lib/Property.h) unless
 // --end-to-end asks for the old final-outputs-only rule.
 // Targets other than `ops` (passes, autodiff, fuser, serialization) are not written yet.
+#include <unistd.h>
+
 #include <iostream>
 #include <optional>
 #include <random>
 
 #include "fuzz/lib/Campaign.h"
 #include "jit/support/Error.h"
+#include "jit/support/Progress.h"
 #include "tools/tsjit/Commands.h"
 
 namespace tsjit::tool {
@@ -22,7 +25,7 @@ struct FuzzOptions {
   double seconds = 0;
   int64_t cases = -1;
   std::optional<uint64_t> seed;  // default: a fresh random seed (printed in the summary)
-  std::string out = "fuzz-failures";
+  std::string out = "results/fuzz-failures";
   int maxSteps = 30;
   size_t maxFailures = 10;
   size_t shrinkRuns = 3000;
@@ -49,7 +52,10 @@ int runFuzz(const FuzzOptions& o) {
   co.onlyOps = o.ops;
   co.saveCasesDir = o.saveCases;
   if (o.endToEnd) co.engines = fuzz::jitVsReference(fuzz::PropertyMode::EndToEnd);
-  if (!o.quiet) co.progress = &std::cerr;
+  if (!o.quiet) {
+    co.progress = &std::cerr;
+    co.progressStyle = ProgressReporter::styleFor(STDERR_FILENO);
+  }
   fuzz::CampaignResult r = fuzz::runOpsCampaign(co);
   fuzz::printCampaignSummary(std::cout, r, co);
   return r.ok() ? 0 : 1;
@@ -64,7 +70,7 @@ void setupFuzzCommand(CLI::App& app, int& exitCode) {
   sub->add_option("--time", opts->seconds, "seconds to run (default 60 when --cases is not given)");
   sub->add_option("--cases", opts->cases, "number of cases to run");
   sub->add_option("--seed", opts->seed, "campaign seed (default: random; the summary prints it)");
-  sub->add_option("--out", opts->out, "directory for reduced failing cases (default fuzz-failures)");
+  sub->add_option("--out", opts->out, "directory for reduced failing cases (default results/fuzz-failures)");
   sub->add_option("--max-steps", opts->maxSteps, "largest program, in generator steps (default 30: about 20 nodes per graph)");
   sub->add_option("--max-failures", opts->maxFailures, "stop after this many failures (default 10)");
   sub->add_option("--shrink-runs", opts->shrinkRuns, "property runs spent shrinking each failure (default 3000)");

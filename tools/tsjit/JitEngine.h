@@ -5,6 +5,7 @@
 #pragma once
 
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "conformance/lib/CorpusRunner.h"
@@ -18,6 +19,9 @@ namespace tsjit::tool {
 
 // The engine of `tsjit conform --engine jit`.
 conformance::Engine jitEngine();
+// "reference" or "jit" (registering their kernels); anything else throws CompileError naming
+// `command` and the available engines.
+conformance::Engine engineNamed(const std::string& name, const std::string& command);
 // `tsjit run --engine jit`: runs `graph` on `inputs` through a GraphExecutor.
 std::vector<IValue> runJit(std::shared_ptr<Graph> graph, std::vector<IValue> inputs);
 

@@ -25,6 +25,7 @@ constexpr SetupFn kCommands[] = {
     setupConformCommand,
     setupRunCommand,
     setupFuzzCommand,
+    setupCheckCommand,
 };
 }  // namespace
 

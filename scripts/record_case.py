@@ -358,9 +358,14 @@ def main(argv):
             if rel.startswith("code/") and rel.endswith(".py"):
                 case["archive_code"][rel] = z.read(member).decode("utf-8")
 
+    # PyTorch's source ranges (graph comments, tracebacks) name the program by its absolute path;
+    # write it as it was given, so the case does not depend on where it was recorded.
+    text_out = json.dumps(case, indent=1)
+    absolute = os.path.abspath(a.program)
+    if absolute != a.program:
+        text_out = text_out.replace(json.dumps(absolute)[1:-1], json.dumps(a.program)[1:-1])
     with open(os.path.join(a.out, "cases", name + ".json"), "w", encoding="utf-8") as f:
-        json.dump(case, f, indent=1)
-        f.write("\n")
+        f.write(text_out + "\n")
     manifest_path = os.path.join(a.out, "manifest.json")
     manifest = {"format_version": 1, "torch_version": torch.__version__, "preamble": PREAMBLE, "cases": []}
     if os.path.exists(manifest_path):

@@ -27,7 +27,7 @@ endfunction()
 
 set(TSJIT_CORPUS_DIR "$ENV{TSJIT_CORPUS}")
 if(NOT TSJIT_CORPUS_DIR)
-  get_filename_component(TSJIT_CORPUS_DIR "${PROJECT_SOURCE_DIR}/../shared/corpus/torch-1.13" ABSOLUTE)
+  set(TSJIT_CORPUS_DIR "${PROJECT_SOURCE_DIR}/conformance/corpus/torch-1.13")
 endif()
 
 # tsjit_folder(NAME DEPS ...): the whole folder as one library. Every *.cpp that is not a test

@@ -21,6 +21,9 @@ using nlohmann::json;
 
 namespace {
 
+// The public corpus that ships with the repository (conformance/corpus/FORMAT.md).
+constexpr const char* kBuiltinCorpusRelative = "conformance/corpus/torch-1.13";
+
 std::string requireString(const json& doc, const char* name, const std::string& file) {
   auto it = doc.find(name);
   if (it == doc.end() || !it->is_string())
@@ -264,13 +267,15 @@ Prepared prepareCase(const Case& c, GraphChoice which) {
 std::string defaultCorpusDir(const std::string& explicitDir) {
   if (!explicitDir.empty()) return explicitDir;
   if (const char* env = std::getenv("TSJIT_CORPUS"); env && *env) return env;
+  // The checkout that contains the current directory, when it has the corpus (a second checkout
+  // reads its own copy), else the checkout this binary was built from.
   std::error_code ec;
-  fs::path cur = fs::current_path(ec);
-  for (fs::path p = cur; !p.empty(); p = p.parent_path()) {
-    if (fs::exists(p / ".git", ec)) return (p / ".." / "shared" / "corpus" / "torch-1.13").lexically_normal().string();
+  for (fs::path p = fs::current_path(ec); !p.empty(); p = p.parent_path()) {
+    if (fs::exists(p / ".git", ec) && fs::is_directory(p / kBuiltinCorpusRelative, ec))
+      return (p / kBuiltinCorpusRelative).lexically_normal().string();
     if (p == p.parent_path()) break;
   }
-  return (cur / ".." / "shared" / "corpus" / "torch-1.13").lexically_normal().string();
+  return (fs::path(TSJIT_SOURCE_ROOT) / kBuiltinCorpusRelative).lexically_normal().string();
 }
 
 }  // namespace tsjit::conformance

@@ -1,4 +1,5 @@
-// CorpusReader.h — reads the recorded PyTorch 1.13 corpus (../shared/corpus/torch-1.13, FORMAT.md)
+// CorpusReader.h — reads the recorded PyTorch 1.13 corpus (conformance/corpus/torch-1.13, described
+// in conformance/corpus/FORMAT.md)
 // and turns a case into something an engine can run.
 //
 //   readCase(path)        one cases/<name>.json into a Case (values stay JSON so every run decodes
@@ -96,9 +97,9 @@ IValue buildModule(const nlohmann::json& moduleState, ClassRegistry& classes);
 
 Prepared prepareCase(const Case& c, GraphChoice which);
 
-// The corpus folder: `explicitDir` if given, else $TSJIT_CORPUS, else ../shared/corpus/torch-1.13
-// relative to the repository root containing the current directory (the first ancestor with a
-// .git entry), else relative to the current directory.
+// The corpus folder: `explicitDir` if given, else $TSJIT_CORPUS, else conformance/corpus/torch-1.13
+// of the checkout containing the current directory (the first ancestor with a .git entry and that
+// folder), else that folder in the source tree this binary was built from.
 std::string defaultCorpusDir(const std::string& explicitDir = "");
 
 }  // namespace tsjit::conformance

@@ -23,6 +23,7 @@
 #include <csignal>
 #include <cstring>
 #include <iomanip>
+#include <memory>
 #include <ostream>
 #include <sstream>
 #include <thread>
@@ -32,6 +33,7 @@
 #include "fuzz/lib/KnownMismatches.h"
 #include "fuzz/lib/Reducer.h"
 #include "fuzz/lib/OpCatalog.h"
+#include "jit/support/Progress.h"
 
 namespace tsjit::fuzz {
 
@@ -229,15 +231,17 @@ class Runner {
 
   void draw(bool final) {
     if (!o_.progress) return;
-    auto now = Clock::now();
-    if (!final && std::chrono::duration<double>(now - lastDraw_).count() < 0.25) return;
-    lastDraw_ = now;
+    if (!reporter_)
+      reporter_ = std::make_unique<ProgressReporter>(*o_.progress, o_.progressLabel, o_.progressStyle,
+                                                     o_.progressPeriodSeconds, /*redrawSeconds=*/0.25);
     double el = std::max(secondsSince(t0_), 1e-9);
     uint64_t cases = sh_->cases.load();
-    *o_.progress << "\rcases " << cases << "  " << std::fixed << std::setprecision(0)
-                 << static_cast<double>(cases) / el << " cases/s  failures " << res_.failures.size();
-    if (sh_->shrinking.load()) *o_.progress << "  (shrinking: " << sh_->shrinkRuns.load() << " runs)";
-    *o_.progress << "      " << (final ? "\n" : "") << std::flush;
+    std::ostringstream text;
+    text << "cases " << cases << "  " << std::fixed << std::setprecision(0) << static_cast<double>(cases) / el
+         << " cases/s  failures " << res_.failures.size();
+    if (sh_->shrinking.load()) text << "  (shrinking: " << sh_->shrinkRuns.load() << " runs)";
+    if (final) reporter_->finish(text.str());
+    else reporter_->update(text.str());
   }
 
   // Runs cases from `start`; returns 0 when done, 1 after reporting a failure in `sh_`.
@@ -410,7 +414,8 @@ class Runner {
   Shared* sh_ = nullptr;
   size_t bytes_ = 0;
   CampaignResult res_;
-  Clock::time_point t0_, lastDraw_;
+  Clock::time_point t0_;
+  std::unique_ptr<ProgressReporter> reporter_;
 };
 
 }  // namespace

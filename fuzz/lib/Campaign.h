@@ -7,7 +7,9 @@
 // as OUT/ops-<seed>-<i>.{ir,json,txt}. The campaign stops after `seconds` (if > 0) or `maxCases`
 // (if >= 0), whichever comes first; it is deterministic in (seed, maxCases).
 // Crashes are failures too (see CampaignOptions::isolate and Campaign.cpp).
-// With a progress stream, a live line "\rcases N  R cases/s  failures F" is redrawn ~4x/s.
+// With a progress stream, a line "fuzz: cases N  R cases/s  failures F" goes through a
+// ProgressReporter (jit/support/Progress.h): redrawn ~4x/s on a terminal, a plain line every
+// `progressPeriodSeconds` in a log.
 #pragma once
 
 #include <array>
@@ -19,6 +21,7 @@
 
 #include "fuzz/lib/Program.h"
 #include "fuzz/lib/Property.h"
+#include "jit/support/Progress.h"
 
 #ifndef TSJIT_FUZZ_EXPECTED_OVERLOADS
 #define TSJIT_FUZZ_EXPECTED_OVERLOADS ""
@@ -30,11 +33,14 @@ struct CampaignOptions {
   double seconds = 0;     // > 0: stop after this long
   int64_t maxCases = -1;  // >= 0: stop after this many cases
   uint64_t seed = 1;
-  std::string outDir = "fuzz-failures";
+  std::string outDir = "results/fuzz-failures";
   int maxSteps = 30;
   size_t maxShrinkRuns = 3000;  // property runs spent shrinking one failure
   size_t maxFailures = 10;      // stop after this many (reduced and written) failures
   std::ostream* progress = nullptr;
+  ProgressReporter::Style progressStyle = ProgressReporter::Style::Terminal;
+  double progressPeriodSeconds = 10;
+  std::string progressLabel = "fuzz";
   PropertyEngines engines = jitVsReference();
   // Run the cases in a forked worker process, so that a crash is reported (and shrunk) as a failure.
   bool isolate = true;

@@ -24,7 +24,7 @@ namespace {
 
 fs::path corpusDir() {
   const char* env = std::getenv("TSJIT_CORPUS");
-  return env && *env ? fs::path(env) : fs::path("/work/shared/corpus/torch-1.13");
+  return env && *env ? fs::path(env) : fs::path(__FILE__).parent_path().parent_path().parent_path() / "conformance/corpus/torch-1.13";
 }
 
 json load(const fs::path& p) {

@@ -1,5 +1,5 @@
 // frontend_corpus_test.cpp — parses `preamble + "\n" + source` of every case of the PyTorch 1.13
-// corpus (directory from env TSJIT_CORPUS, else ../shared/corpus/torch-1.13 from the repo root),
+// corpus (directory from env TSJIT_CORPUS, else conformance/corpus/torch-1.13 of the checkout),
 // and every python-printed file of the cases' archives (`archive_code`). All must parse; the test
 // lists every failure with its error.
 #include <gtest/gtest.h>
@@ -29,7 +29,7 @@ namespace {
 fs::path corpusDir() {
   if (const char* env = std::getenv("TSJIT_CORPUS"); env && *env) return env;
   // This file is jit/frontend/frontend_corpus_test.cpp; the repo root is two levels up.
-  return fs::path(testSourceDir()) / ".." / "shared" / "corpus" / "torch-1.13";
+  return fs::path(testSourceDir()) / "conformance" / "corpus" / "torch-1.13";
 }
 
 std::vector<fs::path> caseFiles() {

@@ -4,7 +4,7 @@
 // profiling-executor constructs: DifferentiableGraph subgraphs, RequiresGradCheck, ...).
 // For each text: parse, lint, print == original modulo `# file:line:col` comments (and exactly,
 // since source locations are kept), and parse(print(g)) prints identically (fixpoint).
-// The corpus directory comes from TSJIT_CORPUS (set by ctest), else ../shared/corpus/torch-1.13.
+// The corpus directory comes from TSJIT_CORPUS (set by ctest), else conformance/corpus/torch-1.13 of the checkout.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -23,7 +23,7 @@ namespace {
 
 fs::path corpusDir() {
   if (const char* env = std::getenv("TSJIT_CORPUS"); env && *env) return env;
-  return fs::path("../shared/corpus/torch-1.13");
+  return fs::path(__FILE__).parent_path().parent_path().parent_path() / "conformance/corpus/torch-1.13";
 }
 
 // Drops " # ..." source comments at the end of lines.

@@ -28,7 +28,7 @@ namespace {
 std::filesystem::path corpusDir() {
   if (const char* env = std::getenv("TSJIT_CORPUS"); env && *env) return env;
   // The repository root is three levels above this file (jit/ir/schema_test.cpp).
-  return std::filesystem::path(testSourceDir()) / "../shared/corpus/torch-1.13";
+  return std::filesystem::path(testSourceDir()) / "conformance/corpus/torch-1.13";
 }
 
 std::vector<std::string> schemaLines() {

@@ -6,7 +6,7 @@
 //     including DifferentiableGraph subgraphs) resolves to exactly one best overload, and
 //     Node::schema() (the resolver ops::initialize() registers) returns that overload's schema.
 // Counts are printed; failures list each offending node with the reasons per overload.
-// The corpus directory comes from TSJIT_CORPUS (set by ctest), else ../shared/corpus/torch-1.13.
+// The corpus directory comes from TSJIT_CORPUS (set by ctest), else conformance/corpus/torch-1.13 of the checkout.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -39,7 +39,7 @@ namespace {
 fs::path corpusDir() {
   if (const char* env = std::getenv("TSJIT_CORPUS"); env && *env) return env;
   // The repository root is three levels above this file (jit/ops/ops_corpus_test.cpp).
-  return fs::path(testSourceDir()) / "../shared/corpus/torch-1.13";
+  return fs::path(testSourceDir()) / "conformance/corpus/torch-1.13";
 }
 
 std::vector<std::string> dataLines(const std::string& file) {

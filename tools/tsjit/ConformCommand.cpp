@@ -13,9 +13,9 @@
 #include <iostream>
 
 #include "conformance/lib/CompareOptimized.h"
-#include "conformance/lib/CorpusRunner.h"
+#include "conformance/lib/CorpusReplay.h"
 #include "jit/passes/PassRegistry.h"
-#include "reference/Kernel.h"
+#include "jit/support/Progress.h"
 #include "tools/tsjit/Commands.h"
 #include "tools/tsjit/JitEngine.h"
 
@@ -64,19 +64,9 @@ int runConform(const ConformOptions& o) {
     registerAllPasses();
     PassRegistry::global().parsePipelineOrDefault(o.pipeline);  // unknown names: the known ones
   }
-  Engine engine;
-  if (o.engine == "reference") {
-    try {
-      reference::registerAllKernels();
-    } catch (const std::exception& e) {
-      throw CompileError(std::string("conform: the reference kernels failed to register (a tsjit bug): ") + e.what());
-    }
-    engine = referenceWithPipeline(o.pipeline);
-  } else if (o.engine == "jit") {
-    engine = jitEngine(o.pipeline);
-  } else {
-    throw CompileError("conform: engine '" + o.engine + "' is not available (available: reference, jit)");
-  }
+  Engine engine = engineNamed(o.engine, "conform");  // registers the engine's kernels
+  if (o.engine == "reference") engine = referenceWithPipeline(o.pipeline);
+  else engine = jitEngine(o.pipeline);
 
   if (o.archive && (o.source || o.graph != "graph"))
     throw CompileError("conform: --archive loads every case from its .pt archive; it cannot be combined with "
@@ -84,51 +74,24 @@ int runConform(const ConformOptions& o) {
   if (o.source && o.graph != "graph")
     throw CompileError("conform: --source compiles function and module cases from source; --graph " + o.graph +
                        " would only change the traced cases (use the default --graph graph)");
-  std::vector<GraphChoice> choices;
-  if (o.graph == "graph") choices = {GraphChoice::Graph};
-  else if (o.graph == "inlined_graph") choices = {GraphChoice::InlinedGraph};
-  else if (o.graph == "both") choices = {GraphChoice::Graph, GraphChoice::InlinedGraph};
+  ReplayRequest req;
+  if (o.graph == "graph") req.graphs = {GraphChoice::Graph};
+  else if (o.graph == "inlined_graph") req.graphs = {GraphChoice::InlinedGraph};
+  else if (o.graph == "both") req.graphs = {GraphChoice::Graph, GraphChoice::InlinedGraph};
   else throw CompileError("conform: --graph must be graph, inlined_graph or both (got '" + o.graph + "')");
+  req.corpusDir = o.corpus;
+  req.cases = o.cases;
+  req.source = o.source;
+  req.archive = o.archive;
+  req.checkStrides = !o.noStrides;
+  req.runs = o.runs;
 
-  std::string dir = defaultCorpusDir(o.corpus);
-  std::vector<std::string> files = listCaseFiles(dir);
-  if (!o.cases.empty()) {
-    std::vector<std::string> picked;
-    for (const auto& name : o.cases) {
-      auto it = std::find_if(files.begin(), files.end(),
-                             [&](const std::string& f) { return std::filesystem::path(f).stem() == name; });
-      if (it == files.end()) throw CompileError("conform: no case named '" + name + "' in " + dir);
-      picked.push_back(*it);
-    }
-    files = picked;
-  }
-
-  Summary s;
-  s.engine = engine.name;
+  std::string dir;
+  size_t count = selectCaseFiles(req, &dir).size();
+  std::cerr << "conform: " << count << " cases from " << dir << "\n";
+  ProgressReporter progress(std::cerr, "conform", ProgressReporter::styleFor(STDERR_FILENO));
+  Summary s = replayCorpus(req, engine, &progress);
   s.graph = o.graph;
-  s.source = o.source;
-  s.archive = o.archive;
-  bool tty = isatty(STDERR_FILENO);
-  size_t total = files.size() * choices.size(), done = 0;
-  std::cerr << "conform: " << files.size() << " cases from " << dir << "\n";
-  for (const auto& f : files) {
-    for (GraphChoice choice : choices) {
-      ++done;
-      if (tty) std::cerr << "\r[" << done << "/" << total << "] " << std::filesystem::path(f).stem().string() << "\x1b[K"
-                         << std::flush;
-      else if (done % 50 == 0) std::cerr << "[" << done << "/" << total << "]\n";
-      RunnerOptions ro;
-      ro.graph = choice;
-      ro.source = o.source;
-      ro.runs = o.runs;
-      ro.checkStrides = !o.noStrides;
-      ro.archive = o.archive;
-      CaseResult r = runCaseFile(f, engine, ro);
-      if (choices.size() > 1) r.name += choice == GraphChoice::Graph ? " [graph]" : " [inlined_graph]";
-      s.results.push_back(std::move(r));
-    }
-  }
-  if (tty) std::cerr << "\r\x1b[K" << std::flush;
   printSummary(std::cout, s, o.verbose);
   if (!o.json.empty()) {
     std::ofstream out(o.json);
@@ -144,7 +107,7 @@ void setupConformCommand(CLI::App& app, int& exitCode) {
   auto opts = std::make_shared<ConformOptions>();
   CLI::App* sub = app.add_subcommand("conform", "Replay the PyTorch 1.13 corpus through an engine and compare");
   sub->add_option("--corpus", opts->corpus,
-                  "corpus folder (default: $TSJIT_CORPUS, else ../shared/corpus/torch-1.13 from the repo root)");
+                  "corpus folder (default: $TSJIT_CORPUS, else conformance/corpus/torch-1.13 of the checkout)");
   sub->add_option("--engine", opts->engine, "engine to check: reference or jit");
   sub->add_option("--graph", opts->graph,
                   "which recorded graph to run: graph (falls back to inlined_graph when a callee is not "

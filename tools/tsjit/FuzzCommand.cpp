@@ -7,6 +7,8 @@
 // `--target passes [--passes a,b]` runs the pass harness (fuzz/lib/PassCampaign.h) instead: every
 // registered pass (or the listed ones) and random pipelines on generated graphs, with a coverage
 // table. Targets autodiff, fuser, serialization are not written yet.
+#include <unistd.h>
+
 #include <iostream>
 #include <optional>
 #include <random>
@@ -15,6 +17,7 @@
 #include "fuzz/lib/PassCampaign.h"
 #include "fuzz/lib/OpCatalog.h"
 #include "jit/support/Error.h"
+#include "jit/support/Progress.h"
 #include "tools/tsjit/Commands.h"
 
 namespace tsjit::tool {
@@ -26,7 +29,7 @@ struct FuzzOptions {
   double seconds = 0;
   int64_t cases = -1;
   std::optional<uint64_t> seed;  // default: a fresh random seed (printed in the summary)
-  std::string out = "fuzz-failures";
+  std::string out = "results/fuzz-failures";
   int maxSteps = 30;
   size_t maxFailures = 10;
   size_t shrinkRuns = 3000;
@@ -89,7 +92,10 @@ int runFuzz(const FuzzOptions& o) {
   }
   if (o.endToEnd) co.engines = fuzz::jitVsReference(fuzz::PropertyMode::EndToEnd);
   co.engines.excuseKnown = !o.includeKnown;
-  if (!o.quiet) co.progress = &std::cerr;
+  if (!o.quiet) {
+    co.progress = &std::cerr;
+    co.progressStyle = ProgressReporter::styleFor(STDERR_FILENO);
+  }
   fuzz::CampaignResult r = fuzz::runOpsCampaign(co);
   fuzz::printCampaignSummary(std::cout, r, co);
   if (!co.jsonPath.empty()) fuzz::writeCampaignJson(co.jsonPath, r, co);
@@ -107,7 +113,7 @@ void setupFuzzCommand(CLI::App& app, int& exitCode) {
   sub->add_option("--time", opts->seconds, "seconds to run (default 60 when --cases is not given)");
   sub->add_option("--cases", opts->cases, "number of cases to run");
   sub->add_option("--seed", opts->seed, "campaign seed (default: random; the summary prints it)");
-  sub->add_option("--out", opts->out, "directory for reduced failing cases (default fuzz-failures)");
+  sub->add_option("--out", opts->out, "directory for reduced failing cases (default results/fuzz-failures)");
   sub->add_option("--max-steps", opts->maxSteps, "largest program, in generator steps (default 30: about 20 nodes per graph)");
   sub->add_option("--max-failures", opts->maxFailures, "stop after this many failures (default 10)");
   sub->add_option("--shrink-runs", opts->shrinkRuns, "property runs spent shrinking each failure (default 3000)");

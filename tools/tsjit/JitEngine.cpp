@@ -7,6 +7,7 @@
 #include "jit/passes/ShapePropagation.h"
 #include "jit/runtime/GraphExecutor.h"
 #include "reference/Evaluator.h"
+#include "reference/Kernel.h"
 
 namespace tsjit::tool {
 
@@ -55,6 +56,19 @@ conformance::Engine referenceWithPipeline(const std::string& pipeline) {
     return ev.run(*pg, std::move(inputs));
   };
   return base;
+}
+
+conformance::Engine engineNamed(const std::string& name, const std::string& command) {
+  if (name == "reference") {
+    try {
+      reference::registerAllKernels();
+    } catch (const std::exception& e) {
+      throw CompileError(command + ": the reference kernels failed to register (a tsjit bug): " + e.what());
+    }
+    return conformance::referenceEngine();
+  }
+  if (name == "jit") return jitEngine();
+  throw CompileError(command + ": engine '" + name + "' is not available (available: reference, jit)");
 }
 
 std::vector<IValue> runJit(std::shared_ptr<Graph> graph, std::vector<IValue> inputs) {

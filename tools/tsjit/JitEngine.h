@@ -24,6 +24,9 @@ conformance::Engine jitEngine(const std::string& pipeline = "");
 // The reference on P(G): the graph copied, its inputs typed from the inputs, the pipeline run
 // (verified after each pass), then evaluated. "" or "none": the reference itself.
 conformance::Engine referenceWithPipeline(const std::string& pipeline);
+// "reference" or "jit" (registering their kernels); anything else throws CompileError naming
+// `command` and the available engines.
+conformance::Engine engineNamed(const std::string& name, const std::string& command);
 // `tsjit run --engine jit`: runs `graph` on `inputs` through a GraphExecutor.
 std::vector<IValue> runJit(std::shared_ptr<Graph> graph, std::vector<IValue> inputs);
 

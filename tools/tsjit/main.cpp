@@ -29,6 +29,7 @@ constexpr SetupFn kCommands[] = {
     setupLoadCommand,
     setupSaveCommand,
     setupReduceCommand,
+    setupCheckCommand,
 };
 }  // namespace
 

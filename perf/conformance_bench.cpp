@@ -1,5 +1,5 @@
 // conformance_bench.cpp — conformance replay time: one iteration replays every case of the
-// PyTorch 1.13 corpus (TSJIT_CORPUS, default ../shared/corpus/torch-1.13 next to the checkout)
+// PyTorch 1.13 corpus (TSJIT_CORPUS, default conformance/corpus/torch-1.13 of the checkout)
 // through the JIT engine (the engine of `tsjit conform --engine jit`), recorded graphs, judged
 // against PyTorch's recorded outputs. Reported per case (cases_per_s).
 // Correctness check: every case passes on the JIT and on the reference engine.

@@ -2,7 +2,7 @@
 // in a row, per graph node, over every public corpus graph (`graph` and `inlined_graph` of each
 // case; 130-odd graphs). One iteration copies every graph (untimed) and runs the pass on each
 // copy; `ns_per_node` divides the pass time by the nodes it was given (nested nodes counted).
-// The corpus is read from TSJIT_CORPUS or ../shared/corpus/torch-1.13.
+// The corpus is read from TSJIT_CORPUS or conformance/corpus/torch-1.13 (defaultCorpusDir).
 #include <benchmark/benchmark.h>
 
 #include "conformance/lib/CorpusReader.h"

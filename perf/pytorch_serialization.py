@@ -12,7 +12,7 @@ import time
 import torch
 
 torch.set_num_threads(1)
-corpus = os.environ.get("TSJIT_CORPUS", os.path.join(os.path.dirname(__file__), "../../shared/corpus/torch-1.13"))
+corpus = os.environ.get("TSJIT_CORPUS", os.path.join(os.path.dirname(__file__), "../conformance/corpus/torch-1.13"))
 files = [("corpus largest (mod_embed_layernorm.pt)", os.path.join(corpus, "archives/mod_embed_layernorm.pt"), 200, 1e6, "us"),
          ("100 MB module", os.path.join(tempfile.gettempdir(), "tsjit_bench_100mb.pt"), 10, 1e3, "ms")]
 print(f"PyTorch {torch.__version__}")

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "conformance/lib/CorpusReader.h"
 #include "jit/serialization/Export.h"
 #include "jit/serialization/Import.h"
 #include "jit/serialization/Pickle.h"
@@ -21,9 +22,7 @@ using namespace tsjit::serialization;
 namespace {
 
 std::string corpusArchive() {
-  const char* c = std::getenv("TSJIT_CORPUS");
-  std::string dir = c ? c : "../shared/corpus/torch-1.13";
-  return dir + "/archives/mod_embed_layernorm.pt";
+  return conformance::defaultCorpusDir() + "/archives/mod_embed_layernorm.pt";
 }
 
 std::string tmpPath(const std::string& name) { return (std::filesystem::temp_directory_path() / name).string(); }

@@ -104,7 +104,7 @@ def check_case(torch, case, archive, original):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--tsjit", default=str(ROOT / "build/tools/tsjit"))
-    ap.add_argument("--corpus", default=os.environ.get("TSJIT_CORPUS", str(ROOT.parent / "shared/corpus/torch-1.13")))
+    ap.add_argument("--corpus", default=os.environ.get("TSJIT_CORPUS", str(ROOT / "conformance/corpus/torch-1.13")))
     ap.add_argument("--case", action="append", default=[])
     ap.add_argument("--write-set")
     args = ap.parse_args()

@@ -78,9 +78,12 @@ namespace tsjit::frontend {
 
 // For `tsjit run FILE.py`: compiles the def `entry` of a script file (the last def when empty) and
 // returns its graph; with `inlineCalls`, prim::CallFunction nodes are replaced by the callee's
-// body (as PyTorch's inlined_graph), so engines without function calls can run it.
+// body (as PyTorch's inlined_graph), so engines without function calls can run it. The graph's
+// user classes keep their method graphs only while their CompilationUnit lives: a caller that runs
+// the graph passes `owner` and holds it until the run is over.
 std::shared_ptr<Graph> compileScriptEntry(const std::string& source, const std::string& filename,
-                                          const std::string& entry, bool inlineCalls);
+                                          const std::string& entry, bool inlineCalls,
+                                          std::shared_ptr<CompilationUnit>* owner = nullptr);
 
 // Replaces every prim::CallFunction whose callee is in `cu` by a copy of the callee's graph.
 void inlineFunctionCalls(Graph& graph, const CompilationUnit& cu);

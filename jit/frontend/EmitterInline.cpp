@@ -52,7 +52,8 @@ void inlineFunctionCalls(Graph& graph, const CompilationUnit& cu) {
 }
 
 std::shared_ptr<Graph> compileScriptEntry(const std::string& source, const std::string& filename,
-                                          const std::string& entry, bool inlineCalls) {
+                                          const std::string& entry, bool inlineCalls,
+                                          std::shared_ptr<CompilationUnit>* owner) {
   std::string name = entry;
   if (name.empty()) {
     Module m = parseSource(source, filename);
@@ -63,6 +64,7 @@ std::shared_ptr<Graph> compileScriptEntry(const std::string& source, const std::
   auto cu = compileFunctions(source, name, CompileOptions{}, filename);
   auto graph = cu->findFunction(name)->graph()->copy();
   if (inlineCalls) inlineFunctionCalls(*graph, *cu);
+  if (owner) *owner = cu;
   return graph;
 }
 

@@ -43,8 +43,9 @@ int runRun(const RunOptions& o) {
     throw CompileError("run: only .ir graph files and .py TorchScript files can be run (got '" + o.file + "')");
   ClassRegistry classes;
   std::shared_ptr<Graph> graph;
+  std::shared_ptr<frontend::CompilationUnit> unit;  // keeps user classes' methods for the run
   if (isPy) {
-    graph = frontend::compileScriptEntry(readFile(o.file), o.file, o.entry, /*inlineCalls=*/!o.dumpGraph);
+    graph = frontend::compileScriptEntry(readFile(o.file), o.file, o.entry, /*inlineCalls=*/!o.dumpGraph, &unit);
     if (o.dumpGraph && o.inputs.empty()) {
       std::cout << graph->toString(false);
       return 0;

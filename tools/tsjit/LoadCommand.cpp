@@ -15,6 +15,7 @@
 #include "jit/serialization/Import.h"
 #include "reference/Evaluator.h"
 #include "tools/tsjit/Commands.h"
+#include "tools/tsjit/GraphIO.h"
 #include "tools/tsjit/JitEngine.h"
 
 namespace tsjit::tool {
@@ -92,47 +93,13 @@ int runLoad(const LoadOptions& o) {
   if (o.inputs.empty()) return 0;
 
   ClassRegistry classes;
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(readFile(o.inputs));
-  } catch (const nlohmann::json::exception& e) {
-    throw CompileError("load: " + o.inputs + ": bad JSON: " + e.what());
-  }
-  if (j.is_object() && j.contains("inputs")) j = j["inputs"];
-  std::vector<IValue> inputs;
-  try {
-    inputs = conformance::decodeValues(j, &classes, o.inputs);
-  } catch (const conformance::ValueFormatError& e) {
-    throw CompileError(std::string("load: bad input value: ") + e.what());
-  }
+  std::vector<IValue> inputs = readInputs(o.inputs, &classes, "load");
   auto graph = la.forwardGraph();
   if (inputs.size() + 1 != graph->inputs().size())
     throw CompileError(str("load: forward takes ", graph->inputs().size() - 1, " inputs but ", inputs.size(),
                            " were given"));
   inputs.insert(inputs.begin(), IValue(la.module.object));
-  std::vector<IValue> outs;
-  try {
-    if (o.engine == "jit") {
-      outs = runJit(graph, std::move(inputs));
-    } else {
-      reference::EvaluatorOptions eo;
-      eo.warnings = &std::cerr;
-      reference::Evaluator ev(eo);
-      outs = ev.run(*graph, std::move(inputs));
-    }
-  } catch (const CompileError&) {
-    throw;
-  } catch (const reference::NotSupported& e) {
-    throw CompileError(std::string("load: not yet supported by the reference: ") + e.what());
-  } catch (const InternalError&) {
-    throw;
-  } catch (const std::exception& e) {
-    std::cout.flush();
-    std::cerr << "error: " << reference::pythonLastLine(e) << "\n";
-    return 1;
-  }
-  std::cout << conformance::encodeValues(outs).dump(2) << "\n";
-  return 0;
+  return runAndPrintOutputs(graph, std::move(inputs), o.engine, "load");
 }
 
 }  // namespace

@@ -16,6 +16,7 @@
 #include "jit/ir/IRParser.h"
 #include "jit/support/Error.h"
 #include "tools/tsjit/Commands.h"
+#include "tools/tsjit/GraphIO.h"
 
 namespace tsjit::tool {
 
@@ -42,20 +43,7 @@ int runReduce(const ReduceCliOptions& o) {
   ClassRegistry classes;
   std::shared_ptr<Graph> graph = parseIR(readFile(o.file), o.file, &classes);
   std::vector<IValue> inputs;
-  if (!o.inputs.empty()) {
-    nlohmann::json j;
-    try {
-      j = nlohmann::json::parse(readFile(o.inputs));
-    } catch (const nlohmann::json::exception& e) {
-      throw CompileError("reduce: " + o.inputs + ": bad JSON: " + e.what());
-    }
-    if (j.is_object() && j.contains("inputs")) j = j["inputs"];
-    try {
-      inputs = conformance::decodeValues(j, &classes, o.inputs);
-    } catch (const conformance::ValueFormatError& e) {
-      throw CompileError(std::string("reduce: bad input value: ") + e.what());
-    }
-  }
+  if (!o.inputs.empty()) inputs = readInputs(o.inputs, &classes, "reduce");
   if (inputs.size() != graph->inputs().size())
     throw CompileError(str("reduce: the graph takes ", graph->inputs().size(), " inputs but ", inputs.size(),
                            " were given"));

@@ -19,6 +19,7 @@
 #include "jit/ir/Type.h"
 #include "reference/Evaluator.h"
 #include "tools/tsjit/Commands.h"
+#include "tools/tsjit/GraphIO.h"
 #include "tools/tsjit/JitEngine.h"
 
 namespace tsjit::tool {
@@ -56,29 +57,13 @@ int runRun(const RunOptions& o) {
   if (o.dumpGraph) std::cerr << graph->toString();
 
   std::vector<IValue> inputs;
-  if (!o.inputs.empty()) {
-    nlohmann::json j;
-    try {
-      j = nlohmann::json::parse(readFile(o.inputs));
-    } catch (const nlohmann::json::exception& e) {
-      throw CompileError("run: " + o.inputs + ": bad JSON: " + e.what());
-    }
-    if (j.is_object() && j.contains("inputs")) j = j["inputs"];
-    try {
-      inputs = conformance::decodeValues(j, &classes, o.inputs);
-    } catch (const conformance::ValueFormatError& e) {
-      throw CompileError(std::string("run: bad input value: ") + e.what());
-    }
-  }
+  if (!o.inputs.empty()) inputs = readInputs(o.inputs, &classes, "run");
   if (inputs.size() != graph->inputs().size())
     throw CompileError(str("run: the graph takes ", graph->inputs().size(), " inputs but ", inputs.size(),
                            " were given"));
   if (o.check) {
     nlohmann::json j = nlohmann::json::array();
-    if (!o.inputs.empty()) {
-      j = nlohmann::json::parse(readFile(o.inputs));
-      if (j.is_object() && j.contains("inputs")) j = j["inputs"];
-    }
+    if (!o.inputs.empty()) j = readInputsJson(o.inputs, "run");
     auto makeInputs = [&] { return conformance::decodeValues(j, &classes, o.inputs); };
     fuzz::PropertyResult r = fuzz::checkGraph(graph, makeInputs, fuzz::jitVsReference(), 1, &std::cout);
     if (!r.passed) {
@@ -94,29 +79,7 @@ int runRun(const RunOptions& o) {
               << (r.bothRaised ? ", both engines raised the same error" : ", final outputs identical") << "\n";
     return 0;
   }
-  std::vector<IValue> outs;
-  try {
-    if (o.engine == "jit") {
-      outs = runJit(graph, std::move(inputs));
-    } else {
-      reference::EvaluatorOptions eo;
-      eo.warnings = &std::cerr;
-      reference::Evaluator ev(eo);
-      outs = ev.run(*graph, std::move(inputs));
-    }
-  } catch (const CompileError&) {
-    throw;
-  } catch (const reference::NotSupported& e) {
-    throw CompileError(std::string("run: not yet supported by the reference: ") + e.what());
-  } catch (const InternalError&) {
-    throw;
-  } catch (const std::exception& e) {
-    std::cout.flush();
-    std::cerr << "error: " << reference::pythonLastLine(e) << "\n";
-    return 1;
-  }
-  std::cout << conformance::encodeValues(outs).dump(2) << "\n";
-  return 0;
+  return runAndPrintOutputs(graph, std::move(inputs), o.engine, "run");
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // CheckCommand.cpp — `tsjit check`: what a user's CI job runs. One table of steps (kSteps below):
 // the corpus replay on both engines in every mode that exists (recorded graph, inlined graph,
-// compiled from source), a fuzz campaign of --time seconds split over the fuzz targets, and with
+// compiled from source, loaded from .pt archives, the reference through the default pipeline), a
+// fuzz campaign of --time seconds split over the fuzz targets (ops, passes), and with
 // --bench the benchmarks into the history database. Prints one summary table (stdout), writes the
 // JSON report and the JUnit XML report (conformance/lib/CheckReport.h), exits 1 when any case
 // failed or any step could not run. Progress goes to stderr: a redrawn line on a terminal, a plain
@@ -23,6 +24,7 @@
 #include "conformance/lib/CheckReport.h"
 #include "conformance/lib/CorpusReplay.h"
 #include "fuzz/lib/Campaign.h"
+#include "fuzz/lib/PassCampaign.h"
 #include "jit/support/Error.h"
 #include "jit/support/Progress.h"
 #include "tools/tsjit/Commands.h"
@@ -72,15 +74,17 @@ ProgressReporter::Style progressStyle() { return ProgressReporter::styleFor(STDE
 
 // ---- conformance modes -------------------------------------------------------------------------
 
-enum class Mode { Graph, InlinedGraph, Source };
+enum class Mode { Graph, InlinedGraph, Source, Archive, ReferencePipeline };
 
 StepFn conformStep(const char* engineName, Mode mode) {
   return [engineName, mode](const CheckContext& cx, CheckStep& step) {
     conformance::Engine engine = engineNamed(engineName, "check");
+    if (mode == Mode::ReferencePipeline) engine = referenceWithPipeline("default");  // the reference on P(G)
     conformance::ReplayRequest req;
     req.corpusDir = cx.options.corpus;
     req.graphs = {mode == Mode::InlinedGraph ? conformance::GraphChoice::InlinedGraph : conformance::GraphChoice::Graph};
     req.source = mode == Mode::Source;
+    req.archive = mode == Mode::Archive;
     ProgressReporter progress(std::cerr, "check " + step.id, progressStyle());
     conformance::Summary s = conformance::replayCorpus(req, engine, &progress);
     size_t fromSource = 0;
@@ -134,6 +138,30 @@ StepFn fuzzOpsStep() {
     d << std::fixed << std::setprecision(0) << "seed " << co.seed << ", " << r.cases << " generated graphs in "
       << std::setprecision(1) << r.seconds << " s";
     if (!r.failures.empty()) d << ", failures reduced into " << co.outDir;
+    step.detail = d.str();
+  };
+}
+
+// The pass harness (fuzz/lib/PassCampaign.h): every registered pass and random pipelines.
+StepFn fuzzPassesStep() {
+  return [](const CheckContext& cx, CheckStep& step) {
+    fuzz::PassCampaignOptions po;
+    po.seconds = cx.fuzzSecondsPerTarget;
+    po.seed = cx.seed;
+    po.outDir = (fs::path(cx.options.results) / "fuzz-failures").string();
+    fuzz::PassCampaignResult r = fuzz::runPassCampaign(po);
+    step.bulkCases = r.cases;
+    for (const fuzz::PassCampaignFailure& f : r.failures) {
+      CheckCase c;
+      c.name = "seed " + std::to_string(po.seed) + " case " + std::to_string(f.caseIndex) + " pass " + f.pass;
+      c.status = CheckCase::Status::Failed;
+      c.message = f.message;
+      if (!f.irPath.empty()) c.message += "\nreduced: " + f.irPath + " " + f.jsonPath;
+      step.cases.push_back(std::move(c));
+    }
+    std::ostringstream d;
+    d << "seed " << po.seed << ", " << r.cases << " generated graphs through every registered pass";
+    if (!r.failures.empty()) d << ", failures reduced into " << po.outDir;
     step.detail = d.str();
   };
 }
@@ -199,7 +227,15 @@ const std::vector<StepSpec>& steps() {
       {"conform.jit.source", "corpus replay: jit engine, compiled from TorchScript source", When::Always,
        conformStep("jit", Mode::Source)},
       // Later conformance modes (passes, gradients, archives) go here, one line each.
+      {"conform.reference.archive", "corpus replay: reference engine, modules loaded from their .pt archives",
+       When::Always, conformStep("reference", Mode::Archive)},
+      {"conform.jit.archive", "corpus replay: jit engine, modules loaded from their .pt archives", When::Always,
+       conformStep("jit", Mode::Archive)},
+      {"conform.reference.pipeline", "corpus replay: reference engine on the graphs after the default pass pipeline",
+       When::Always, conformStep("reference", Mode::ReferencePipeline)},
       {"fuzz.ops", "fuzz campaign: generated op graphs, jit vs reference in lockstep", When::Fuzz, fuzzOpsStep()},
+      {"fuzz.passes", "fuzz campaign: every registered pass and random pipelines on generated graphs", When::Fuzz,
+       fuzzPassesStep()},
       {"bench", "benchmarks into the history database (tsjit bench record)", When::Bench, benchStep()},
   };
   return kSteps;

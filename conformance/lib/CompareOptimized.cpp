@@ -13,6 +13,8 @@
 #include "jit/ir/IRParser.h"
 #include "jit/passes/PassRegistry.h"
 #include "jit/passes/ShapePropagation.h"
+#include "jit/runtime/ConstantEvaluator.h"
+#include "jit/runtime/GraphExecutor.h"
 
 namespace tsjit::conformance {
 
@@ -55,7 +57,11 @@ OptimizedComparison compareOptimizedCase(const std::string& caseFile) {
     if (p.self) inputs.push_back(*p.self);
     for (const IValue& v : decodeValues(c.inputs, p.classes.get(), "inputs")) inputs.push_back(v);
     auto g = p.graph->copy();
-    specializeInputTypes(*g, inputs);
+    // As the GraphExecutor's planFor: inputs typed from the ArgumentSpec (dtype, device, rank,
+    // requires_grad; no sizes, as 1.13's ArgumentSpecCreator), and constant_propagation folding
+    // with the kernels.
+    runtime::specializeTypes(*g, runtime::ArgumentSpec::of(inputs));
+    runtime::registerConstantEvaluator();
     runPipeline(g, defaultPipeline());
     auto recorded = parseIR(it->get<std::string>(), c.name + ".optimized_graph", p.classes.get());
     auto mine = atenKindCounts(*g);

@@ -1,6 +1,8 @@
 // CompareOptimized.h — `tsjit conform --compare-optimized`: does tsjit's default pipeline, run on a
 // case's recorded `graph` specialized to its recorded inputs, leave the same multiset of aten::
-// node kinds as the `optimized_graph` PyTorch 1.13's executor recorded?
+// node kinds as the `optimized_graph` PyTorch 1.13's executor recorded? The graph is specialized
+// and optimized as the GraphExecutor's planFor does it: inputs typed from the ArgumentSpec (dtype,
+// device, rank, requires_grad — no sizes), constant_propagation folding with the kernels.
 //
 // Both sides count aten:: nodes in every block and in subgraph attributes (prim::profile,
 // prim::TypeCheck, prim::RequiresGradCheck, prim::BailOut and other prim:: nodes are ignored, as

@@ -13,7 +13,9 @@
 //   4. idempotent passes (PassProperties::idempotent) change nothing the second time;
 //   5. semantics, on `inputSets` input sets: reference(G), reference(P(G)) and jit(P(G)) agree
 //      under conformance/lib/Compare.h's rule on outputs, inputs after the call (mutation) and
-//      errors (both raise, with the same last line); the jit runs every set on ONE GraphExecutor;
+//      errors (both raise, with the same last line; only G raising is accepted when P(G) has fewer
+//      nodes: a dropped dead node that raises, as 1.13 allows); the jit runs every set on ONE
+//      GraphExecutor;
 //   6. every static tensor type of P(G) (dtype, known sizes, requires_grad, device) describes the
 //      value the reference computes for it (what shape_propagation promises).
 // Caching: per case, one GraphExecutor with the default pipeline runs G on input set 0, set 1, set
@@ -68,6 +70,9 @@ struct PassCampaignResult {
   // Input sets where jit(G) and reference(G) already differ (an engine matter, not the pass's):
   // the cross-engine comparison of P(G) is skipped there.
   uint64_t crossChecksSkipped = 0;
+  // Comparisons where G raised and P(G), having fewer nodes, returned: a dropped dead node that
+  // raises, which 1.13's dead code elimination allows (never the other way round).
+  uint64_t droppedErrors = 0;
   double seconds = 0;
   std::map<std::string, PassCoverage> coverage;  // per pass; "(random pipelines)", "(executor caching)"
   std::vector<PassCampaignFailure> failures;

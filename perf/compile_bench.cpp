@@ -5,6 +5,7 @@
 #include "jit/frontend/Emitter.h"
 #include "jit/kernels/Kernel.h"
 #include "jit/runtime/Code.h"
+#include "perf/BenchPrograms.h"
 #include "perf/GraphCase.h"
 
 using namespace tsjit;
@@ -12,22 +13,8 @@ using namespace tsjit::perf;
 
 namespace {
 
-const char* kLstmSource = R"PY(
-def lstm_cell(x: Tensor, hx: Tensor, cx: Tensor, w_ih: Tensor, w_hh: Tensor, b_ih: Tensor,
-              b_hh: Tensor) -> Tuple[Tensor, Tensor]:
-    gates = torch.mm(x, w_ih.t()) + torch.mm(hx, w_hh.t()) + b_ih + b_hh
-    ingate, forgetgate, cellgate, outgate = gates.chunk(4, 1)
-    ingate = torch.sigmoid(ingate)
-    forgetgate = torch.sigmoid(forgetgate)
-    cellgate = torch.tanh(cellgate)
-    outgate = torch.sigmoid(outgate)
-    cy = (forgetgate * cx) + (ingate * cellgate)
-    hy = outgate * torch.tanh(cy)
-    return hy, cy
-)PY";
-
 std::shared_ptr<Graph> compileLstm() {
-  auto unit = frontend::compileFunctions(kLstmSource, "lstm_cell");
+  auto unit = frontend::compileFunctions(perf::lstmCellSource(), "lstm_cell");
   Function* fn = unit->findFunction("lstm_cell");
   if (!fn) throw std::runtime_error("lstm_cell was not compiled");
   return fn->graph();

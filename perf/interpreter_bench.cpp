@@ -11,38 +11,13 @@
 // A case whose graph has an operator without an optimized kernel reports the error and is skipped.
 #include <sstream>
 
+#include "perf/BenchPrograms.h"
 #include "perf/GraphCase.h"
 
 using namespace tsjit;
 using namespace tsjit::perf;
 
 namespace {
-
-std::string intChainIR(int pairs) {
-  std::ostringstream os;
-  os << "graph(%x0 : int, %i : int):\n"
-     << "  %three : int = prim::Constant[value=3]()\n  %p : int = prim::Constant[value=1000003]()\n";
-  for (int k = 0; k < pairs; ++k) {
-    os << "  %m" << k << " : int = aten::mul(%x" << k << ", %three)\n";
-    os << "  %a" << k << " : int = aten::add(%m" << k << ", %i)\n";
-    os << "  %x" << k + 1 << " : int = aten::remainder(%a" << k << ", %p)\n";
-  }
-  os << "  return (%x" << pairs << ")\n";
-  return os.str();
-}
-
-std::string tensorChainIR(int ops) {
-  std::ostringstream os;
-  os << "graph(%x0 : Tensor):\n"
-     << "  %c : float = prim::Constant[value=1.0001]()\n  %h : float = prim::Constant[value=0.5]()\n"
-     << "  %one : int = prim::Constant[value=1]()\n";
-  for (int k = 0; k < ops; ++k) {
-    if (k % 2 == 0) os << "  %x" << k + 1 << " : Tensor = aten::mul(%x" << k << ", %c)\n";
-    else os << "  %x" << k + 1 << " : Tensor = aten::add(%x" << k << ", %h, %one)\n";
-  }
-  os << "  return (%x" << ops << ")\n";
-  return os.str();
-}
 
 const char* kLstmIR = R"IR(graph(%x : Tensor, %hx : Tensor, %cx : Tensor, %w_ih : Tensor, %w_hh : Tensor,
       %b_ih : Tensor, %b_hh : Tensor):

@@ -16,25 +16,12 @@
 #include "jit/kernels/Kernel.h"
 #include "jit/passes/PassRegistry.h"
 #include "jit/runtime/GraphExecutor.h"
+#include "perf/BenchPrograms.h"
 
 using namespace tsjit;
 using namespace tsjit::runtime;
 
 namespace {
-
-const char* kLstmSource = R"PY(
-def lstm_cell(x: Tensor, hx: Tensor, cx: Tensor, w_ih: Tensor, w_hh: Tensor, b_ih: Tensor,
-              b_hh: Tensor) -> Tuple[Tensor, Tensor]:
-    gates = torch.mm(x, w_ih.t()) + torch.mm(hx, w_hh.t()) + b_ih + b_hh
-    ingate, forgetgate, cellgate, outgate = gates.chunk(4, 1)
-    ingate = torch.sigmoid(ingate)
-    forgetgate = torch.sigmoid(forgetgate)
-    cellgate = torch.tanh(cellgate)
-    outgate = torch.sigmoid(outgate)
-    cy = (forgetgate * cx) + (ingate * cellgate)
-    hy = outgate * torch.tanh(cy)
-    return hy, cy
-)PY";
 
 std::vector<IValue> lstmInputs(int64_t batch, int64_t hidden) {
   auto t = [](std::vector<int64_t> s) { return IValue(Tensor::full(s, 0.01, ScalarType::Float)); };
@@ -47,7 +34,7 @@ void BM_LstmSourceToCode(benchmark::State& state) {
   registerAllPasses();
   std::vector<IValue> inputs = lstmInputs(1, 64);
   for (auto _ : state) {
-    auto cu = frontend::compileFunctions(kLstmSource, "lstm_cell");
+    auto cu = frontend::compileFunctions(perf::lstmCellSource(), "lstm_cell");
     GraphExecutor ex(cu->findFunction("lstm_cell")->graph());
     auto code = ex.planFor(inputs.data(), inputs.size());
     benchmark::DoNotOptimize(code);
@@ -55,38 +42,12 @@ void BM_LstmSourceToCode(benchmark::State& state) {
 }
 BENCHMARK(BM_LstmSourceToCode)->Unit(benchmark::kMillisecond);
 
-std::string intChainIR(int pairs) {
-  std::ostringstream os;
-  os << "graph(%x0 : int, %i : int):\n"
-     << "  %three : int = prim::Constant[value=3]()\n  %p : int = prim::Constant[value=1000003]()\n";
-  for (int k = 0; k < pairs; ++k) {
-    os << "  %m" << k << " : int = aten::mul(%x" << k << ", %three)\n";
-    os << "  %a" << k << " : int = aten::add(%m" << k << ", %i)\n";
-    os << "  %x" << k + 1 << " : int = aten::remainder(%a" << k << ", %p)\n";
-  }
-  os << "  return (%x" << pairs << ")\n";
-  return os.str();
-}
-
-std::string tensorChainIR(int ops) {
-  std::ostringstream os;
-  os << "graph(%x0 : Tensor):\n"
-     << "  %c : float = prim::Constant[value=1.0001]()\n  %h : float = prim::Constant[value=0.5]()\n"
-     << "  %one : int = prim::Constant[value=1]()\n";
-  for (int k = 0; k < ops; ++k) {
-    if (k % 2 == 0) os << "  %x" << k + 1 << " : Tensor = aten::mul(%x" << k << ", %c)\n";
-    else os << "  %x" << k + 1 << " : Tensor = aten::add(%x" << k << ", %h, %one)\n";
-  }
-  os << "  return (%x" << ops << ")\n";
-  return os.str();
-}
-
 // (b): arg 0 = LSTM graph (from source), 1 = int chain.
 void BM_DefaultPipelinePerNode(benchmark::State& state) {
   registerAllPasses();
   std::shared_ptr<Graph> g = state.range(0) == 0
-                                 ? frontend::compileFunctions(kLstmSource, "lstm_cell")->findFunction("lstm_cell")->graph()->copy()
-                                 : parseIR(intChainIR(32));
+                                 ? frontend::compileFunctions(perf::lstmCellSource(), "lstm_cell")->findFunction("lstm_cell")->graph()->copy()
+                                 : parseIR(perf::intChainIR(32));
   auto pipeline = defaultPipeline();
   size_t nodes = g->numNodes();
   for (auto _ : state) {
@@ -104,7 +65,7 @@ void BM_IntChainExecutor(benchmark::State& state) {
   kernels::registerAllKernels();
   ExecutorOptions o;
   o.pipeline = state.range(0) ? "default" : "none";
-  GraphExecutor ex(parseIR(intChainIR(32)), o);
+  GraphExecutor ex(parseIR(perf::intChainIR(32)), o);
   Stack st;
   int64_t x = 1;
   for (auto _ : state) {
@@ -124,7 +85,7 @@ void BM_TensorChainExecutor(benchmark::State& state) {
   kernels::registerAllKernels();
   ExecutorOptions o;
   o.pipeline = state.range(0) ? "default" : "none";
-  GraphExecutor ex(parseIR(tensorChainIR(64)), o);
+  GraphExecutor ex(parseIR(perf::tensorChainIR(64)), o);
   Tensor x = Tensor::full({1}, 1.0, ScalarType::Float);
   Stack st;
   for (auto _ : state) {

@@ -264,9 +264,10 @@ FunctionInfo* CompilerContext::getFunction(const std::string& q, const SourceRan
   if (auto it = compiled.find(q); it != compiled.end()) return &it->second;
   std::optional<Def> def;
   if (auto it = userDefs.find(q); it != userDefs.end()) def = it->second;
-  parseLibraries();
-  if (!def)
+  if (!def) {  // the libraries are parsed only when a call needs them (a user def needs none)
+    parseLibraries();
     if (auto it = libraryDefs.find(q); it != libraryDefs.end()) def = it->second;
+  }
   if (!def) return nullptr;
   if (inProgress.count(q)) fail(loc, "recursive function calls are not supported in TorchScript: " + q);
   inProgress.insert(q);

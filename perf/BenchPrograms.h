@@ -1,0 +1,55 @@
+// BenchPrograms.h — the programs several perf suites time, written once: the LSTM cell as
+// TorchScript source (the issues' compile-time and pipeline figures), and the int and tensor chains
+// as IR text (the interpreter's per-node figures). Each returns fresh text; nothing is cached.
+#pragma once
+
+#include <sstream>
+#include <string>
+
+namespace tsjit::perf {
+
+inline const char* lstmCellSource() {
+  return R"PY(
+def lstm_cell(x: Tensor, hx: Tensor, cx: Tensor, w_ih: Tensor, w_hh: Tensor, b_ih: Tensor,
+              b_hh: Tensor) -> Tuple[Tensor, Tensor]:
+    gates = torch.mm(x, w_ih.t()) + torch.mm(hx, w_hh.t()) + b_ih + b_hh
+    ingate, forgetgate, cellgate, outgate = gates.chunk(4, 1)
+    ingate = torch.sigmoid(ingate)
+    forgetgate = torch.sigmoid(forgetgate)
+    cellgate = torch.tanh(cellgate)
+    outgate = torch.sigmoid(outgate)
+    cy = (forgetgate * cx) + (ingate * cellgate)
+    hy = outgate * torch.tanh(cy)
+    return hy, cy
+)PY";
+}
+
+// `pairs` rounds of x = (x * 3 + i) % 1000003 on ints: 3 nodes a round.
+inline std::string intChainIR(int pairs) {
+  std::ostringstream os;
+  os << "graph(%x0 : int, %i : int):\n"
+     << "  %three : int = prim::Constant[value=3]()\n  %p : int = prim::Constant[value=1000003]()\n";
+  for (int k = 0; k < pairs; ++k) {
+    os << "  %m" << k << " : int = aten::mul(%x" << k << ", %three)\n";
+    os << "  %a" << k << " : int = aten::add(%m" << k << ", %i)\n";
+    os << "  %x" << k + 1 << " : int = aten::remainder(%a" << k << ", %p)\n";
+  }
+  os << "  return (%x" << pairs << ")\n";
+  return os.str();
+}
+
+// `ops` alternating tensor ops x * 1.0001 and x + 0.5.
+inline std::string tensorChainIR(int ops) {
+  std::ostringstream os;
+  os << "graph(%x0 : Tensor):\n"
+     << "  %c : float = prim::Constant[value=1.0001]()\n  %h : float = prim::Constant[value=0.5]()\n"
+     << "  %one : int = prim::Constant[value=1]()\n";
+  for (int k = 0; k < ops; ++k) {
+    if (k % 2 == 0) os << "  %x" << k + 1 << " : Tensor = aten::mul(%x" << k << ", %c)\n";
+    else os << "  %x" << k + 1 << " : Tensor = aten::add(%x" << k << ", %h, %one)\n";
+  }
+  os << "  return (%x" << ops << ")\n";
+  return os.str();
+}
+
+}  // namespace tsjit::perf

@@ -13,7 +13,7 @@
 //   4. idempotent passes (PassProperties::idempotent) change nothing the second time;
 //   5. semantics, on `inputSets` input sets: reference(G), reference(P(G)) and jit(P(G)) agree
 //      under conformance/lib/Compare.h's rule on outputs, inputs after the call (mutation) and
-//      errors (both raise, with the same last line; only G raising is accepted when P(G) has fewer
+//      errors (both raise, with the same last line; G raising first is accepted when P(G) has fewer
 //      nodes: a dropped dead node that raises, as 1.13 allows); the jit runs every set on ONE
 //      GraphExecutor;
 //   6. every static tensor type of P(G) (dtype, known sizes, requires_grad, device) describes the

@@ -3,7 +3,8 @@
 headless Chromium.
 
 With --tsjit/--synth it first builds a history: 14 recorded runs of the synthetic suite where
-BM_SynthSmall becomes 50 % slower from the 8th run on (a planted step), one run in which
+BM_SynthSmall becomes 3x slower from the 8th run on (a planted step, large enough to stand out of
+the noise of a loaded CI machine running other tests beside it), one run in which
 BM_SynthLarge computes a wrong value, and an interleaved A/B comparison. It checks that
 `bench history` reports the step at the 8th run and writes the report. With --html it only checks an
 existing report (how docs/benchmarks-report.png is made from results/report.html).
@@ -56,11 +57,11 @@ def build_history(tsjit, synth, work):
             os.remove(db + s)
     ids = []
     for i in range(14):
-        env = ["--env", "TSJIT_SYNTH_SLOW=BM_SynthSmall:1.5"] if i >= 7 else []
+        env = ["--env", "TSJIT_SYNTH_SLOW=BM_SynthSmall:3"] if i >= 7 else []
         if i == 3:
             env += ["--env", "TSJIT_SYNTH_WRONG=BM_SynthLarge"]
         p = run([tsjit, "bench", "record", "--db", db, "--bin", "synth=" + synth, "--no-instructions",
-                 "--repetitions", "3", "--min-time", "0.005", "--filter", "BM_SynthSmall|BM_SynthLarge", *env])
+                 "--repetitions", "3", "--min-time", "0.01", "--filter", "BM_SynthSmall|BM_SynthLarge", *env])
         ids.append(int(p.stdout.strip().splitlines()[-1]))
     print(f"history recorded in {time.time() - T0:.1f} s")
     run([tsjit, "bench", "compare", synth, synth, "--db", db, "--repetitions", "4", "--min-time", "0.005",
@@ -71,7 +72,7 @@ def build_history(tsjit, synth, work):
     small = hist.split("synth/BM_SynthSmall")[1].split("synth/")[0]
     m = re.findall(r"change at run (\d+) \([0-9a-f]+\): \+([0-9.]+) %", small)
     check(len(m) == 1 and int(m[0][0]) == ids[7], f"history finds the planted step at run {ids[7]}: {m}")
-    check(35 < float(m[0][1]) < 65, f"of about +50 % ({m[0][1]} %)")
+    check(150 < float(m[0][1]) < 250, f"of about +200 % ({m[0][1]} %)")
     html = os.path.join(work, "results", "report.html")
     run([tsjit, "bench", "report", "--db", db, "--out", html])
     return html

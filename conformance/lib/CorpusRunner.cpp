@@ -48,6 +48,20 @@ std::string firstLines(const std::string& s, size_t maxChars = 400) {
 
 }  // namespace
 
+namespace {
+// The recorded inlined graph, which decides the tolerance (PyTorch's ops) when a case runs from
+// its source or archive; an empty Prepared (with a class registry) when it does not parse.
+Prepared recordedInlinedOrEmpty(const Case& c) {
+  try {
+    return prepareCase(c, GraphChoice::InlinedGraph);
+  } catch (const std::exception&) {
+    Prepared p;
+    p.classes = std::make_shared<ClassRegistry>();
+    return p;
+  }
+}
+}  // namespace
+
 CaseResult runCase(const Case& c, const Engine& engine, const RunnerOptions& options) {
   auto start = std::chrono::steady_clock::now();
   CaseResult r;
@@ -70,12 +84,7 @@ CaseResult runCase(const Case& c, const Engine& engine, const RunnerOptions& opt
     r.fromArchive = true;
     r.graphUsed = "archive";
     try {
-      try {
-        p = prepareCase(c, GraphChoice::InlinedGraph);
-      } catch (const std::exception&) {
-        p = Prepared{};
-        p.classes = std::make_shared<ClassRegistry>();
-      }
+      p = recordedInlinedOrEmpty(c);
       if (c.archivePath.empty()) throw CompileError(c.file + ": the case names no archive");
       auto loaded = std::make_shared<serialization::LoadedArchive>(serialization::loadArchiveFile(c.archivePath));
       compiled = loaded;
@@ -93,12 +102,7 @@ CaseResult runCase(const Case& c, const Engine& engine, const RunnerOptions& opt
     try {
       // The recorded inlined graph still decides the tolerance (PyTorch's ops); when it does not
       // parse, the compiled graph does.
-      try {
-        p = prepareCase(c, GraphChoice::InlinedGraph);
-      } catch (const std::exception&) {
-        p = Prepared{};
-        p.classes = std::make_shared<ClassRegistry>();
-      }
+      p = recordedInlinedOrEmpty(c);
       SourceProgram prog = compileCaseSource(c);
       compiled = prog.owner;
       p.graph = prog.graph;

@@ -272,6 +272,27 @@ void registerStringsKernels() {
     for (char& ch : r) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
     s.back() = IValue(std::move(r));
   });
+  def("aten::lower", [](Stack& s, size_t) {
+    std::string r = s.back().toStringRef();
+    for (char& ch : r) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    s.back() = IValue(std::move(r));
+  });
+  auto strip = [](bool leading, bool trailing) {
+    return [leading, trailing](Stack& s, size_t) {
+      std::string chars = pop(s).toStringRef();
+      const std::string& src = s.back().toStringRef();
+      size_t first = leading ? src.find_first_not_of(chars) : 0;
+      if (first == std::string::npos) {
+        s.back() = IValue(std::string());
+        return;
+      }
+      size_t last = trailing ? src.find_last_not_of(chars) : src.size() - 1;
+      s.back() = IValue(src.empty() ? std::string() : src.substr(first, last - first + 1));
+    };
+  };
+  def("aten::strip", strip(true, true));
+  def("aten::lstrip", strip(true, false));
+  def("aten::rstrip", strip(false, true));
   def("aten::startswith", [](Stack& s, size_t) {
     int64_t end = pop(s).toInt(), start = pop(s).toInt();
     std::string sub = pop(s).toStringRef();

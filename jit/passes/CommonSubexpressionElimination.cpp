@@ -14,6 +14,7 @@
 #include "jit/analysis/AliasDb.h"
 #include "jit/ir/Graph.h"
 #include "jit/passes/CorePasses.h"
+#include "jit/passes/PassUtils.h"
 #include "jit/passes/NodeList.h"
 #include "jit/support/Logging.h"
 
@@ -27,9 +28,9 @@ bool sameAttributes(const Node* a, const Node* b) {
     if (!b->hasAttribute(name)) return false;
     const AttributeValue& x = a->attr(name);
     const AttributeValue& y = b->attr(name);
-    if (x.index() != y.index()) return false;
-    // Graph attributes compare by identity (two equal subgraphs are rare and costly to compare).
-    if (!(x == y)) return false;
+    // Floats by their bits (-0.0 is not 0.0); graph attributes by identity (two equal subgraphs
+    // are rare and costly to compare).
+    if (!passutil::sameAttributeValue(x, y)) return false;
   }
   return true;
 }

@@ -10,6 +10,7 @@
 #include "jit/analysis/AliasDb.h"
 #include "jit/ir/Graph.h"
 #include "jit/passes/CorePasses.h"
+#include "jit/passes/PassUtils.h"
 #include "jit/support/Logging.h"
 
 namespace tsjit {
@@ -20,7 +21,7 @@ bool sameConstant(const Node* a, const Node* b) {
   if (*a->output()->type() != *b->output()->type()) return false;
   if (a->numAttributes() != b->numAttributes()) return false;
   for (Symbol name : a->attributeNames())
-    if (!b->hasAttribute(name) || !(a->attr(name) == b->attr(name))) return false;
+    if (!b->hasAttribute(name) || !passutil::sameAttributeValue(a->attr(name), b->attr(name))) return false;
   return true;
 }
 

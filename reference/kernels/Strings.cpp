@@ -302,6 +302,20 @@ void registerStringKernels() {
   });
   defOwned("aten::upper", [](Args& a) { return ret(IValue(mapChars(a[0].toStringRef(), ::toupper))); });
   defIfOwned("aten::lower", [](Args& a) { return ret(IValue(mapChars(a[0].toStringRef(), ::tolower))); });
+  // strip family: remove leading and/or trailing characters that occur in `chars`.
+  auto stripper = [](bool left, bool right) {
+    return [left, right](Args& a) {
+      const std::string& str0 = a[0].toStringRef();
+      const std::string& chars = a[1].toStringRef();
+      size_t begin = 0, end = str0.size();
+      while (left && begin < end && chars.find(str0[begin]) != std::string::npos) ++begin;
+      while (right && end > begin && chars.find(str0[end - 1]) != std::string::npos) --end;
+      return ret(IValue(str0.substr(begin, end - begin)));
+    };
+  };
+  defIfOwned("aten::strip", stripper(true, true));
+  defIfOwned("aten::lstrip", stripper(true, false));
+  defIfOwned("aten::rstrip", stripper(false, true));
   defOwned("aten::find", [](Args& a) {
     return ret(IValue(findIn(a[0].toStringRef(), a[1].toStringRef(), a[2].toInt(), a[3].toInt())));
   });

@@ -17,6 +17,7 @@
 #include "fuzz/lib/PassCampaign.h"
 #include "fuzz/lib/OpCatalog.h"
 #include "jit/support/Error.h"
+#include "fuzz/lib/SourceCampaign.h"
 #include "jit/support/Progress.h"
 #include "tools/tsjit/Commands.h"
 
@@ -60,11 +61,31 @@ int runPassesFuzz(const FuzzOptions& o) {
   return r.ok() ? 0 : 1;
 }
 
+int runSourceFuzz(const FuzzOptions& o) {
+  fuzz::SourceCampaignOptions so;
+  so.seconds = o.seconds;
+  so.maxPrograms = o.cases > 0 ? static_cast<size_t>(o.cases) : 0;
+  if (so.seconds <= 0 && so.maxPrograms == 0) so.seconds = 60;
+  so.seed = o.seed ? *o.seed : (static_cast<uint64_t>(std::random_device{}()) << 20) % 1000000007ULL;
+  so.outDir = o.out;
+  so.maxFailures = o.maxFailures;
+  if (!o.quiet) so.progress = &std::cerr;
+  fuzz::SourceCampaignResult r = fuzz::runSourceCampaign(so);
+  std::cout << "fuzz source (seed " << so.seed << "): " << r.programs << " programs in " << std::fixed
+            << std::setprecision(1) << r.seconds << " s (" << r.statementsRun << " top-level statements; CPython raised in "
+            << r.pythonRaised << "), oracles: CPython, reference, jit\n";
+  for (const auto& f : r.failures)
+    std::cout << "FAILURE (" << f.kind << "): " << f.path << "\n" << f.message << "\n";
+  std::cout << (r.failures.empty() ? "no failure" : std::to_string(r.failures.size()) + " failure(s)") << "\n";
+  return r.failures.empty() ? 0 : 1;
+}
+
 int runFuzz(const FuzzOptions& o) {
   if (o.target == "passes") return runPassesFuzz(o);
+  if (o.target == "source") return runSourceFuzz(o);
   if (!o.passes.empty()) throw CompileError("fuzz: --passes applies to --target passes");
   if (o.target != "ops")
-    throw CompileError("fuzz: target '" + o.target + "' is not available (available: ops, passes)");
+    throw CompileError("fuzz: target '" + o.target + "' is not available (available: ops, passes, source)");
   if (o.listOverloads) {  // the format of fuzz/expected_overloads.txt
     const fuzz::OpCatalog& cat = fuzz::OpCatalog::get(o.includeKnown, o.ops);
     std::cout << "# Overloads `tsjit fuzz --target ops` generates (tsjit fuzz --target ops --list-overloads);\n"
@@ -107,7 +128,7 @@ int runFuzz(const FuzzOptions& o) {
 void setupFuzzCommand(CLI::App& app, int& exitCode) {
   auto opts = std::make_shared<FuzzOptions>();
   CLI::App* sub = app.add_subcommand("fuzz", "Run a fuzz campaign: generated programs, jit vs reference");
-  sub->add_option("--target", opts->target, "what to fuzz: ops or passes")->required();
+  sub->add_option("--target", opts->target, "what to fuzz: ops, passes or source")->required();
   sub->add_option("--passes", opts->passes,
                   "--target passes: the passes to check, comma-separated (default: every registered pass)");
   sub->add_option("--time", opts->seconds, "seconds to run (default 60 when --cases is not given)");

@@ -29,6 +29,18 @@ void declareStrings(OpTableBuilder& b) {
   b.op("aten::upper", Cat::String, Tolerance::exact(), {
       "aten::upper(str self) -> str",
   });
+  b.op("aten::lower", Cat::String, Tolerance::exact(), {
+      "aten::lower(str self) -> str",
+  });
+  b.op("aten::strip", Cat::String, Tolerance::exact(), {
+      "aten::strip(str self, str chars=\" \\n\\t\\f\\v\") -> str",
+  });
+  b.op("aten::lstrip", Cat::String, Tolerance::exact(), {
+      "aten::lstrip(str self, str chars=\" \\n\\t\\f\\v\") -> str",
+  });
+  b.op("aten::rstrip", Cat::String, Tolerance::exact(), {
+      "aten::rstrip(str self, str chars=\" \\n\\t\\f\\v\") -> str",
+  });
   b.op("aten::find", Cat::String, Tolerance::exact(), {
       "aten::find(str self, str substr, int start=0, int end=-1) -> int",
   });

@@ -1,0 +1,64 @@
+// SourceCampaign.h — the source-level fuzzer with two oracles (`tsjit fuzz --target source`):
+// programs from SourceGen.h are compiled by tsjit's frontend and run on the reference evaluator
+// and on the jit (GraphExecutor with its default pass pipeline), and the same text runs under
+// CPython. The three must return the same value (compared exactly: ints, bools and strings equal,
+// floats bit for bit, lists and tuples element-wise, through one canonical text) or raise the
+// same exception class (tsjit's `builtins.ValueError` is Python's ValueError).
+//
+// Programs run in batches: one python3 process runs a batch of functions and prints one line per
+// function. A program tsjit does not compile is a failure too (every generated program is valid
+// TorchScript by construction). A failure is reduced by deleting statements while the same kind
+// of disagreement remains (the kind: which side differs and how: compile, value, raise), then
+// written as OUT/source-<seed>-<i>.py with the three results in its header.
+// The campaign stops after `seconds` (if > 0) or `maxPrograms` (if > 0), or `maxFailures`.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace tsjit::fuzz {
+
+struct SourceCampaignOptions {
+  double seconds = 0;
+  size_t maxPrograms = 0;
+  uint64_t seed = 1;
+  size_t batch = 50;
+  size_t statements = 8;      // top-level statements per program
+  size_t maxFailures = 10;
+  std::string outDir = "results/fuzz-failures";
+  std::string python = "python3";
+  std::ostream* progress = nullptr;  // a progress line, when given
+};
+
+struct SourceFailure {
+  std::string kind;      // "compile", "value", "raise"
+  std::string message;   // the three results
+  std::string program;   // the original program
+  std::string reduced;   // after reduction
+  std::string path;      // the file written
+};
+
+struct SourceCampaignResult {
+  size_t programs = 0;
+  size_t pythonRaised = 0;   // programs whose CPython run raised (and tsjit agreed or not)
+  size_t statementsRun = 0;  // top-level statements over all programs
+  double seconds = 0;
+  std::vector<SourceFailure> failures;
+};
+
+SourceCampaignResult runSourceCampaign(const SourceCampaignOptions& options);
+
+// The canonical text of a value (what the Python harness prints too), for tests.
+struct SourceOutcome {
+  bool raised = false;
+  std::string value;  // canonical value, or the exception's class name ("ValueError")
+  bool compiled = true;
+};
+
+// Runs one program's text through CPython (one process) and through both tsjit engines.
+SourceOutcome runSourceOnPython(const std::string& text, const std::string& name, const std::string& python = "python3");
+SourceOutcome runSourceOnTsjit(const std::string& text, const std::string& name, bool jit);
+
+}  // namespace tsjit::fuzz

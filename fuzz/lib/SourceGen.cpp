@@ -1,0 +1,234 @@
+// SourceGen.cpp — see SourceGen.h. One Gen object per program: a seeded engine, the variables in
+// scope with their types, and counters for fresh loop-variable names.
+#include "fuzz/lib/SourceGen.h"
+
+#include <random>
+#include <sstream>
+
+namespace tsjit::fuzz {
+namespace {
+
+enum class T { Int, Float, Bool, Str, List };
+
+struct Var {
+  std::string name;
+  T type;
+};
+
+class Gen {
+ public:
+  explicit Gen(uint64_t seed) : rng_(seed) {}
+
+  SourceProgram program(const std::string& name, size_t count) {
+    SourceProgram p;
+    p.name = name;
+    declare(p, "i0", T::Int, intLiteral());
+    declare(p, "i1", T::Int, intLiteral());
+    declare(p, "f0", T::Float, floatLiteral());
+    declare(p, "f1", T::Float, floatLiteral());
+    declare(p, "b0", T::Bool, pick(2) ? "True" : "False");
+    declare(p, "s0", T::Str, strLiteral());
+    declare(p, "l0", T::List, "[" + intLiteral() + ", " + intLiteral() + "]");
+    for (size_t k = 0; k < count; ++k) p.statements.push_back(statement(1, 0));
+    return p;
+  }
+
+ private:
+  void declare(SourceProgram& p, const std::string& v, T t, const std::string& init) {
+    vars_.push_back({v, t});
+    p.declarations.push_back(v + " = " + init);
+    p.returned.push_back(v);
+  }
+
+  size_t pick(size_t n) { return std::uniform_int_distribution<size_t>(0, n - 1)(rng_); }
+  bool chance(double p) { return std::uniform_real_distribution<double>(0, 1)(rng_) < p; }
+
+  std::string intLiteral() { return std::to_string(static_cast<int64_t>(pick(41)) - 20); }
+  std::string floatLiteral() {
+    static const char* const kFloats[] = {"0.0", "-0.0", "0.5", "-1.25", "3.0", "0.1", "2.75", "-7.5", "100.0", "1e-3"};
+    return kFloats[pick(std::size(kFloats))];
+  }
+  std::string strLiteral() {
+    static const char* const kStrs[] = {"\"\"", "\"a\"", "\"bc\"", "\"xyz\"", "\"Hello\"", "\"  pad \"", "\"a-b\""};
+    return kStrs[pick(std::size(kStrs))];
+  }
+
+  std::string var(T t) {
+    std::vector<const Var*> of;
+    for (const Var& v : vars_)
+      if (v.type == t) of.push_back(&v);
+    return of.empty() ? std::string() : of[pick(of.size())]->name;
+  }
+
+  std::string expr(T t, int depth) {
+    switch (t) {
+      case T::Int: return intExpr(depth);
+      case T::Float: return floatExpr(depth);
+      case T::Bool: return boolExpr(depth);
+      case T::Str: return strExpr(depth);
+      case T::List: return var(T::List);
+    }
+    return "";
+  }
+
+  std::string intExpr(int d) {
+    if (d <= 0 || chance(0.3)) return chance(0.5) ? intLiteral() : var(T::Int);
+    auto e = [&] { return intExpr(d - 1); };
+    switch (pick(16)) {
+      case 0: return "(" + e() + " + " + e() + ")";
+      case 1: return "(" + e() + " - " + e() + ")";
+      case 2: return "((" + e() + ") % 1000 * (" + e() + " % 1000))";
+      case 3: return "(" + e() + " // " + nonZeroInt(d - 1) + ")";
+      case 4: return "(" + e() + " % " + nonZeroInt(d - 1) + ")";
+      case 5: return "(-" + e() + ")";
+      case 6: return "abs(" + e() + ")";
+      case 7: return "min(" + e() + ", " + e() + ")";
+      case 8: return "max(" + e() + ", " + e() + ")";
+      case 9: return "len(" + var(T::List) + ")";
+      case 10: return "len(" + strExpr(d - 1) + ")";
+      case 11: { std::string l = var(T::List); return l + "[" + e() + " % len(" + l + ")]"; }
+      case 12: return "int(" + clampFloat(floatExpr(d - 1)) + ")";
+      case 13: return "sum(" + var(T::List) + ")";
+      case 14: return "(" + e() + " if " + boolExpr(d - 1) + " else " + e() + ")";
+      default: return chance(0.5) ? "min(" + var(T::List) + ")" : "max(" + var(T::List) + ")";
+    }
+  }
+
+  std::string nonZeroInt(int d) {
+    std::string x = intExpr(d);
+    return "(" + x + " if " + x + " != 0 else 7)";
+  }
+
+  std::string floatExpr(int d) {
+    if (d <= 0 || chance(0.3)) return chance(0.5) ? floatLiteral() : var(T::Float);
+    auto e = [&] { return floatExpr(d - 1); };
+    switch (pick(11)) {
+      case 0: return "(" + e() + " + " + e() + ")";
+      case 1: return "(" + e() + " - " + e() + ")";
+      case 2: return "(" + clampFloat(e()) + " * " + clampFloat(e()) + ")";
+      case 3: { std::string x = e(); return "(" + e() + " / (" + x + " if abs(" + x + ") > 0.5 else 2.0))"; }
+      case 4: return "float(" + intExpr(d - 1) + ")";
+      case 5: return "(-" + e() + ")";
+      case 6: return "abs(" + e() + ")";
+      case 7: return chance(0.5) ? "min(" + e() + ", " + e() + ")" : "max(" + e() + ", " + e() + ")";
+      case 8: return "(" + intExpr(d - 1) + " + " + e() + ")";
+      case 9: return "(" + e() + " if " + boolExpr(d - 1) + " else " + e() + ")";
+      default: return "(" + intExpr(d - 1) + " / " + nonZeroInt(d - 1) + ")";
+    }
+  }
+
+  // TorchScript's float % is not CPython's (1.13 computes fmod(b + fmod(a, b), b): 0.1 % 1000.0
+  // is 0.10000000000002274), so floats are bounded by clamping instead.
+  static std::string clampFloat(const std::string& x) { return "min(max(" + x + ", -1000.0), 1000.0)"; }
+
+  std::string boolExpr(int d) {
+    if (d <= 0 || chance(0.25)) return chance(0.3) ? (pick(2) ? "True" : "False") : var(T::Bool);
+    static const char* const kCmp[] = {" < ", " <= ", " > ", " >= ", " == ", " != "};
+    std::string cmp = kCmp[pick(std::size(kCmp))];
+    switch (pick(8)) {
+      case 0: return "(" + intExpr(d - 1) + cmp + intExpr(d - 1) + ")";
+      case 1: return "(" + floatExpr(d - 1) + cmp + floatExpr(d - 1) + ")";
+      case 2: return "(" + strExpr(d - 1) + (pick(2) ? " == " : " != ") + strExpr(d - 1) + ")";
+      case 3: return "(" + intExpr(d - 1) + " in " + var(T::List) + ")";
+      case 4: return "(" + boolExpr(d - 1) + " and " + boolExpr(d - 1) + ")";
+      case 5: return "(" + boolExpr(d - 1) + " or " + boolExpr(d - 1) + ")";
+      case 6: return "(not " + boolExpr(d - 1) + ")";
+      default: return "(" + intExpr(d - 1) + cmp + floatExpr(d - 1) + ")";
+    }
+  }
+
+  std::string strExpr(int d) {
+    if (d <= 0 || chance(0.3)) return chance(0.5) ? strLiteral() : var(T::Str);
+    auto e = [&] { return strExpr(d - 1); };
+    switch (pick(7)) {
+      case 0: return "(" + e() + " + " + e() + ")[0:12]";
+      case 1: return "str(" + intExpr(d - 1) + ")";
+      case 2: return e() + "[" + intExpr(d - 1) + ":" + intExpr(d - 1) + "]";
+      case 3: return e() + ".upper()";
+      case 4: return e() + ".lower()";
+      case 5: return e() + ".strip()";
+      default: return "(" + e() + " if " + boolExpr(d - 1) + " else " + e() + ")";
+    }
+  }
+
+  std::string indent(int level) { return std::string(4 * static_cast<size_t>(level), ' '); }
+
+  // A statement at `level` (1 = the function body), `depth` blocks deep.
+  std::string statement(int level, int depth) {
+    std::string in = indent(level);
+    size_t kind = pick(depth >= 2 ? 5 : 9);
+    if (kind == 4 && chance(0.6)) kind = 0;  // a raise ends the program: keep it rarer
+    const int ed = 3;
+    switch (kind) {
+      case 0:
+      case 1: {
+        static const T kTypes[] = {T::Int, T::Int, T::Float, T::Bool, T::Str};
+        T t = kTypes[pick(std::size(kTypes))];
+        std::string v = var(t);
+        if (t == T::Int && chance(0.3)) return in + v + " += " + intExpr(ed) + "\n";
+        return in + v + " = " + expr(t, ed) + "\n";
+      }
+      case 2: return in + var(T::List) + ".append(" + intExpr(ed) + ")\n";
+      case 3: {
+        std::string l = var(T::List);
+        if (chance(0.5)) return in + l + "[" + intExpr(ed) + " % len(" + l + ")] = " + intExpr(ed) + "\n";
+        return in + l + " = (" + l + " + " + l + ")[0:12]\n";
+      }
+      case 4: return in + "if " + boolExpr(ed) + ":\n" + indent(level + 1) + "raise ValueError(\"v\" + str(" + var(T::Int) +
+                     "))\n";
+      case 5:
+      case 6: {
+        std::string s = in + "if " + boolExpr(ed) + ":\n" + block(level + 1, depth + 1);
+        if (chance(0.3)) s += in + "elif " + boolExpr(ed) + ":\n" + block(level + 1, depth + 1);
+        if (chance(0.6)) s += in + "else:\n" + block(level + 1, depth + 1);
+        return s;
+      }
+      case 7: {
+        std::string k = "k" + std::to_string(loops_++);
+        std::string head = in + "for " + k + " in range(" + intExpr(2) + " % 4):\n";
+        vars_.push_back({k, T::Int});  // readable (and assignable) in the body only
+        std::string s = head + block(level + 1, depth + 1, true);
+        vars_.pop_back();
+        return s;
+      }
+      default: {
+        std::string w = "w" + std::to_string(loops_++);
+        std::string s = in + w + " = 0\n" + in + "while " + w + " < " + intExpr(2) + " % 3:\n" +
+                        block(level + 1, depth + 1, true) + indent(level + 1) + w + " += 1\n";
+        return s;
+      }
+    }
+  }
+
+  std::string block(int level, int depth, bool inLoop = false) {
+    std::string s;
+    size_t n = 1 + pick(3);
+    for (size_t k = 0; k < n; ++k) s += statement(level, depth);
+    if (inLoop && chance(0.2)) s += indent(level) + "if " + boolExpr(2) + ":\n" + indent(level + 1) + "break\n";
+    return s;
+  }
+
+  std::mt19937_64 rng_;
+  std::vector<Var> vars_;
+  size_t loops_ = 0;
+};
+
+}  // namespace
+
+std::string SourceProgram::text() const {
+  std::ostringstream os;
+  os << "def " << name << "():\n";
+  for (const std::string& d : declarations) os << "    " << d << "\n";
+  for (const std::string& s : statements) os << s;
+  os << "    return (";
+  for (size_t i = 0; i < returned.size(); ++i) os << (i ? ", " : "") << returned[i];
+  os << ")\n";
+  return os.str();
+}
+
+SourceProgram generateSourceProgram(uint64_t seed, const std::string& name, size_t statements) {
+  Gen g(seed);
+  return g.program(name, statements);
+}
+
+}  // namespace tsjit::fuzz

@@ -1,0 +1,41 @@
+// SourceGen.h — random well-typed TorchScript programs without tensors, for the source-level
+// fuzzer (`tsjit fuzz --target source`). TorchScript is a subset of Python, so each program also
+// runs under CPython, the second oracle.
+//
+// A program is one function `def NAME():` of top-level statements: declarations of int, float,
+// bool, str and List[int] variables, then assignments, if/elif/else, for-range and counted while
+// loops (nested, reassigning outer variables with values of their own type), list appends and
+// conditional `raise ValueError(...)`; it returns a tuple of every top-level variable. Expressions
+// cover integer and float arithmetic (+ - * // % / with Python's floor semantics, abs, min, max,
+// int()/float() conversions), comparisons, and/or/not, ternaries, `in`, len, indexing and slicing
+// of lists and strings, str(), string concatenation and methods, sum/min/max of lists.
+// Invariants, so that a difference is a bug and never Python vs TorchScript by design: ints stay far
+// from int64 overflow (factors of products are reduced mod 1000, accumulations are bounded by the
+// program's size), divisors and moduli are never zero, list indices are taken modulo a length that
+// is never zero, strings and lists stay short, int() only sees finite floats of small magnitude,
+// str() is never applied to a float (TorchScript and Python print floats differently), and
+// floats never meet `%` (TorchScript 1.13 computes float % as fmod(b + fmod(a, b), b)).
+// The Python side states TorchScript's float min/max (second operand on ties of signed zeros) rather
+// than avoiding every such tie (SourceCampaign.cpp).
+// Statements are kept as a list so that a failing program can be reduced statement by statement.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tsjit::fuzz {
+
+struct SourceProgram {
+  std::string name;                      // the function's name
+  std::vector<std::string> declarations;  // top-level `x = literal` lines, kept by the reducer
+  std::vector<std::string> statements;    // top-level statements (each may span several lines)
+  std::vector<std::string> returned;      // the variables returned, in order
+
+  // The program's text: `def NAME():`, its body and `return (...)`.
+  std::string text() const;
+};
+
+SourceProgram generateSourceProgram(uint64_t seed, const std::string& name, size_t statements = 8);
+
+}  // namespace tsjit::fuzz

@@ -274,6 +274,8 @@ SourceCampaignResult runSourceCampaign(const SourceCampaignOptions& options) {
     if (options.maxPrograms > 0 && r.programs >= options.maxPrograms) break;
     if (r.failures.size() >= options.maxFailures) break;
     size_t n = options.batch;
+    // a short budget gets small batches, so that the campaign ends near its time
+    if (options.seconds > 0) n = std::min(n, std::max<size_t>(5, static_cast<size_t>(options.seconds * 4)));
     if (options.maxPrograms > 0) n = std::min(n, options.maxPrograms - r.programs);
     std::vector<SourceProgram> batch;
     std::string source;

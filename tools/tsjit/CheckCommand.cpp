@@ -25,6 +25,7 @@
 #include "conformance/lib/CorpusReplay.h"
 #include "fuzz/lib/Campaign.h"
 #include "fuzz/lib/PassCampaign.h"
+#include "fuzz/lib/SourceCampaign.h"
 #include "jit/support/Error.h"
 #include "jit/support/Progress.h"
 #include "tools/tsjit/Commands.h"
@@ -104,8 +105,8 @@ StepFn conformStep(const char* engineName, Mode mode) {
       step.cases.push_back(std::move(c));
     }
     if (mode == Mode::Source)
-      step.detail = std::to_string(fromSource) + " compiled from source, " +
-                    std::to_string(s.results.size() - fromSource) + " traced cases from their recorded graph";
+      step.detail = std::to_string(fromSource) + " compiled from source (traced cases traced from it), " +
+                    std::to_string(s.results.size() - fromSource) + " without a source from their recorded graph";
   };
 }
 
@@ -162,6 +163,29 @@ StepFn fuzzPassesStep() {
     std::ostringstream d;
     d << "seed " << po.seed << ", " << r.cases << " generated graphs through every registered pass";
     if (!r.failures.empty()) d << ", failures reduced into " << po.outDir;
+    step.detail = d.str();
+  };
+}
+
+// The source-level fuzzer (fuzz/lib/SourceCampaign.h): generated programs on CPython and both engines.
+StepFn fuzzSourceStep() {
+  return [](const CheckContext& cx, CheckStep& step) {
+    fuzz::SourceCampaignOptions so;
+    so.seconds = cx.fuzzSecondsPerTarget;
+    so.seed = cx.seed;
+    so.outDir = (fs::path(cx.options.results) / "fuzz-failures").string();
+    fuzz::SourceCampaignResult r = fuzz::runSourceCampaign(so);
+    step.bulkCases = r.programs;
+    for (const fuzz::SourceFailure& f : r.failures) {
+      CheckCase c;
+      c.name = "seed " + std::to_string(so.seed) + " " + f.path;
+      c.status = CheckCase::Status::Failed;
+      c.message = f.kind + "\n" + f.message + "\nreduced program: " + f.path;
+      step.cases.push_back(std::move(c));
+    }
+    std::ostringstream d;
+    d << "seed " << so.seed << ", " << r.programs << " generated programs on CPython, the reference and the jit";
+    if (!r.failures.empty()) d << ", failures reduced into " << so.outDir;
     step.detail = d.str();
   };
 }
@@ -236,6 +260,8 @@ const std::vector<StepSpec>& steps() {
       {"fuzz.ops", "fuzz campaign: generated op graphs, jit vs reference in lockstep", When::Fuzz, fuzzOpsStep()},
       {"fuzz.passes", "fuzz campaign: every registered pass and random pipelines on generated graphs", When::Fuzz,
        fuzzPassesStep()},
+      {"fuzz.source", "fuzz campaign: generated TorchScript programs, CPython vs reference vs jit", When::Fuzz,
+       fuzzSourceStep()},
       {"bench", "benchmarks into the history database (tsjit bench record)", When::Bench, benchStep()},
   };
   return kSteps;

@@ -4,6 +4,7 @@
 // a bounded fixed-seed campaign finds no disagreement.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -89,4 +90,24 @@ TEST(SourceCampaign, BoundedCampaignFindsNoDisagreement) {
   EXPECT_TRUE(r.failures.empty()) << failures.str();
   // the programs run to their end often enough to compare values, not only exceptions
   EXPECT_LT(r.pythonRaised, r.programs / 2);
+}
+
+TEST(SourceCampaign, APlantedDifferenceIsFoundAndReducedToAFewLines) {
+  SourceCampaignOptions o;
+  o.maxPrograms = 3;
+  o.seed = 11;
+  o.maxFailures = 1;
+  o.outDir = tempDir("planted");
+  o.plantedStatement = "f0 = f0 + 0.1 % 1000.0";  // TorchScript's float % is not CPython's
+  SourceCampaignResult r = runSourceCampaign(o);
+  ASSERT_EQ(r.failures.size(), 1u);
+  const SourceFailure& f = r.failures[0];
+  EXPECT_TRUE(f.kind == "value (both)" || f.kind == "raise (both)") << f.kind << "\n" << f.message;
+  EXPECT_NE(f.reduced.find("0.1 % 1000.0"), std::string::npos) << f.reduced;
+  // def + 7 declarations + the planted line + return: everything else was removed
+  size_t lines = static_cast<size_t>(std::count(f.reduced.begin(), f.reduced.end(), '\n'));
+  EXPECT_LE(lines, 10u) << f.reduced;
+  std::ifstream written(f.path);
+  std::string text((std::istreambuf_iterator<char>(written)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("# CPython:"), std::string::npos) << text;
 }

@@ -217,6 +217,68 @@ SourceProgram reduce(SourceProgram p, const std::string& kind, const std::string
   return p;
 }
 
+size_t indentOf(const std::string& line) {
+  size_t n = 0;
+  while (n < line.size() && line[n] == ' ') ++n;
+  return n;
+}
+
+// Then line by line, nested statements included: deletes a line together with the block it opens
+// (the lines after it that are indented deeper), or an `if`/`elif`/`else` header alone with its
+// block dedented into place, as long as CPython still accepts the text and the same kind of
+// disagreement remains. `keep` leading lines (the def and the declarations) and the return stay.
+std::string reduceLines(const std::string& text, const std::string& name, size_t keep, const std::string& kind,
+                        const std::string& python, size_t budget) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string l; std::getline(in, l);) lines.push_back(l);
+  auto join = [](const std::vector<std::string>& ls) {
+    std::string t;
+    for (const auto& l : ls) t += l + "\n";
+    return t;
+  };
+  auto stillFails = [&](const std::vector<std::string>& ls) {
+    std::string t = join(ls);
+    try {
+      SourceOutcome py = runSourceOnPython(t, name, python);
+      SourceOutcome ref = runSourceOnTsjit(t, name, false);
+      SourceOutcome jit = ref.compiled ? runSourceOnTsjit(t, name, true) : ref;
+      return disagreement(py, ref, jit) == kind;
+    } catch (const std::exception&) {
+      return false;  // CPython rejected the text (e.g. an empty block)
+    }
+  };
+  bool progress = true;
+  while (progress && budget > 0) {
+    progress = false;
+    for (size_t i = lines.size() - 1; i-- > keep && budget > 0;) {
+      if (i >= lines.size() - 1) continue;  // the return line
+      size_t end = i + 1;
+      while (end < lines.size() - 1 && indentOf(lines[end]) > indentOf(lines[i])) ++end;
+      std::vector<std::vector<std::string>> candidates;
+      std::vector<std::string> dropped = lines;
+      dropped.erase(dropped.begin() + static_cast<long>(i), dropped.begin() + static_cast<long>(end));
+      candidates.push_back(std::move(dropped));
+      if (end > i + 1) {  // the header alone: its block moves up one level
+        std::vector<std::string> flat = lines;
+        for (size_t k = i + 1; k < end; ++k) flat[k] = flat[k].substr(std::min<size_t>(4, indentOf(flat[k])));
+        flat.erase(flat.begin() + static_cast<long>(i));
+        candidates.push_back(std::move(flat));
+      }
+      for (auto& c : candidates) {
+        if (budget == 0) break;
+        --budget;
+        if (stillFails(c)) {
+          lines = std::move(c);
+          progress = true;
+          break;
+        }
+      }
+    }
+  }
+  return join(lines);
+}
+
 }  // namespace
 
 SourceOutcome runSourceOnPython(const std::string& text, const std::string& name, const std::string& python) {
@@ -283,6 +345,10 @@ SourceCampaignResult runSourceCampaign(const SourceCampaignOptions& options) {
     for (size_t k = 0; k < n; ++k, ++index) {
       batch.push_back(generateSourceProgram(options.seed * 1000003ULL + index, "f" + std::to_string(index),
                                             options.statements));
+      if (!options.plantedStatement.empty()) {
+        auto& st = batch.back().statements;
+        st.insert(st.begin() + static_cast<long>(index % (st.size() + 1)), "    " + options.plantedStatement + "\n");
+      }
       source += batch.back().text() + "\n\n";
       names.push_back(batch.back().name);
     }
@@ -299,16 +365,21 @@ SourceCampaignResult runSourceCampaign(const SourceCampaignOptions& options) {
       f.message = j.message;
       f.program = p.text();
       SourceProgram small = reduce(p, j.kind, options.python, 200);
-      f.reduced = small.text();
-      Judged again = judge(small, runSourceOnPython(small.text(), small.name, options.python));
+      f.reduced = reduceLines(small.text(), small.name, 1 + small.declarations.size(), j.kind, options.python, 300);
+      SourceOutcome pyAgain = runSourceOnPython(f.reduced, small.name, options.python);
+      SourceOutcome refAgain = runSourceOnTsjit(f.reduced, small.name, false);
+      SourceOutcome jitAgain = refAgain.compiled ? runSourceOnTsjit(f.reduced, small.name, true) : refAgain;
+      Judged again{disagreement(pyAgain, refAgain, jitAgain), "CPython:   " + describe(pyAgain) +
+                                                                    "\nreference: " + describe(refAgain) +
+                                                                    "\njit:       " + describe(jitAgain)};
       std::filesystem::create_directories(options.outDir);
       f.path = options.outDir + "/source-" + std::to_string(options.seed) + "-" + std::to_string(r.failures.size()) + ".py";
       std::ofstream out(f.path);
       out << "# tsjit fuzz --target source --seed " << options.seed << ": " << again.kind << "\n";
       std::istringstream msg(again.message);
       for (std::string line; std::getline(msg, line);) out << "# " << line << "\n";
-      out << "# the function (reduced from " << p.statements.size() << " statements to " << small.statements.size()
-          << "); the original follows, commented out\n"
+      out << "# the function (reduced by statements and lines, " << p.statements.size() << " top-level statements before); "
+          << "the original follows, commented out\n"
           << f.reduced << "\n";
       std::istringstream orig(f.program);
       for (std::string line; std::getline(orig, line);) out << "# " << line << "\n";

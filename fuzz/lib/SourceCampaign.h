@@ -7,8 +7,8 @@
 //
 // Programs run in batches: one python3 process runs a batch of functions and prints one line per
 // function. A program tsjit does not compile is a failure too (every generated program is valid
-// TorchScript by construction). A failure is reduced by deleting statements while the same kind
-// of disagreement remains (the kind: which side differs and how: compile, value, raise), then
+// TorchScript by construction). A failure is reduced by deleting top-level statements, then lines
+// with their blocks (or block headers alone), while the same kind of disagreement remains (the kind: which side differs and how: compile, value, raise), then
 // written as OUT/source-<seed>-<i>.py with the three results in its header.
 // The campaign stops after `seconds` (if > 0) or `maxPrograms` (if > 0), or `maxFailures`.
 #pragma once
@@ -30,6 +30,9 @@ struct SourceCampaignOptions {
   std::string outDir = "results/fuzz-failures";
   std::string python = "python3";
   std::ostream* progress = nullptr;  // a progress line, when given
+  // Tests: a top-level statement inserted into every program at a random position (e.g. one whose
+  // TorchScript meaning differs from Python's), to check that disagreements are found and reduced.
+  std::string plantedStatement;
 };
 
 struct SourceFailure {

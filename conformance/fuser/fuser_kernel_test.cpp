@@ -1,0 +1,298 @@
+// fuser_kernel_test.cpp — end-to-end tests of compileFusionGroup: fusion-group subgraphs
+// lowered and run by the interpreted and LLVM backends, checked against the unfused jit
+// interpreter (the jit's kernels) value by value. Exact ops must agree bit for bit; exp / sigmoid /
+// tanh of float too (both sides use the same VecMath algorithm).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+#include "jit/ir/IRParser.h"
+#include "jit/kernels/Kernel.h"
+#include "jit/runtime/Interpreter.h"
+#include "jit/tensor/Tensor.h"
+#include "jit/tensorexpr/Kernel.h"
+#include "jit/tensorexpr/Simplify.h"
+
+using namespace tsjit;
+using namespace tsjit::tensorexpr;
+
+namespace {
+
+std::vector<IValue> unfused(const std::string& text, const std::vector<IValue>& inputs) {
+  kernels::registerAllKernels();
+  return runtime::runGraph(parseIR(text), inputs);
+}
+
+std::vector<IValue> fused(const std::string& text, const std::vector<IValue>& inputs, Backend backend,
+                          std::string* generated = nullptr) {
+  kernels::registerAllKernels();
+  auto g = parseIR(text);
+  std::string why;
+  auto k = compileFusionGroup(*g, backend, &why);
+  if (!k) throw std::runtime_error("not compiled: " + why);
+  if (generated) *generated = k->generatedCode();
+  return k->call(inputs);
+}
+
+// Bitwise equality of two tensors' values (NaN payloads aside), dtype and shape.
+void expectSame(const IValue& a, const IValue& b, const std::string& what) {
+  ASSERT_TRUE(a.isTensor() && b.isTensor()) << what;
+  Tensor x = a.toTensor(), y = b.toTensor();
+  ASSERT_EQ(x.dtype(), y.dtype()) << what;
+  ASSERT_EQ(x.sizes(), y.sizes()) << what;
+  EXPECT_TRUE(y.isContiguous()) << what;
+  for (int64_t i = 0; i < x.numel(); ++i) {
+    const double u = x.getDouble(i), v = y.getDouble(i);
+    if (std::isnan(u) && std::isnan(v)) continue;
+    ASSERT_TRUE(u == v && std::signbit(u) == std::signbit(v))
+        << what << " element " << i << ": unfused " << u << " fused " << v;
+  }
+}
+
+Tensor ramp(std::vector<int64_t> sizes, ScalarType dt, double start, double step) {
+  int64_t n = 1;
+  for (int64_t s : sizes) n *= s;
+  std::vector<double> v(n);
+  for (int64_t i = 0; i < n; ++i) v[i] = start + step * i;
+  return Tensor::fromDoubles(v, sizes, ScalarType::Double).to(dt);
+}
+
+void checkBoth(const std::string& text, const std::vector<IValue>& inputs) {
+  auto want = unfused(text, inputs);
+  for (Backend b : {Backend::Interpreted, Backend::LLVM}) {
+    if (!backendAvailable(b)) continue;
+    auto got = fused(text, inputs, b);
+    ASSERT_EQ(got.size(), want.size());
+    for (size_t i = 0; i < got.size(); ++i) expectSame(want[i], got[i], std::string(toString(b)) + " output " + std::to_string(i));
+  }
+}
+
+const char* kChain = R"IR(graph(%x : Float(1000, strides=[1], requires_grad=0, device=cpu),
+      %y : Float(1000, strides=[1], requires_grad=0, device=cpu)):
+  %c : float = prim::Constant[value=0.5]()
+  %one : int = prim::Constant[value=1]()
+  %a : Float(1000, strides=[1], requires_grad=0, device=cpu) = aten::sigmoid(%x)
+  %b : Float(1000, strides=[1], requires_grad=0, device=cpu) = aten::tanh(%y)
+  %p : Float(1000, strides=[1], requires_grad=0, device=cpu) = aten::mul(%a, %b)
+  %h : Float(1000, strides=[1], requires_grad=0, device=cpu) = aten::mul(%x, %c)
+  %s : Float(1000, strides=[1], requires_grad=0, device=cpu) = aten::add(%p, %h, %one)
+  %r : Float(1000, strides=[1], requires_grad=0, device=cpu) = aten::sub(%s, %y, %one)
+  return (%r)
+)IR";
+
+TEST(TensorExprKernel, TheChainMatchesTheUnfusedJitBitForBit) {
+  Tensor x = ramp({1000}, ScalarType::Float, -30, 0.061);
+  Tensor y = ramp({1000}, ScalarType::Float, 20, -0.043);
+  checkBoth(kChain, {x, y});
+}
+
+TEST(TensorExprKernel, LLVMVectorizesTheChain) {
+  if (!backendAvailable(Backend::LLVM)) GTEST_SKIP() << "built without LLVM";
+  std::string ir;
+  fused(kChain, {ramp({1000}, ScalarType::Float, -3, 0.01), ramp({1000}, ScalarType::Float, 1, 0.01)}, Backend::LLVM, &ir);
+  // The loop vectorizer widened the loop: vector loads of floats and vector doubles for exp.
+  EXPECT_NE(ir.find("load <"), std::string::npos) << ir;
+  EXPECT_NE(ir.find("x double>"), std::string::npos) << ir;
+}
+
+TEST(TensorExprKernel, SpecialValuesThroughTranscendentals) {
+  const double inf = std::numeric_limits<double>::infinity(), nan = std::nan("");
+  std::vector<double> vals = {0.0, -0.0, 1.0, -1.0, inf, -inf, nan, 1e-40, -1e-40, 88.7, 89.0, -104.0, 1e30, -1e30,
+                              0.03, -0.03, 0.0625, -0.0625, 9.1, 3.4e38};
+  Tensor x = Tensor::fromDoubles(vals, {static_cast<int64_t>(vals.size())}, ScalarType::Float);
+  for (const char* op : {"exp", "sigmoid", "tanh", "neg", "abs", "relu", "floor", "ceil", "trunc", "round", "sqrt"}) {
+    std::string text = std::string("graph(%x : Float(20, strides=[1], requires_grad=0, device=cpu)):\n  %r : Tensor = aten::") +
+                       op + "(%x)\n  return (%r)\n";
+    checkBoth(text, {x});
+  }
+}
+
+TEST(TensorExprKernel, LogIsWithinOneUlpAndHandlesSpecialValues) {
+  if (!backendAvailable(Backend::LLVM)) GTEST_SKIP() << "built without LLVM";
+  std::vector<double> vals;
+  for (int i = 0; i < 4000; ++i) vals.push_back(std::ldexp(1.0 + i / 4000.0, (i % 300) - 150));
+  const double inf = std::numeric_limits<double>::infinity();
+  for (double v : {0.0, -0.0, -1.0, inf, -inf, std::nan(""), 1.0, 1e-45}) vals.push_back(v);
+  const int64_t n = static_cast<int64_t>(vals.size());
+  Tensor x = Tensor::fromDoubles(vals, {n}, ScalarType::Float);
+  std::string text = "graph(%x : Float(" + std::to_string(n) + ", strides=[1], requires_grad=0, device=cpu)):\n"
+                     "  %r : Tensor = aten::log(%x)\n  return (%r)\n";
+  Tensor got = fused(text, {x}, Backend::LLVM)[0].toTensor();
+  for (int64_t i = 0; i < n; ++i) {
+    const float in = static_cast<float>(x.getDouble(i));
+    const double exact = std::log(static_cast<double>(in));
+    const float g = static_cast<float>(got.getDouble(i));
+    if (std::isnan(exact)) {
+      EXPECT_TRUE(std::isnan(g)) << in;
+      continue;
+    }
+    if (std::isinf(exact)) {
+      EXPECT_EQ(g, static_cast<float>(exact)) << in;
+      continue;
+    }
+    const float r = static_cast<float>(exact);
+    const float ulp = std::nextafter(std::fabs(r), INFINITY) - std::fabs(r);
+    EXPECT_LE(std::fabs(g - exact), ulp) << "log(" << in << ")";
+  }
+}
+
+TEST(TensorExprKernel, BroadcastingStridesAndScalars) {
+  const char* text = R"IR(graph(%x : Float(3, 4, strides=[1, 3], requires_grad=0, device=cpu),
+      %y : Double(4, strides=[2], requires_grad=0, device=cpu),
+      %z : Long(3, 1, strides=[1, 1], requires_grad=0, device=cpu),
+      %s : float, %n : int):
+  %a : Tensor = aten::add(%x, %y, %n)
+  %b : Tensor = aten::mul(%a, %z)
+  %c : Tensor = aten::sub(%b, %s, %n)
+  %d : Tensor = aten::gt(%c, %z)
+  %e : Tensor = aten::where(%d, %c, %x)
+  return (%e, %d, %a)
+)IR";
+  Tensor xb = ramp({4, 3}, ScalarType::Float, -2, 0.37);
+  Tensor x = xb.t();  // strides [1, 3]
+  Tensor yb = ramp({8}, ScalarType::Double, 1, -0.25);
+  Tensor y = yb.slice(0, 0, 8, 2);
+  Tensor z = ramp({3, 1}, ScalarType::Int64, -1, 1);
+  checkBoth(text, {x, y, z, IValue(0.75), IValue(int64_t{1})});
+  checkBoth(text, {x, y, z, IValue(-2.5), IValue(int64_t{3})});
+}
+
+TEST(TensorExprKernel, DtypesPromoteAndRoundLikeTheKernels) {
+  const char* text = R"IR(graph(%h : Half(5, strides=[1], requires_grad=0, device=cpu),
+      %b : BFloat16(5, strides=[1], requires_grad=0, device=cpu),
+      %i : Int(5, strides=[1], requires_grad=0, device=cpu),
+      %u : Byte(5, strides=[1], requires_grad=0, device=cpu),
+      %q : Bool(5, strides=[1], requires_grad=0, device=cpu),
+      %z : Double(requires_grad=0, device=cpu)):
+  %c1 : float = prim::Constant[value=0.1]()
+  %two : int = prim::Constant[value=2]()
+  %one : int = prim::Constant[value=1]()
+  %none : NoneType = prim::Constant()
+  %f : bool = prim::Constant[value=0]()
+  %dt : int = prim::Constant[value=3]()
+  %a : Tensor = aten::add(%h, %c1, %two)
+  %e : Tensor = aten::exp(%b)
+  %m : Tensor = aten::mul(%h, %b)
+  %k : Tensor = aten::mul(%i, %u)
+  %w : Tensor = aten::add(%i, %z, %one)
+  %d : Tensor = aten::div(%i, %u)
+  %l : Tensor = aten::add(%q, %q, %one)
+  %x : Tensor = aten::__xor__(%q, %u)
+  %t : Tensor = aten::to(%e, %dt, %f, %f, %none)
+  %s : Tensor = aten::sigmoid(%b)
+  %r : Tensor = aten::relu(%i)
+  %v : Tensor = aten::mul(%u, %two)
+  return (%a, %e, %m, %k, %w, %d, %l, %x, %t, %s, %r, %v)
+)IR";
+  std::vector<IValue> in = {ramp({5}, ScalarType::Half, -3.3, 1.7), ramp({5}, ScalarType::BFloat16, 2.2, -1.1),
+                            ramp({5}, ScalarType::Int32, -70000, 40000), ramp({5}, ScalarType::UInt8, 250, 2),
+                            ramp({5}, ScalarType::Bool, 0, 0.6), Tensor::scalar(2.5, ScalarType::Double)};
+  checkBoth(text, in);
+}
+
+TEST(TensorExprKernel, ConversionsOutOfRangeMatchPyTorch) {
+  const double inf = std::numeric_limits<double>::infinity();
+  std::vector<double> vals = {3e9, -3e9, 40000.0, -1.5, 2.5, 255.9, inf, -inf, std::nan(""), 1e20, -0.0, 70000.7};
+  Tensor x = Tensor::fromDoubles(vals, {12}, ScalarType::Double);
+  for (int code : {0, 1, 2, 3, 4, 5, 6, 7, 11, 15}) {  // every dtype code
+    std::string text = "graph(%x : Double(12, strides=[1], requires_grad=0, device=cpu)):\n"
+                       "  %f : bool = prim::Constant[value=0]()\n  %none : NoneType = prim::Constant()\n"
+                       "  %dt : int = prim::Constant[value=" + std::to_string(code) + "]()\n"
+                       "  %r : Tensor = aten::to(%x, %dt, %f, %f, %none)\n  return (%r)\n";
+    checkBoth(text, {x});
+  }
+}
+
+TEST(TensorExprKernel, ZeroDimAndEmptyTensors) {
+  const char* text = R"IR(graph(%x : Float(requires_grad=0, device=cpu), %y : Float(0, 3, strides=[3, 1], requires_grad=0, device=cpu)):
+  %a : Tensor = aten::tanh(%x)
+  %b : Tensor = aten::add(%y, %x, %x)
+  return (%a, %b)
+)IR";
+  const char* ok = R"IR(graph(%x : Float(requires_grad=0, device=cpu), %y : Float(0, 3, strides=[3, 1], requires_grad=0, device=cpu)):
+  %one : int = prim::Constant[value=1]()
+  %a : Tensor = aten::tanh(%x)
+  %b : Tensor = aten::add(%y, %x, %one)
+  return (%a, %b)
+)IR";
+  checkBoth(ok, {Tensor::scalar(0.3, ScalarType::Float), Tensor::empty({0, 3})});
+  // A tensor alpha is not a Scalar: the group is refused, with the reason.
+  std::string why;
+  EXPECT_EQ(compileFusionGroup(*parseIR(text), Backend::Interpreted, &why), nullptr);
+  EXPECT_FALSE(why.empty());
+}
+
+TEST(TensorExprKernel, RefusesWhatItCannotLowerWithAReason) {
+  std::string why;
+  auto g = parseIR("graph(%x : Float(2, strides=[1], requires_grad=0, device=cpu)):\n  %r : Tensor = aten::sum(%x, %x)\n  return (%r)\n");
+  EXPECT_EQ(compileFusionGroup(*g, Backend::Interpreted, &why), nullptr);
+  EXPECT_NE(why.find("aten::sum"), std::string::npos) << why;
+  auto h = parseIR("graph(%x : Tensor):\n  %r : Tensor = aten::exp(%x)\n  return (%r)\n");
+  EXPECT_EQ(compileFusionGroup(*h, Backend::Interpreted, &why), nullptr);
+  EXPECT_NE(why.find("incomplete type"), std::string::npos) << why;
+}
+
+TEST(TensorExprKernel, CacheReusesCompiledCodeAndChecksInputs) {
+  clearKernelCache();
+  auto g = parseIR(kChain);
+  auto k1 = compileFusionGroup(*g, Backend::Interpreted);
+  auto k2 = compileFusionGroup(*parseIR(kChain), Backend::Interpreted);
+  ASSERT_TRUE(k1 && k2);
+  EXPECT_FALSE(k1->cacheHit());
+  EXPECT_TRUE(k2->cacheHit());
+  EXPECT_EQ(kernelCacheSize(), 1u);
+  std::vector<IValue> stack = {IValue(int64_t{7}), ramp({999}, ScalarType::Float, 0, 1), ramp({1000}, ScalarType::Float, 0, 1)};
+  EXPECT_THROW(k1->run(stack), RuntimeError);
+}
+
+TEST(TensorExprKernel, CoalescesContiguousLoopsIntoOne) {
+  auto g = parseIR(R"IR(graph(%x : Float(4, 5, 6, strides=[30, 6, 1], requires_grad=0, device=cpu),
+      %y : Float(4, 1, 6, strides=[6, 6, 1], requires_grad=0, device=cpu)):
+  %one : int = prim::Constant[value=1]()
+  %a : Tensor = aten::add(%x, %x, %one)
+  return (%a)
+)IR");
+  auto k = compileFusionGroup(*g, Backend::Interpreted);
+  ASSERT_TRUE(k);
+  const std::string ir = k->loopIR();
+  EXPECT_NE(ir.find("for i0 in 0..120"), std::string::npos) << ir;  // x + x: one flat loop
+  checkBoth(R"IR(graph(%x : Float(4, 5, 6, strides=[30, 6, 1], requires_grad=0, device=cpu),
+      %y : Float(4, 1, 6, strides=[6, 6, 1], requires_grad=0, device=cpu)):
+  %one : int = prim::Constant[value=1]()
+  %b : Tensor = aten::add(%x, %y, %one)
+  return (%b)
+)IR",
+            {ramp({4, 5, 6}, ScalarType::Float, 0, 1), ramp({4, 1, 6}, ScalarType::Float, 0, 0.5)});
+}
+
+TEST(TensorExprKernel, SimplifierFoldsConstantsAndKeepsRoundings) {
+  ExprPtr x = var("x", ScalarType::Float);
+  EXPECT_EQ(toString(simplify(binary(BinOp::Add, intImm(2), intImm(3)))), "5");
+  EXPECT_EQ(toString(simplify(binary(BinOp::Mul, var("i", ScalarType::Int64), intImm(1)))), "i");
+  // Float -> Double -> Float is the identity; Float -> Half -> Float is a rounding and stays.
+  EXPECT_EQ(toString(simplify(cast(ScalarType::Float, cast(ScalarType::Double, x)))), "x");
+  EXPECT_EQ(toString(simplify(cast(ScalarType::Float, cast(ScalarType::Half, x)))), "float(half(x))");
+  EXPECT_EQ(toString(simplify(cast(ScalarType::Float, cast(ScalarType::Half, floatImm(0.1))))), "0.0999755859375f");
+}
+
+TEST(TensorExprKernel, ParallelOuterLoopGivesTheSameResult) {
+  const char* text = R"IR(graph(%x : Float(600, 500, strides=[500, 1], requires_grad=0, device=cpu)):
+  %a : Tensor = aten::sigmoid(%x)
+  return (%a)
+)IR";
+  Tensor x = ramp({600, 500}, ScalarType::Float, -5, 0.0001);
+  auto want = unfused(text, {x});
+  for (Backend b : {Backend::Interpreted, Backend::LLVM}) {
+    if (!backendAvailable(b)) continue;
+    KernelOptions opt;
+    opt.threads = 3;
+    auto k = compileFusionGroup(*parseIR(text), b, nullptr, opt);
+    ASSERT_TRUE(k);
+    EXPECT_NE(k->loopIR().find("parallel"), std::string::npos);
+    expectSame(want[0], k->call({x})[0], toString(b));
+  }
+}
+
+}  // namespace

@@ -29,6 +29,7 @@ std::unique_ptr<LLVMKernel> compileLLVM(const LoopKernel&, std::string* whyNot) 
 #include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
 #include <llvm/ExecutionEngine/Orc/LLJIT.h>
 #include <llvm/ExecutionEngine/Orc/ThreadSafeModule.h>
+#include <llvm/IR/DiagnosticInfo.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
@@ -406,15 +407,9 @@ void Emitter::stmt(const StmtPtr& s, bool outermost) {
       llvm::Value* next = b_.CreateAdd(iv, b_.getInt64(1), "", true, true);
       llvm::BranchInst* back = b_.CreateBr(header);
       iv->addIncoming(next, b_.GetInsertBlock());
-      if (s->options.vectorize) {
-        llvm::Metadata* enable[] = {llvm::MDString::get(ctx_, "llvm.loop.vectorize.enable"),
-                                    llvm::ConstantAsMetadata::get(b_.getTrue())};
-        llvm::MDNode* vec = llvm::MDNode::get(ctx_, enable);
-        llvm::TempMDTuple tmp = llvm::MDNode::getTemporary(ctx_, {});
-        llvm::MDNode* loopId = llvm::MDNode::get(ctx_, {tmp.get(), vec});
-        loopId->replaceOperandWith(0, loopId);
-        back->setMetadata(llvm::LLVMContext::MD_loop, loopId);
-      }
+      // The loop vectorizer of the O3 pipeline widens innermost loops by its cost model; forcing
+      // it (llvm.loop.vectorize.enable) only adds warnings for loops with libm calls.
+      (void)back;
       b_.SetInsertPoint(exit);
       return;
     }
@@ -502,6 +497,8 @@ std::unique_ptr<LLVMKernel> compileLLVM(const LoopKernel& k, std::string* whyNot
   static std::atomic<uint64_t> counter{0};
   const std::string base = "tsjit_" + k.name + "_" + std::to_string(counter++);
   auto ctx = std::make_unique<llvm::LLVMContext>();
+  // Optimization remarks and warnings go nowhere (the IR is logged on request instead).
+  ctx->setDiagnosticHandlerCallBack([](const llvm::DiagnosticInfo&, void*) {}, nullptr);
   auto m = std::make_unique<llvm::Module>(base, *ctx);
   m->setDataLayout(j.lljit->getDataLayout());
   m->setTargetTriple(j.tm->getTargetTriple().str());

@@ -63,10 +63,9 @@ std::shared_ptr<Graph> specializeToInputs(const Graph& graph, const std::vector<
 
 namespace {
 
-PropertyEngines fusedEngines(bool interpreted, std::shared_ptr<FusedRunInfo> info) {
+PropertyEngines fusedEngines(Backend backend, std::shared_ptr<FusedRunInfo> info) {
   PropertyEngines e = jitVsReference(PropertyMode::Lockstep);
-  e.actualName = interpreted ? "fused (loop-IR interpreter)" : "fused (LLVM)";
-  const Backend backend = interpreted ? Backend::Interpreted : Backend::LLVM;
+  e.actualName = std::string("fused (") + tensorexpr::toString(backend) + ")";
   ObservedEngineFn fallback = e.observed;
   e.observed = [backend, info, fallback](const std::shared_ptr<Graph>& g, std::vector<IValue> in,
                                           runtime::ExecutionObserver& obs) -> std::vector<IValue> {
@@ -154,7 +153,9 @@ void writeFailure(const std::string& dir, const std::string& stem, const Graph& 
 
 }  // namespace
 
-PropertyEngines fusedVsReference(bool interpreted) { return fusedEngines(interpreted, nullptr); }
+PropertyEngines fusedVsReference(int backend) {
+  return fusedEngines(backend == 2 ? Backend::CUDA : backend == 1 ? Backend::Interpreted : Backend::LLVM, nullptr);
+}
 
 FuserCampaignResult runFuserCampaign(const FuserCampaignOptions& o) {
   kernels::registerAllKernels();
@@ -164,8 +165,8 @@ FuserCampaignResult runFuserCampaign(const FuserCampaignOptions& o) {
   std::unique_ptr<ProgressReporter> progress;
   if (o.progress) progress = std::make_unique<ProgressReporter>(*o.progress, "fuzz fuser", ProgressReporter::styleFor(2), 10.0);
   auto info = std::make_shared<FusedRunInfo>();
-  PropertyEngines llvm = fusedEngines(!tensorexpr::backendAvailable(Backend::LLVM), info);
-  PropertyEngines interp = fusedEngines(true, nullptr);
+  PropertyEngines llvm = fusedEngines(tensorexpr::backendAvailable(Backend::LLVM) ? Backend::LLVM : Backend::Interpreted, info);
+  PropertyEngines interp = fusedEngines(Backend::Interpreted, nullptr);
   for (uint64_t i = 0;; ++i) {
     if (o.maxCases >= 0 && static_cast<int64_t>(i) >= o.maxCases) break;
     if (o.seconds > 0 && elapsed() >= o.seconds) break;

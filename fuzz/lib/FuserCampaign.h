@@ -73,10 +73,10 @@ FuserCampaignResult runFuserCampaign(const FuserCampaignOptions& options);
 void printFuserCampaignSummary(std::ostream& os, const FuserCampaignResult& r, const FuserCampaignOptions& options);
 
 // The fused engine as a lockstep property engine: specializes the graph to the inputs, compiles
-// it with every node's result exposed (Backend LLVM, or Interpreted when `interpreted`), reports
-// each node with its fused inputs and output, returns the kernel's outputs; a refused group runs
-// the unfused jit. Used by the campaign and the reducer.
-PropertyEngines fusedVsReference(bool interpreted = false);
+// it with every node's result exposed (on `backend`: 0 LLVM, 1 the loop-IR interpreter, 2 CUDA),
+// reports each node with its fused inputs and output, returns the kernel's outputs; a refused
+// group runs the unfused jit. Used by the campaign, the reducer and the GPU tests.
+PropertyEngines fusedVsReference(int backend = 0);
 
 // The graph with its tensor inputs typed from `inputs` (dtype, sizes, strides, device).
 std::shared_ptr<Graph> specializeToInputs(const Graph& graph, const std::vector<IValue>& inputs);

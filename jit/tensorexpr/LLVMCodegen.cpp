@@ -66,7 +66,7 @@ Jit& jit() {
       j->error = llvm::toString(jtmb.takeError());
       return j;
     }
-    jtmb->setCodeGenOptLevel(llvm::CodeGenOpt::Aggressive);
+    jtmb->setCodeGenOptLevel(llvm::CodeGenOpt::Default);
     j->cpu = llvm::sys::getHostCPUName().str();
     llvm::StringMap<bool> feats;
     if (llvm::sys::getHostCPUFeatures(feats))
@@ -512,6 +512,8 @@ std::unique_ptr<LLVMKernel> compileLLVM(const LoopKernel& k, std::string* whyNot
     if (f.isDeclaration()) continue;
     f.addFnAttr("target-cpu", j.cpu);
     f.addFnAttr("target-features", j.features);
+    // Full-width vectors where the CPU has AVX-512 (LLVM prefers 256 bits on Intel by default).
+    if (j.features.find("+avx512f") != std::string::npos) f.addFnAttr("prefer-vector-width", "512");
   }
   auto result = std::make_unique<LLVMKernelImpl>();
   result->unoptimizedIR = printModule(*m);
@@ -531,7 +533,7 @@ std::unique_ptr<LLVMKernel> compileLLVM(const LoopKernel& k, std::string* whyNot
     pb.registerFunctionAnalyses(fam);
     pb.registerLoopAnalyses(lam);
     pb.crossRegisterProxies(lam, fam, cgam, mam);
-    llvm::ModulePassManager mpm = pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
+    llvm::ModulePassManager mpm = pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O2);
     mpm.run(*m, mam);
   }
   result->optimizedIR = printModule(*m);

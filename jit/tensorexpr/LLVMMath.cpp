@@ -50,27 +50,63 @@ llvm::Value* expF(llvm::IRBuilder<>& b, llvm::Value* xf) {
   return b.CreateFPTrunc(expReduced(b, clampAbs(b, x, 200.0)), b.getFloatTy());
 }
 
-llvm::Value* sigmoidF(llvm::IRBuilder<>& b, llvm::Value* xf) {
-  llvm::Value* x = b.CreateFPExt(xf, b.getDoubleTy());
-  llvm::Value* e = expReduced(b, clampAbs(b, x, 200.0));
-  return b.CreateFPTrunc(b.CreateFDiv(e, b.CreateFAdd(dconst(b, 1.0), e)), b.getFloatTy());
+namespace {
+
+llvm::Value* fconst(llvm::IRBuilder<>& b, double v) { return llvm::ConstantFP::get(b.getFloatTy(), v); }
+
+// e^y in float arithmetic for y in [-110, 41] (callers limit it; NaN must not reach it): Cody-Waite
+// reduction y = n ln2 + r (ln2 split as 0.693359375 - 2.12194440e-4, the first part exact in n *
+// 0.693359375), e^r = 1 + r + r^2 P(r) with Cephes' minimax P of degree 5 (|r| <= ln2 / 2), and the
+// scale 2^n applied as 2^(n/2) * 2^(n - n/2) so that results down to the subnormals round once.
+llvm::Value* expF32(llvm::IRBuilder<>& b, llvm::Value* y) {
+  llvm::Type* i32 = b.getInt32Ty();
+  const double kShifter = 12582912.0;  // 1.5 * 2^23
+  llvm::Value* t = b.CreateFAdd(b.CreateFMul(y, fconst(b, 1.44269504088896341)), fconst(b, kShifter));
+  llvm::Value* n = b.CreateFSub(t, fconst(b, kShifter));
+  llvm::Value* r = b.CreateFSub(b.CreateFSub(y, b.CreateFMul(n, fconst(b, 0.693359375))), b.CreateFMul(n, fconst(b, -2.12194440e-4)));
+  const double c[] = {1.3981999507e-3, 8.3334519073e-3, 4.1665795894e-2, 1.6666665459e-1, 5.0000001201e-1};
+  llvm::Value* p = fconst(b, 1.9875691500e-4);
+  for (double k : c) p = b.CreateFAdd(b.CreateFMul(p, r), fconst(b, k));
+  llvm::Value* er = b.CreateFAdd(b.CreateFAdd(b.CreateFMul(b.CreateFMul(p, r), r), r), fconst(b, 1.0));
+  llvm::Value* ni = b.CreateFPToSI(n, i32);
+  llvm::Value* n1 = b.CreateAShr(ni, 1);
+  llvm::Value* n2 = b.CreateSub(ni, n1);
+  auto pow2 = [&](llvm::Value* k) { return b.CreateBitCast(b.CreateShl(b.CreateAdd(k, b.getInt32(127)), 23), b.getFloatTy()); };
+  return b.CreateFMul(b.CreateFMul(er, pow2(n1)), pow2(n2));
 }
 
-llvm::Value* tanhF(llvm::IRBuilder<>& b, llvm::Value* xf) {
-  llvm::Value* x = b.CreateFPExt(xf, b.getDoubleTy());
-  llvm::Value* a = fabs(b, x);
-  llvm::Value* x2 = b.CreateFMul(x, x);
-  llvm::Value* q = dconst(b, -1382.0 / 155925);
-  q = b.CreateFAdd(b.CreateFMul(q, x2), dconst(b, 62.0 / 2835));
-  q = b.CreateFSub(b.CreateFMul(q, x2), dconst(b, 17.0 / 315));
-  q = b.CreateFAdd(b.CreateFMul(q, x2), dconst(b, 2.0 / 15));
-  q = b.CreateFSub(b.CreateFMul(q, x2), dconst(b, 1.0 / 3));
-  llvm::Value* small = b.CreateFMul(x, b.CreateFAdd(dconst(b, 1.0), b.CreateFMul(x2, q)));
-  llvm::Value* e = expReduced(b, clampAbs(b, b.CreateFMul(dconst(b, 2.0), a), 100.0));
-  llvm::Value* big = b.CreateFSub(dconst(b, 1.0), b.CreateFDiv(dconst(b, 2.0), b.CreateFAdd(e, dconst(b, 1.0))));
-  llvm::Value* signedBig = b.CreateSelect(b.CreateFCmpOLT(x, dconst(b, 0.0)), b.CreateFNeg(big), big);
-  llvm::Value* r = b.CreateSelect(b.CreateFCmpOLT(a, dconst(b, 0.0625)), small, signedBig);
-  return b.CreateFPTrunc(r, b.getFloatTy());
+}  // namespace
+
+llvm::Value* sigmoidF(llvm::IRBuilder<>& b, llvm::Value* x) {
+  // e = e^-|x| in (0, 1]; sigmoid = 1 / (1 + e) for x >= 0, e / (1 + e) below: no overflow, and
+  // the small results of negative x keep their relative accuracy. NaN -> NaN.
+  llvm::Value* isNan = b.CreateFCmpUNO(x, x);
+  llvm::Value* a = fabs(b, b.CreateSelect(isNan, fconst(b, 0.0), x));
+  llvm::Value* y = b.CreateFNeg(b.CreateSelect(b.CreateFCmpOGT(a, fconst(b, 110.0)), fconst(b, 110.0), a));
+  llvm::Value* e = expF32(b, y);
+  llvm::Value* den = b.CreateFAdd(fconst(b, 1.0), e);
+  llvm::Value* num = b.CreateSelect(b.CreateFCmpOLT(x, fconst(b, 0.0)), e, fconst(b, 1.0));
+  return b.CreateSelect(isNan, x, b.CreateFDiv(num, den));
+}
+
+llvm::Value* tanhF(llvm::IRBuilder<>& b, llvm::Value* x) {
+  // |x| < 0.625: x + x z P(z), z = x^2 (Cephes' odd minimax, keeps tanh(-0) = -0); otherwise
+  // 1 - 2 / (e^2|x| + 1) with 2|x| limited to 40 (tanh(20) rounds to 1), signed. NaN -> NaN.
+  llvm::Value* isNan = b.CreateFCmpUNO(x, x);
+  llvm::Value* a = fabs(b, b.CreateSelect(isNan, fconst(b, 0.0), x));
+  llvm::Value* z = b.CreateFMul(x, x);
+  llvm::Value* p = fconst(b, -5.70498872745e-3);
+  p = b.CreateFAdd(b.CreateFMul(p, z), fconst(b, 2.06390887954e-2));
+  p = b.CreateFAdd(b.CreateFMul(p, z), fconst(b, -5.37397155531e-2));
+  p = b.CreateFAdd(b.CreateFMul(p, z), fconst(b, 1.33314422036e-1));
+  p = b.CreateFAdd(b.CreateFMul(p, z), fconst(b, -3.33332819422e-1));
+  llvm::Value* small = b.CreateFAdd(b.CreateFMul(b.CreateFMul(x, z), p), x);
+  llvm::Value* twoA = b.CreateFMul(fconst(b, 2.0), a);
+  llvm::Value* e = expF32(b, b.CreateSelect(b.CreateFCmpOGT(twoA, fconst(b, 40.0)), fconst(b, 40.0), twoA));
+  llvm::Value* big = b.CreateFSub(fconst(b, 1.0), b.CreateFDiv(fconst(b, 2.0), b.CreateFAdd(e, fconst(b, 1.0))));
+  llvm::Value* signedBig = b.CreateSelect(b.CreateFCmpOLT(x, fconst(b, 0.0)), b.CreateFNeg(big), big);
+  llvm::Value* r = b.CreateSelect(b.CreateFCmpOLT(a, fconst(b, 0.625)), small, signedBig);
+  return b.CreateSelect(isNan, x, r);
 }
 
 llvm::Value* logF(llvm::IRBuilder<>& b, llvm::Value* xf) {

@@ -173,6 +173,68 @@ TEST(TensorExprKernel, SpecialValuesThroughTranscendentals) {
   }
 }
 
+TEST(TensorExprKernel, ReductionsOverTheLastDims) {
+  const char* text = R"IR(graph(%x : Float(4, 6, 5, strides=[30, 5, 1], requires_grad=0, device=cpu),
+      %y : Half(6, 1, strides=[1, 1], requires_grad=0, device=cpu),
+      %i : Int(4, 6, 5, strides=[1, 4, 24], requires_grad=0, device=cpu)):
+  %one : int = prim::Constant[value=1]()
+  %t : bool = prim::Constant[value=1]()
+  %f : bool = prim::Constant[value=0]()
+  %none : NoneType = prim::Constant()
+  %d1 : int[] = prim::Constant[value=[-1]]()
+  %d2 : int[] = prim::Constant[value=[1, 2]]()
+  %a : Tensor = aten::sigmoid(%x)
+  %b : Tensor = aten::mul(%a, %y)
+  %s : Tensor = aten::sum(%b, %d1, %f, %none)
+  %m : Tensor = aten::mean(%b, %d2, %t, %none)
+  %k : Tensor = aten::add(%i, %one, %one)
+  %si : Tensor = aten::sum(%k, %d1, %t, %none)
+  %all : Tensor = aten::sum(%x, %none)
+  return (%s, %m, %si, %b, %all)
+)IR";
+  Tensor x = ramp({4, 6, 5}, ScalarType::Float, -3, 0.07);
+  Tensor y = ramp({6, 1}, ScalarType::Half, 0.5, 0.25);
+  Tensor i = ramp({5, 6, 4}, ScalarType::Int32, -50, 3).permute({2, 1, 0});
+  for (int backend : {0, 1}) {
+    auto r = fuzz::checkGraph(parseIR(text), [&] { return std::vector<IValue>{x.clone(), y.clone(), i.clone()}; },
+                              fuzz::fusedVsReference(backend));
+    EXPECT_TRUE(r.passed) << r.message;
+    EXPECT_EQ(r.opsChecked, 7u) << "the group was refused or ran partly";
+  }
+  // The integer sum is exact: equal to the unfused jit's.
+  auto want = unfused(text, {x, y, i});
+  auto got = fused(text, {x, y, i}, Backend::Interpreted);
+  expectSame(want[2], got[2], "integer sum");
+  // A reduction feeding another node of the group is refused (it must end the group).
+  std::string why;
+  EXPECT_EQ(compileFusionGroup(*parseIR(R"IR(graph(%x : Float(4, 5, strides=[5, 1], requires_grad=0, device=cpu)):
+  %f : bool = prim::Constant[value=0]()
+  %none : NoneType = prim::Constant()
+  %d1 : int[] = prim::Constant[value=[-1]]()
+  %s : Tensor = aten::sum(%x, %d1, %f, %none)
+  %e : Tensor = aten::exp(%s)
+  return (%e)
+)IR"), Backend::Interpreted, &why), nullptr);
+  EXPECT_NE(why.find("reduction"), std::string::npos) << why;
+}
+
+TEST(TensorExprKernel, SignedZerosKeepTheirSign) {
+  // The comparison rule equates +0 and -0, so the sign of a zero result is checked here: it shows
+  // after a later 1/x or rsqrt (the fuzzer found tanh(-0) = +0 that way).
+  Tensor x = Tensor::fromDoubles({-0.0, 0.0}, {2}, ScalarType::Float);
+  for (const char* op : {"tanh", "sin", "expm1", "log1p", "erf", "neg", "relu", "floor", "ceil", "trunc", "round", "sqrt", "abs"}) {
+    std::string text = std::string("graph(%x : Float(2, strides=[1], requires_grad=0, device=cpu)):\n  %r : Tensor = aten::") + op +
+                       "(%x)\n  return (%r)\n";
+    Tensor want = unfused(text, {x})[0].toTensor();
+    for (Backend b : {Backend::Interpreted, Backend::LLVM}) {
+      if (!backendAvailable(b)) continue;
+      Tensor got = fused(text, {x}, b)[0].toTensor();
+      for (int64_t i = 0; i < 2; ++i)
+        EXPECT_EQ(std::signbit(got.getDouble(i)), std::signbit(want.getDouble(i))) << op << "(" << x.getDouble(i) << ") on " << toString(b);
+    }
+  }
+}
+
 TEST(TensorExprKernel, LogIsWithinOneUlpAndHandlesSpecialValues) {
   if (!backendAvailable(Backend::LLVM)) GTEST_SKIP() << "built without LLVM";
   std::vector<double> vals;

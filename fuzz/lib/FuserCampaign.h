@@ -20,8 +20,9 @@
 //      fallback then raises the same error); the kernel's final outputs must equal the per-node
 //      values exactly.
 //   2. Against the unfused jit (GraphExecutor, no fusion) end to end: same dtypes and shapes, and
-//      values equal under the per-output tolerance of conformance/lib/GraphTolerance.h (the
-//      loosest op of the output's dependency slice); bit-identical where that slice is exact.
+//      values bit for bit where the output depends on exact ops only. Below a ULP op or a
+//      reduction the per-op differences check 1 allows may compound along the chain (cos, then
+//      x * x: 1 ulp becomes 3; a later subtraction can cancel), so there check 1 is the rule.
 //   3. The loop-IR interpreter backend runs every fourth case the same way as 1.
 // A group the lowering refuses runs the unfused fallback (counted per reason). A failure is
 // reduced with fuzz/lib/Reducer.h (property 1 as the engines, so shrinking keeps the failing node

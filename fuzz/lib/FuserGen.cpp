@@ -299,7 +299,19 @@ FuserCase generateFuserCase(uint64_t seed, uint64_t index) {
     vals.push_back(r);
     tensors.push_back(r);
   }
-  std::string ret = "%v" + std::to_string(nNodes - 1);
+  // Sometimes a reduction over the last dims ends the group (sum / mean of the last node).
+  std::string last = "%v" + std::to_string(nNodes - 1);
+  if (rank > 0 && g.chance(0.2)) {
+    const std::string dims = g.chance(0.5) ? "[-1]" : (rank >= 2 ? "[-2, -1]" : "[0]");
+    const std::string op = g.chance(0.7) ? "sum" : "mean";
+    const std::string d = constant("int[]", "[value=" + dims + "]");
+    const std::string keep = constant("bool", std::string("[value=") + (g.chance(0.5) ? "1" : "0") + "]");
+    const std::string none = constant("NoneType", "");
+    body << "  %red : Tensor = aten::" << op << "(" << last << ", " << d << ", " << keep << ", " << none << ")\n";
+    last = "%red";
+    c.features.push_back("reduction");
+  }
+  std::string ret = last;
   if (nNodes > 1 && g.chance(0.3)) ret += ", %v" + std::to_string(g.below(nNodes - 1));
   const std::string text = "graph(" + head.str() + "):\n" + body.str() + "  return (" + ret + ")\n";
   c.graph = parseIR(text);

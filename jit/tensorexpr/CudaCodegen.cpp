@@ -216,8 +216,14 @@ void Printer::stmt(const StmtPtr& s, std::ostream& os, int indent) {
       return;
     }
     case StmtKind::Let: os << pad << cType(s->var->dtype) << " " << s->var->name << " = " << expr(s->value) << ";\n"; return;
+    // (a Let of a reduction's accumulator precedes its loop; Assign updates it)
     case StmtKind::Assign: os << pad << s->var->name << " = " << expr(s->value) << ";\n"; return;
-    case StmtKind::For: TSJIT_CHECK(false, "CUDA codegen: a loop that is not perfectly nested");
+    case StmtKind::For:  // loops inside a thread's element (reductions)
+      os << pad << "for (i64 " << s->var->name << " = " << expr(s->start) << "; " << s->var->name << " < " << expr(s->stop)
+         << "; ++" << s->var->name << ") {\n";
+      for (const auto& c : s->body) stmt(c, os, indent + 1);
+      os << pad << "}\n";
+      return;
   }
 }
 
@@ -262,6 +268,10 @@ std::string cudaSource(const LoopKernel& k) {
     os << "    i64 tsjit_rest = tsjit_flat;\n";
     for (size_t d = loops.size(); d-- > 0;) {
       const std::string trip = p.expr(loops[d]->stop);
+      if (d == 0) {  // the outermost index is what is left (flat < total): no division
+        os << "    const i64 " << loops[d]->var->name << " = tsjit_rest;\n";
+        continue;
+      }
       os << "    const i64 " << loops[d]->var->name << " = tsjit_rest % " << trip << "; tsjit_rest /= " << trip << ";\n";
     }
     os << "    (void)tsjit_rest;\n";

@@ -45,6 +45,7 @@ uint64_t cudaAlloc(size_t bytes);
 void cudaFree(uint64_t ptr);
 void cudaCopyToDevice(uint64_t dst, const void* src, size_t bytes);
 void cudaCopyToHost(void* dst, uint64_t src, size_t bytes);
+void cudaCopyDeviceToDevice(uint64_t dst, uint64_t src, size_t bytes);  // cuMemcpyDtoD
 void cudaSynchronize();
 
 }  // namespace tsjit::tensorexpr

@@ -60,6 +60,7 @@ struct Driver {
   CUresult (*memFree)(CUdeviceptr) = nullptr;
   CUresult (*memcpyHtoD)(CUdeviceptr, const void*, size_t) = nullptr;
   CUresult (*memcpyDtoH)(void*, CUdeviceptr, size_t) = nullptr;
+  CUresult (*memcpyDtoD)(CUdeviceptr, CUdeviceptr, size_t) = nullptr;
   CUresult (*ctxSynchronize)() = nullptr;
   CUresult (*getErrorString)(CUresult, const char**) = nullptr;
 };
@@ -132,6 +133,7 @@ Driver& driver() {
               sym(d->lib, "cuLaunchKernel", d->launchKernel, d->error) && sym(d->lib, "cuMemAlloc_v2", d->memAlloc, d->error) &&
               sym(d->lib, "cuMemFree_v2", d->memFree, d->error) && sym(d->lib, "cuMemcpyHtoD_v2", d->memcpyHtoD, d->error) &&
               sym(d->lib, "cuMemcpyDtoH_v2", d->memcpyDtoH, d->error) &&
+              sym(d->lib, "cuMemcpyDtoD_v2", d->memcpyDtoD, d->error) &&
               sym(d->lib, "cuCtxSynchronize", d->ctxSynchronize, d->error) &&
               sym(d->lib, "cuGetErrorString", d->getErrorString, d->error);
     if (!ok) {
@@ -337,6 +339,9 @@ void cudaFree(uint64_t ptr) {
 }
 void cudaCopyToDevice(uint64_t dst, const void* src, size_t bytes) { check(device().memcpyHtoD(dst, src, bytes), "cuMemcpyHtoD"); }
 void cudaCopyToHost(void* dst, uint64_t src, size_t bytes) { check(device().memcpyDtoH(dst, src, bytes), "cuMemcpyDtoH"); }
+void cudaCopyDeviceToDevice(uint64_t dst, uint64_t src, size_t bytes) {
+  check(device().memcpyDtoD(dst, src, bytes), "cuMemcpyDtoD");
+}
 void cudaSynchronize() { check(device().ctxSynchronize(), "cuCtxSynchronize"); }
 
 }  // namespace tsjit::tensorexpr

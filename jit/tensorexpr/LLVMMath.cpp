@@ -90,7 +90,7 @@ llvm::Value* sigmoidF(llvm::IRBuilder<>& b, llvm::Value* x) {
 }
 
 llvm::Value* tanhF(llvm::IRBuilder<>& b, llvm::Value* x) {
-  // |x| < 0.625: x + x z P(z), z = x^2 (Cephes' odd minimax, keeps tanh(-0) = -0); otherwise
+  // |x| < 0.625: x (1 + z P(z)), z = x^2 (Cephes' odd minimax; keeps tanh(-0) = -0); otherwise
   // 1 - 2 / (e^2|x| + 1) with 2|x| limited to 40 (tanh(20) rounds to 1), signed. NaN -> NaN.
   llvm::Value* isNan = b.CreateFCmpUNO(x, x);
   llvm::Value* a = fabs(b, b.CreateSelect(isNan, fconst(b, 0.0), x));
@@ -100,7 +100,8 @@ llvm::Value* tanhF(llvm::IRBuilder<>& b, llvm::Value* x) {
   p = b.CreateFAdd(b.CreateFMul(p, z), fconst(b, -5.37397155531e-2));
   p = b.CreateFAdd(b.CreateFMul(p, z), fconst(b, 1.33314422036e-1));
   p = b.CreateFAdd(b.CreateFMul(p, z), fconst(b, -3.33332819422e-1));
-  llvm::Value* small = b.CreateFAdd(b.CreateFMul(b.CreateFMul(x, z), p), x);
+  // x * (1 + z P): keeps tanh(-0) = -0 (x + x z P would give +0 + -0 = +0).
+  llvm::Value* small = b.CreateFMul(x, b.CreateFAdd(fconst(b, 1.0), b.CreateFMul(z, p)));
   llvm::Value* twoA = b.CreateFMul(fconst(b, 2.0), a);
   llvm::Value* e = expF32(b, b.CreateSelect(b.CreateFCmpOGT(twoA, fconst(b, 40.0)), fconst(b, 40.0), twoA));
   llvm::Value* big = b.CreateFSub(fconst(b, 1.0), b.CreateFDiv(fconst(b, 2.0), b.CreateFAdd(e, fconst(b, 1.0))));

@@ -34,7 +34,70 @@ struct ValueInfo {
   Operand op;      // op.expr is a placeholder during analysis
   Shape shape;     // tensors
   int input = -1;  // the group input it is, or -1
+  // Reductions (aten::sum / aten::mean over the last dims of `self`): the reduced dims count,
+  // keepdim, mean, and the value reduced.
+  bool reduction = false;
+  size_t reducedDims = 0;
+  bool mean = false;
+  const Value* self = nullptr;
 };
+
+bool isReductionKind(const Node* n) {
+  const std::string& k = n->kind().toQualString();
+  return k == "aten::sum" || k == "aten::mean";
+}
+
+// sum / mean (Tensor self, int[1]? dim, bool keepdim, ScalarType? dtype) or (self, dtype): the
+// reduced dims must be the last ones of self; dtype None.
+ValueInfo analyzeReduction(const Node* n, const std::vector<Operand>& ins, const std::vector<const ValueInfo*>& infos) {
+  auto fail = [&](const std::string& why) -> ValueInfo { throw Unsupported(n->kind().toQualString() + ": " + why); };
+  const bool mean = n->kind().toQualString() == "aten::mean";
+  if (ins.empty() || !ins[0].isTensor) return fail("self is not a tensor");
+  const Shape& in = infos[0]->shape;
+  const int64_t rank = static_cast<int64_t>(in.size());
+  std::vector<int64_t> dims;
+  bool keepdim = false;
+  if (ins.size() == 2) {  // full reduction with dtype
+    if (ins[1].what != Operand::What::None) return fail("dtype argument");
+    for (int64_t d = 0; d < rank; ++d) dims.push_back(d);
+  } else if (ins.size() == 4) {
+    if (ins[3].what != Operand::What::None) return fail("dtype argument");
+    if (!ins[2].intConstant) return fail("keepdim known only at run time");
+    keepdim = *ins[2].intConstant != 0;
+    if (ins[1].what == Operand::What::None) {
+      for (int64_t d = 0; d < rank; ++d) dims.push_back(d);
+    } else if (ins[1].what == Operand::What::IntList) {
+      for (int64_t d : ins[1].intList) {
+        if (d < -std::max<int64_t>(rank, 1) || d >= std::max<int64_t>(rank, 1)) return fail("dim out of range");
+        dims.push_back(rank == 0 ? 0 : (d < 0 ? d + rank : d));
+      }
+      if (dims.empty()) return fail("empty dim list");
+    } else {
+      return fail("dims not a constant list");
+    }
+  } else {
+    return fail("overload");
+  }
+  std::sort(dims.begin(), dims.end());
+  if (std::adjacent_find(dims.begin(), dims.end()) != dims.end()) return fail("repeated dim");
+  if (rank == 0) return fail("0-dim self");
+  for (size_t i = 0; i < dims.size(); ++i)
+    if (dims[i] != rank - static_cast<int64_t>(dims.size()) + static_cast<int64_t>(i)) return fail("not the last dims");
+  ValueInfo out;
+  out.reduction = true;
+  out.mean = mean;
+  out.reducedDims = dims.size();
+  out.self = n->input(0);
+  ScalarType dt = ins[0].dtype;
+  if (mean && !isFloatingType(dt)) return fail("mean of an integer tensor");
+  if (!isFloatingType(dt)) dt = ScalarType::Int64;
+  out.op.dtype = dt;
+  out.op.expr = var("r", computeType(dt));
+  out.shape.assign(in.begin(), in.end() - static_cast<int64_t>(dims.size()));
+  if (keepdim) out.shape.resize(in.size(), 1);
+  out.op.kind = out.shape.empty() ? OperandKind::ZeroDimTensor : OperandKind::Tensor;
+  return out;
+}
 
 Operand constantOperand(const Node* n) {
   const Value* v = n->output();
@@ -60,6 +123,13 @@ Operand constantOperand(const Node* n) {
       o.constant = n->f(attr::value);
       o.expr = floatImm(*o.constant, ScalarType::Double);
       return o;
+    case TypeKind::List:
+      if (n->hasAttribute(attr::value) && n->kindOfAttribute(attr::value) == AttributeKind::is) {
+        o.what = Operand::What::IntList;
+        o.intList = n->is(attr::value);
+        return o;
+      }
+      [[fallthrough]];
     default: throw Unsupported("prim::Constant of type " + v->type()->str());
   }
 }
@@ -95,20 +165,30 @@ Analysis analyze(const Graph& g, std::vector<GroupInput> inputs) {
       continue;
     }
     std::vector<Operand> ins;
+    std::vector<const ValueInfo*> infos;
     Shape shape;
     bool anyTensor = false;
     for (const Value* v : n->inputs()) {
       const ValueInfo& vi = a.values.at(v);
+      if (vi.reduction) throw Unsupported("a reduction's result used inside the group");
       ins.push_back(vi.op);
+      infos.push_back(&vi);
+      if (isReductionKind(n)) continue;
       if (vi.op.isTensor) {
         shape = anyTensor ? broadcastShapes(shape, vi.shape, n) : vi.shape;
         anyTensor = true;
       }
     }
-    if (!anyTensor) throw Unsupported(n->kind().toQualString() + ": no tensor operand");
     ValueInfo out;
-    out.op = lowerNode(n, ins, shape.empty());
-    out.shape = shape;
+    if (isReductionKind(n)) {
+      out = analyzeReduction(n, ins, infos);
+    } else {
+      if (!anyTensor) throw Unsupported(n->kind().toQualString() + ": no tensor operand");
+      // type_as takes only its dtype from `other`: the result has self's shape.
+      if (n->kind().toQualString() == "aten::type_as") shape = infos[0]->shape;
+      out.op = lowerNode(n, ins, shape.empty());
+      out.shape = shape;
+    }
     // Cross-check the dtype the graph states, when it states one.
     if (const auto* tt = n->output()->type()->cast<TensorType>())
       if (tt->dtype() && *tt->dtype() != out.op.dtype)
@@ -286,7 +366,17 @@ std::optional<LoweredGroup> lowerGroup(const Graph& g, std::string* whyNot, cons
     }
     // One nest per distinct output shape.
     std::map<Shape, std::vector<int>> byShape;
-    for (size_t o = 0; o < g.outputs().size(); ++o) byShape[out.outputs[o].sizes].push_back(static_cast<int>(o));
+    std::vector<int> reductions;
+    for (size_t o = 0; o < g.outputs().size(); ++o) {
+      if (a.values.at(g.outputs()[o]).reduction)
+        reductions.push_back(static_cast<int>(o));
+      else
+        byShape[out.outputs[o].sizes].push_back(static_cast<int>(o));
+    }
+    for (const Node* n : a.nodes)
+      if (a.values.at(n->output()).reduction)
+        for (const Use& u : n->output()->uses())
+          if (u.user->kind() != prim::Return) throw Unsupported("a reduction's result used inside the group");
     std::vector<StmtPtr> nests;
     int tempCounter = 0;
     for (const auto& [shape, outIdx] : byShape) {
@@ -351,6 +441,66 @@ std::optional<LoweredGroup> lowerGroup(const Graph& g, std::string* whyNot, cons
       }
       nests.push_back(body[0]);
       out.nestTripCounts.push_back(nest.shape[0]);
+    }
+    for (int o : reductions) {
+      const ValueInfo& ri = a.values.at(g.outputs()[o]);
+      const Shape full = a.values.at(ri.self).shape;
+      const size_t rank = full.size(), kept = rank - ri.reducedDims;
+      int64_t keptNumel = 1, reducedNumel = 1;
+      for (size_t d = 0; d < rank; ++d) (d < kept ? keptNumel : reducedNumel) *= full[d];
+      if (keptNumel == 0) continue;
+      std::vector<const Node*> nodes = slice(a, {ri.self});
+      std::vector<ExprPtr> idx;
+      for (size_t d = 0; d < rank; ++d) idx.push_back(var("i" + std::to_string(d), ScalarType::Int64));
+      std::unordered_map<const Value*, ExprPtr> exprs;
+      auto operandOf = [&](const Value* v) {
+        Operand op = a.values.at(v).op;
+        const ValueInfo& vi = a.values.at(v);
+        if (vi.input >= 0) {
+          const GroupInput& in = a.inputs[vi.input];
+          op.expr = in.isTensor ? cast(computeType(op.dtype),
+                                       load(inBuffers[vi.input], linearIndex(idx, effectiveStrides(in.sizes, in.strides, full))))
+                                : inScalars[vi.input];
+        } else if (auto it = exprs.find(v); it != exprs.end()) {
+          op.expr = it->second;
+        }
+        return op;
+      };
+      std::vector<StmtPtr> inner;
+      for (const Node* n : nodes) {
+        std::vector<Operand> ins;
+        for (const Value* v : n->inputs()) ins.push_back(operandOf(v));
+        Operand r = lowerNode(n, ins, a.values.at(n->output()).shape.empty());
+        ExprPtr t = var("t" + std::to_string(tempCounter++), r.expr->dtype);
+        inner.push_back(let(t, simplify(r.expr)));
+        exprs[n->output()] = t;
+      }
+      // Accumulate in double (floating) or int64, round once when storing.
+      const ScalarType acc = isFloatingType(ri.op.dtype) ? ScalarType::Double : ScalarType::Int64;
+      ExprPtr accVar = var("acc" + std::to_string(tempCounter++), acc);
+      Operand self = operandOf(ri.self);
+      inner.push_back(assign(accVar, binary(BinOp::Add, accVar, simplify(cast(acc, self.expr)))));
+      for (size_t d = rank; d-- > kept;) inner = {forLoop(idx[d], intImm(0), intImm(full[d]), std::move(inner))};
+      ExprPtr result = accVar;
+      if (ri.mean) result = binary(BinOp::Div, accVar, floatImm(static_cast<double>(reducedNumel), ScalarType::Double));
+      Shape outStrides(kept, 0);
+      for (size_t d = 0; d < kept; ++d) outStrides[d] = outBuffers[o]->strides[d];
+      std::vector<ExprPtr> keptIdx(idx.begin(), idx.begin() + kept);
+      std::vector<StmtPtr> body = {let(accVar, acc == ScalarType::Double ? floatImm(0, acc) : intImm(0))};
+      for (auto& st : inner) body.push_back(st);
+      body.push_back(store(outBuffers[o], linearIndex(keptIdx, outStrides), result));
+      if (kept == 0) {
+        nests.push_back(block(std::move(body)));
+        out.nestTripCounts.push_back(1);
+        continue;
+      }
+      for (size_t d = kept; d-- > 0;) {
+        LoopOptions lo;
+        lo.parallel = d == 0 && keptNumel * reducedNumel >= options.parallelThreshold && full[0] > 1;
+        body = {forLoop(idx[d], intImm(0), intImm(full[d]), std::move(body), lo)};
+      }
+      nests.push_back(body[0]);
+      out.nestTripCounts.push_back(full[0]);
     }
     k.body = block(std::move(nests));
     GRAPH_DUMP("loop IR of the fusion group:\n", toString(k));

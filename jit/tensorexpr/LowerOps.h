@@ -25,7 +25,7 @@ struct Unsupported : std::runtime_error {
 };
 
 struct Operand {
-  enum class What { Value, None, DtypeConstant };
+  enum class What { Value, None, DtypeConstant, IntList };
   What what = What::Value;
   ExprPtr expr;                         // in computeType(dtype)
   ScalarType dtype = ScalarType::Float;  // tensor dtype, or Int64 / Double / Bool for numbers
@@ -33,6 +33,7 @@ struct Operand {
   bool isTensor = true;
   std::optional<double> constant;  // numbers known at compile time
   std::optional<int64_t> intConstant;
+  std::vector<int64_t> intList;  // What::IntList (constant int[] arguments: reduction dims)
 
   PromotionOperand promotion() const { return {dtype, kind}; }
 };

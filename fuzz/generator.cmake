@@ -6,7 +6,7 @@ if(NOT TSJIT_FUZZ_BUILD)
   file(GLOB tsjit_fuzzlib_sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/lib/*.cpp)
   list(FILTER tsjit_fuzzlib_sources EXCLUDE REGEX "_test\\.cpp$")
   tsjit_library(tsjit_fuzzlib SOURCES ${tsjit_fuzzlib_sources}
-                DEPS tsjit_conformance tsjit_runtime tsjit_kernels tsjit_reference rapidcheck)
+                DEPS tsjit_conformance tsjit_runtime tsjit_kernels tsjit_tensorexpr tsjit_reference rapidcheck)
   target_compile_definitions(tsjit_fuzzlib PUBLIC
                              TSJIT_FUZZ_EXPECTED_OVERLOADS="${CMAKE_CURRENT_SOURCE_DIR}/expected_overloads.txt")
   # The `tsjit` target is declared later (tools/ comes after fuzz/): link it at the end of the
@@ -20,6 +20,10 @@ if(NOT TSJIT_FUZZ_BUILD)
     tsjit_test(${test_name} SOURCES ${src} DEPS tsjit_fuzzlib)
   endforeach()
   # The campaign command itself, bounded and with a fixed seed.
+  # The fuser's kernel harness, bounded (FuserCampaign.h): about 30 s on the 2-core machine.
+  add_test(NAME tsjit_fuzz_fuser_bounded
+           COMMAND $<TARGET_FILE:tsjit> fuzz --target fuser --time 30 --seed 1
+                   --out ${CMAKE_CURRENT_BINARY_DIR}/fuzz-failures)
   add_test(NAME tsjit_fuzz_ops_smoke
            COMMAND $<TARGET_FILE:tsjit> fuzz --target ops --cases 200 --seed 7
                    --out ${CMAKE_CURRENT_BINARY_DIR}/fuzz-failures)

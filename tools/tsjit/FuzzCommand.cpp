@@ -6,7 +6,8 @@
 // --end-to-end asks for the old final-outputs-only rule.
 // `--target passes [--passes a,b]` runs the pass harness (fuzz/lib/PassCampaign.h) instead: every
 // registered pass (or the listed ones) and random pipelines on generated graphs, with a coverage
-// table. Targets autodiff, fuser, serialization are not written yet.
+// table. `--target fuser` runs the fuser's kernel harness (fuzz/lib/FuserCampaign.h). Targets
+// autodiff, serialization are not written yet.
 #include <unistd.h>
 
 #include <iostream>
@@ -14,6 +15,7 @@
 #include <random>
 
 #include "fuzz/lib/Campaign.h"
+#include "fuzz/lib/FuserCampaign.h"
 #include "fuzz/lib/PassCampaign.h"
 #include "fuzz/lib/OpCatalog.h"
 #include "jit/support/Error.h"
@@ -80,12 +82,27 @@ int runSourceFuzz(const FuzzOptions& o) {
   return r.failures.empty() ? 0 : 1;
 }
 
+int runFuserFuzz(const FuzzOptions& o) {
+  fuzz::FuserCampaignOptions fo;
+  fo.seconds = o.seconds;
+  fo.maxCases = o.cases;
+  if (fo.seconds <= 0 && fo.maxCases < 0) fo.seconds = 60;
+  fo.seed = o.seed ? *o.seed : (static_cast<uint64_t>(std::random_device{}()) << 20) % 1000000007ULL;
+  fo.outDir = o.out;
+  fo.maxFailures = o.maxFailures;
+  if (!o.quiet) fo.progress = &std::cerr;
+  fuzz::FuserCampaignResult r = fuzz::runFuserCampaign(fo);
+  fuzz::printFuserCampaignSummary(std::cout, r, fo);
+  return r.ok() ? 0 : 1;
+}
+
 int runFuzz(const FuzzOptions& o) {
   if (o.target == "passes") return runPassesFuzz(o);
   if (o.target == "source") return runSourceFuzz(o);
+  if (o.target == "fuser") return runFuserFuzz(o);
   if (!o.passes.empty()) throw CompileError("fuzz: --passes applies to --target passes");
   if (o.target != "ops")
-    throw CompileError("fuzz: target '" + o.target + "' is not available (available: ops, passes, source)");
+    throw CompileError("fuzz: target '" + o.target + "' is not available (available: ops, passes, source, fuser)");
   if (o.listOverloads) {  // the format of fuzz/expected_overloads.txt
     const fuzz::OpCatalog& cat = fuzz::OpCatalog::get(o.includeKnown, o.ops);
     std::cout << "# Overloads `tsjit fuzz --target ops` generates (tsjit fuzz --target ops --list-overloads);\n"
@@ -128,7 +145,7 @@ int runFuzz(const FuzzOptions& o) {
 void setupFuzzCommand(CLI::App& app, int& exitCode) {
   auto opts = std::make_shared<FuzzOptions>();
   CLI::App* sub = app.add_subcommand("fuzz", "Run a fuzz campaign: generated programs, jit vs reference");
-  sub->add_option("--target", opts->target, "what to fuzz: ops, passes or source")->required();
+  sub->add_option("--target", opts->target, "what to fuzz: ops, passes, source or fuser")->required();
   sub->add_option("--passes", opts->passes,
                   "--target passes: the passes to check, comma-separated (default: every registered pass)");
   sub->add_option("--time", opts->seconds, "seconds to run (default 60 when --cases is not given)");

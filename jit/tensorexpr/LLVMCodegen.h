@@ -1,0 +1,36 @@
+// LLVMCodegen.h — the CPU backend: loop IR -> LLVM IR (C++ API) -> machine code for the host CPU
+// by ORC LLJIT, optimized with LLVM's O3 pipeline (the loop vectorizer widens the innermost
+// loops: the math of LLVMMath.h is branch-free IR, buffers are noalias).
+//
+// ABI of each compiled nest (one function per statement of kernel.body):
+//   void nest(void** data, const int64_t* ints, const double* doubles, int64_t begin, int64_t end)
+// data[i] is parameter i's data pointer (buffers), ints[i] / doubles[i] its value (Int64 / Bool
+// scalars in ints, Double scalars in doubles); the outermost loop runs [begin, end) (ignored for a
+// 0-dim nest). Code lives until the LLVMKernel is destroyed (its ORC resource tracker is removed).
+// Without TSJIT_LLVM (LLVM not found at configure time) compileLLVM returns nullptr with a reason.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "jit/tensorexpr/LoopIR.h"
+
+namespace tsjit::tensorexpr {
+
+using NestFn = void (*)(void** data, const int64_t* ints, const double* doubles, int64_t begin, int64_t end);
+
+class LLVMKernel {
+ public:
+  virtual ~LLVMKernel() = default;
+  std::vector<NestFn> nests;
+  std::string optimizedIR;    // the module after optimization (for logs and tests)
+  std::string unoptimizedIR;  // as generated
+  double compileMs = 0;       // IR generation + optimization + machine code
+};
+
+bool llvmAvailable();
+std::unique_ptr<LLVMKernel> compileLLVM(const LoopKernel& kernel, std::string* whyNot);
+
+}  // namespace tsjit::tensorexpr

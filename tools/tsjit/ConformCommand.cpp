@@ -36,6 +36,8 @@ struct ConformOptions {
   bool compareOptimized = false;
   bool noStrides = false;
   bool archive = false;
+  bool noFusion = false;
+  std::string executor = "profiling";
 };
 
 int runCompareOptimized(const ConformOptions& o) {
@@ -66,7 +68,15 @@ int runConform(const ConformOptions& o) {
   }
   Engine engine = engineNamed(o.engine, "conform");  // registers the engine's kernels
   if (o.engine == "reference") engine = referenceWithPipeline(o.pipeline);
-  else engine = jitEngine(o.pipeline);
+  else {
+    if (o.executor != "profiling" && o.executor != "legacy")
+      throw CompileError("conform: --executor must be profiling or legacy (got '" + o.executor + "')");
+    JitOptions jit;
+    jit.pipeline = o.pipeline;
+    jit.fusion = !o.noFusion;
+    jit.legacyExecutor = o.executor == "legacy";
+    engine = jitEngine(jit);
+  }
 
   if (o.archive && (o.source || o.graph != "graph"))
     throw CompileError("conform: --archive loads every case from its .pt archive; it cannot be combined with "
@@ -131,6 +141,11 @@ void setupConformCommand(CLI::App& app, int& exitCode) {
   sub->add_flag("--archive", opts->archive,
                 "load every case from its torch.jit.save archive (archives/<name>.pt: zip, pickles and the "
                 "archive's code) and run the loaded module's forward");
+  sub->add_flag("--no-fusion", opts->noFusion,
+                "jit: run the profiling executor without the fusion pass (also TSJIT_FUSION=0)");
+  sub->add_option("--executor", opts->executor,
+                  "jit: profiling (default; 1.13's profiling executor, with fusion) or legacy (the ArgumentSpec "
+                  "GraphExecutor)");
   sub->add_flag("-v,--verbose", opts->verbose, "also list which graph each case ran and every compile error");
   sub->callback([opts, &exitCode] { exitCode = runConform(*opts); });
 }

@@ -53,6 +53,34 @@ bool isFusibleOverload(const ops::OpOverload& ov) {
   return name == "aten::to.dtype" || name == "aten::type_as";
 }
 
+// aten::sum.dim_IntList / aten::mean.dim over the last k dims of its input: constant dims,
+// constant keepdim, dtype None.
+bool isLastDimsReduction(const Node* n, const ops::OpOverload& ov) {
+  std::string name = ov.qualifiedName();
+  if ((name != "aten::sum.dim_IntList" && name != "aten::mean.dim") || n->numInputs() != 4) return false;
+  const TensorType* self = completeTensorType(n->input(0));
+  const Node* dims = n->input(1)->node();
+  const Node* keep = n->input(2)->node();
+  const Node* dtype = n->input(3)->node();
+  if (!self || dims->kind() != prim::Constant || !dims->hasAttribute(attr::value) ||
+      dims->kindOfAttribute(attr::value) != AttributeKind::is || keep->kind() != prim::Constant ||
+      dtype->kind() != prim::Constant || n->input(3)->type()->kind() != TypeKind::None)
+    return false;
+  int64_t rank = static_cast<int64_t>(self->sizes()->size());
+  std::vector<int64_t> ds = dims->is(attr::value);
+  if (ds.empty() || static_cast<int64_t>(ds.size()) > rank) return false;
+  std::vector<bool> seen(static_cast<size_t>(rank), false);
+  for (int64_t d : ds) {
+    if (d < -rank || d >= rank) return false;
+    int64_t k = d < 0 ? d + rank : d;
+    if (seen[static_cast<size_t>(k)]) return false;
+    seen[static_cast<size_t>(k)] = true;
+  }
+  for (int64_t k = rank - static_cast<int64_t>(ds.size()); k < rank; ++k)
+    if (!seen[static_cast<size_t>(k)]) return false;
+  return true;
+}
+
 class Fuser {
  public:
   explicit Fuser(std::shared_ptr<Graph> graph) : graph_(std::move(graph)), aliasDb_(graph_) {}
@@ -66,7 +94,9 @@ class Fuser {
   bool fusible(const Node* n) const {
     if (n->kind() == prim::Constant || !n->blocks().empty() || n->numOutputs() != 1) return false;
     const ops::OpOverload* ov = ops::resolveOverload(*n);
-    if (!ov || !isFusibleOverload(*ov)) return false;
+    if (!ov) return false;
+    bool reduction = isLastDimsReduction(n, *ov);
+    if (!reduction && !isFusibleOverload(*ov)) return false;
     const TensorType* out = completeTensorType(n->output());
     if (!out || *out->requiresGrad()) return false;
     Device device = *out->device();
@@ -86,6 +116,8 @@ class Fuser {
         continue;
       } else if (in->type()->kind() == TypeKind::None && in->node()->kind() == prim::Constant) {
         continue;
+      } else if (reduction && in->node()->kind() == prim::Constant) {
+        continue;  // the dims list (checked by isLastDimsReduction)
       } else {
         return false;
       }

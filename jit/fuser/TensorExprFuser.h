@@ -3,7 +3,8 @@
 //
 // Fusible node: an elementwise op (unary, binary, ternary such as where / clamp / lerp, a
 // comparison; not an in-place or .out variant) or a dtype conversion (aten::to.dtype,
-// aten::type_as) with one Tensor output, whose tensor inputs and output have complete types
+// aten::type_as), or a simple reduction (aten::sum.dim_IntList / aten::mean.dim over the last
+// dims of its input: constant dims, constant keepdim, dtype None), with one Tensor output, whose tensor inputs and output have complete types
 // (dtype, sizes, strides, device — the profiling executor puts the observed types on the
 // values), all on one device, none requiring grad, none Half/BFloat16 on CPU (1.13 does not fuse
 // them there), and whose other inputs are int/float/bool (constants are copied into the group,

@@ -14,6 +14,7 @@
 
 #include "conformance/lib/CompareOptimized.h"
 #include "conformance/lib/CorpusReplay.h"
+#include "jit/fuser/FusionKernels.h"
 #include "jit/passes/PassRegistry.h"
 #include "jit/support/Progress.h"
 #include "tools/tsjit/Commands.h"
@@ -102,7 +103,13 @@ int runConform(const ConformOptions& o) {
   size_t count = selectCaseFiles(req, &dir).size();
   std::cerr << "conform: " << count << " cases from " << dir << "\n";
   ProgressReporter progress(std::cerr, "conform", ProgressReporter::styleFor(STDERR_FILENO));
+  fuser::resetFusionStats();
   Summary s = replayCorpus(req, engine, &progress);
+  if (o.engine == "jit") {
+    fuser::FusionStats fs = fuser::fusionStats();
+    std::cerr << "conform: fusion groups built: " << fs.compiledGroups + fs.interpretedGroups << " ("
+              << fs.compiledGroups << " with a compiled kernel, " << fs.interpretedGroups << " interpreted)\n";
+  }
   s.graph = o.graph;
   printSummary(std::cout, s, o.verbose);
   if (!o.json.empty()) {

@@ -3,6 +3,7 @@
 #include "jit/runtime/ProfilingRecord.h"
 
 #include <unordered_map>
+#include <unordered_set>
 
 #include "jit/ir/Graph.h"
 #include "jit/passes/ShapePropagation.h"
@@ -89,11 +90,12 @@ size_t specializeFromProfiles(Graph& graph, const ProfilingRecord& record) {
   collectProfiles(graph.block(), profiles);
   // The merged observation per profiled value (a value reached by no run keeps its type).
   std::unordered_map<Value*, TypePtr> merged;
-  std::unordered_map<Value*, bool> unusable;
+  std::unordered_set<Value*> unusable;  // saw an undefined tensor at some use
   for (Node* p : profiles) {
     Value* v = p->input();
-    TypePtr t = record.observedType(static_cast<size_t>(p->i(attr::index)));
-    if (record.poisoned(static_cast<size_t>(p->i(attr::index)))) unusable[v] = true;
+    size_t slot = static_cast<size_t>(p->i(attr::index));
+    if (record.poisoned(slot)) unusable.insert(v);
+    TypePtr t = record.observedType(slot);
     if (!t) continue;  // never reached (or poisoned)
     auto it = merged.find(v);
     merged[v] = it == merged.end() ? t : mergeTensorTypes(it->second, t);

@@ -319,6 +319,16 @@ CaseResult runCase(const Case& c, const Engine& engine, const RunnerOptions& opt
       if (std::string why = variant("float64 inputs", [](IValue& v) { v = IValue(v.toTensor().to(ScalarType::Double)); });
           !why.empty())
         return finish(Outcome::Failed, why);
+      // Same values in another memory layout (column-major copies of matrices and up): the guards'
+      // strides fail, so the executor takes its fallback; it must agree with a fresh engine.
+      if (std::string why = variant("non-contiguous inputs",
+                                    [](IValue& v) {
+                                      const Tensor& t = v.toTensor();
+                                      if (t.dim() < 2 || t.sizes()[0] < 2 || t.sizes()[1] < 2) return;
+                                      v = IValue(t.transpose(0, 1).contiguous().transpose(0, 1));
+                                    });
+          !why.empty())
+        return finish(Outcome::Failed, why);
       if (std::string why = judgeSession("the recorded inputs after other specializations"); !why.empty())
         return finish(Outcome::Failed, why);
     } catch (const std::exception& e) {

@@ -80,8 +80,11 @@ struct RunnerOptions {
   bool source = false;
   // Engines with a session: after the first run, the case runs `runs` more times on ONE session
   // (the same GraphExecutor), each judged like the first; then with its floating tensor inputs
-  // requiring grad and in float64 (other specializations: the session must agree with a fresh
-  // engine.run on them), and once more with the recorded inputs. 0: only the first run.
+  // requiring grad, in float64 and in a non-contiguous layout (other specializations, which fail
+  // the profiling executor's guards on requires_grad, dtype and strides: the session must agree
+  // with a fresh engine.run on them), and once more with the recorded inputs. 0: only the first
+  // run. The jit's profiling executor needs 1 profiling run + 1 to build its optimized plan, so
+  // runs >= 2 reaches the fused code (tsjit conform raises a smaller positive value to 2).
   int runs = 2;
   // Load every case from its torch.jit.save archive (jit/serialization) and run its forward.
   bool archive = false;

@@ -111,6 +111,7 @@ struct Instruction {
 static_assert(sizeof(Instruction) == 16);
 
 class Code;
+class ProfilingRecord;
 
 // Call-site cache of CALLM / CALLF: the callee's Code, compiled once per Function (graph).
 struct CallSite {
@@ -130,6 +131,12 @@ struct CompileOptions {
   // observe: the node an observer is told about for a node of the compiled graph (GraphExecutor
   // maps its private copy back to the graph it was given); nodes not in the map report themselves.
   std::shared_ptr<const std::unordered_map<const Node*, const Node*>> nodeOrigins;
+  // prim::profile nodes record into this (the profiling executor, ProfilingOps.h); without one
+  // they only pass their value through.
+  std::shared_ptr<ProfilingRecord> profiling;
+  // How prim::FallbackGraph subgraphs are compiled (the profiling executor profiles and specializes
+  // them again); unset: the interpreter runs them.
+  std::function<kernels::Operation(std::shared_ptr<Graph>)> compileFallback;
 };
 
 class Code {

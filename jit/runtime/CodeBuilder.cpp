@@ -9,6 +9,7 @@
 #include "jit/runtime/Code.h"
 #include "jit/runtime/Liveness.h"
 #include "jit/runtime/PrimOps.h"
+#include "jit/runtime/ProfilingOps.h"
 #include "jit/support/Error.h"
 
 namespace tsjit::runtime {
@@ -234,6 +235,8 @@ class CodeBuilder {
     std::string opName = n->kind().toQualString();
     if (auto p = primOperation(*n)) {
       op = std::move(*p);
+    } else if (auto q = profilingOperation(*n, c_.options_)) {
+      op = std::move(*q);
     } else {
       const ops::OpOverload* ov = ops::resolveOverload(*n);
       if (!ov) {

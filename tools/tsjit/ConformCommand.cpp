@@ -14,6 +14,7 @@
 
 #include "conformance/lib/CompareOptimized.h"
 #include "conformance/lib/CorpusReplay.h"
+#include "jit/fuser/FusionKernels.h"
 #include "jit/passes/PassRegistry.h"
 #include "jit/support/Progress.h"
 #include "tools/tsjit/Commands.h"
@@ -36,6 +37,8 @@ struct ConformOptions {
   bool compareOptimized = false;
   bool noStrides = false;
   bool archive = false;
+  bool noFusion = false;
+  std::string executor = "profiling";
 };
 
 int runCompareOptimized(const ConformOptions& o) {
@@ -66,7 +69,15 @@ int runConform(const ConformOptions& o) {
   }
   Engine engine = engineNamed(o.engine, "conform");  // registers the engine's kernels
   if (o.engine == "reference") engine = referenceWithPipeline(o.pipeline);
-  else engine = jitEngine(o.pipeline);
+  else {
+    if (o.executor != "profiling" && o.executor != "legacy")
+      throw CompileError("conform: --executor must be profiling or legacy (got '" + o.executor + "')");
+    JitOptions jit;
+    jit.pipeline = o.pipeline;
+    jit.fusion = !o.noFusion;
+    jit.legacyExecutor = o.executor == "legacy";
+    engine = jitEngine(jit);
+  }
 
   if (o.archive && (o.source || o.graph != "graph"))
     throw CompileError("conform: --archive loads every case from its .pt archive; it cannot be combined with "
@@ -85,12 +96,20 @@ int runConform(const ConformOptions& o) {
   req.archive = o.archive;
   req.checkStrides = !o.noStrides;
   req.runs = o.runs;
+  // The profiling executor: one profiling run, then the optimized (fused) plan; reach it.
+  if (o.engine == "jit" && o.executor == "profiling" && req.runs > 0 && req.runs < 2) req.runs = 2;
 
   std::string dir;
   size_t count = selectCaseFiles(req, &dir).size();
   std::cerr << "conform: " << count << " cases from " << dir << "\n";
   ProgressReporter progress(std::cerr, "conform", ProgressReporter::styleFor(STDERR_FILENO));
+  fuser::resetFusionStats();
   Summary s = replayCorpus(req, engine, &progress);
+  if (o.engine == "jit") {
+    fuser::FusionStats fs = fuser::fusionStats();
+    std::cerr << "conform: fusion groups built: " << fs.compiledGroups + fs.interpretedGroups << " ("
+              << fs.compiledGroups << " with a compiled kernel, " << fs.interpretedGroups << " interpreted)\n";
+  }
   s.graph = o.graph;
   printSummary(std::cout, s, o.verbose);
   if (!o.json.empty()) {
@@ -131,6 +150,11 @@ void setupConformCommand(CLI::App& app, int& exitCode) {
   sub->add_flag("--archive", opts->archive,
                 "load every case from its torch.jit.save archive (archives/<name>.pt: zip, pickles and the "
                 "archive's code) and run the loaded module's forward");
+  sub->add_flag("--no-fusion", opts->noFusion,
+                "jit: run the profiling executor without the fusion pass (also TSJIT_FUSION=0)");
+  sub->add_option("--executor", opts->executor,
+                  "jit: profiling (default; 1.13's profiling executor, with fusion) or legacy (the ArgumentSpec "
+                  "GraphExecutor)");
   sub->add_flag("-v,--verbose", opts->verbose, "also list which graph each case ran and every compile error");
   sub->callback([opts, &exitCode] { exitCode = runConform(*opts); });
 }

@@ -1,18 +1,24 @@
 // JitEngine.cpp — the JIT engine of `tsjit run` / `tsjit conform` (JitEngine.h).
 #include "tools/tsjit/JitEngine.h"
 
+#include <mutex>
+
+#include "jit/fuser/FusionKernels.h"
+#include "jit/fuser/TensorExprFuser.h"
 #include "jit/ir/Graph.h"
 #include "jit/kernels/Kernel.h"
 #include "jit/passes/PassRegistry.h"
 #include "jit/passes/ShapePropagation.h"
 #include "jit/runtime/GraphExecutor.h"
+#include "jit/runtime/ProfilingExecutor.h"
 #include "reference/Evaluator.h"
 #include "reference/Kernel.h"
 
 namespace tsjit::tool {
 
 namespace {
-std::vector<IValue> callTranslated(runtime::GraphExecutor& ex, std::vector<IValue> inputs) {
+template <class Executor>
+std::vector<IValue> callTranslated(Executor& ex, std::vector<IValue> inputs) {
   try {
     return ex.call(std::move(inputs));
   } catch (const runtime::UnsupportedOperator& e) {
@@ -24,18 +30,45 @@ std::vector<IValue> callTranslated(runtime::GraphExecutor& ex, std::vector<IValu
 }
 }  // namespace
 
-conformance::Engine jitEngine(const std::string& pipeline) {
+void initializeJit() {
   kernels::registerAllKernels();
-  runtime::ExecutorOptions options;
-  options.pipeline = pipeline;
+  fuser::initialize();
+  static std::once_flag once;
+  std::call_once(once, [] { runtime::registerFusionPass(fuser::fuseTensorExprs); });
+}
+
+conformance::Engine jitEngine(const std::string& pipeline) {
+  JitOptions o;
+  o.pipeline = pipeline;
+  return jitEngine(o);
+}
+
+conformance::Engine jitEngine(const JitOptions& jit) {
+  initializeJit();
   conformance::Engine e;
   e.name = "jit";
+  if (jit.legacyExecutor) {
+    runtime::ExecutorOptions options;
+    options.pipeline = jit.pipeline;
+    e.run = [options](const Graph& g, std::vector<IValue> inputs) {
+      runtime::GraphExecutor ex(g.copy(), options);
+      return callTranslated(ex, std::move(inputs));
+    };
+    e.session = [options](const Graph& g) -> conformance::Engine::RunFn {
+      auto ex = std::make_shared<runtime::GraphExecutor>(g.copy(), options);
+      return [ex](std::vector<IValue> inputs) { return callTranslated(*ex, std::move(inputs)); };
+    };
+    return e;
+  }
+  runtime::ProfilingOptions options;
+  options.pipeline = jit.pipeline;
+  options.fusion = jit.fusion && runtime::fusionEnabledByDefault();
   e.run = [options](const Graph& g, std::vector<IValue> inputs) {
-    runtime::GraphExecutor ex(g.copy(), options);
+    runtime::ProfilingExecutor ex(g.copy(), options);
     return callTranslated(ex, std::move(inputs));
   };
   e.session = [options](const Graph& g) -> conformance::Engine::RunFn {
-    auto ex = std::make_shared<runtime::GraphExecutor>(g.copy(), options);
+    auto ex = std::make_shared<runtime::ProfilingExecutor>(g.copy(), options);
     return [ex](std::vector<IValue> inputs) { return callTranslated(*ex, std::move(inputs)); };
   };
   return e;
@@ -67,14 +100,16 @@ conformance::Engine engineNamed(const std::string& name, const std::string& comm
     }
     return conformance::referenceEngine();
   }
-  if (name == "jit") return jitEngine();
+  if (name == "jit") return jitEngine();  // (initializes the jit)
   throw CompileError(command + ": engine '" + name + "' is not available (available: reference, jit)");
 }
 
 std::vector<IValue> runJit(std::shared_ptr<Graph> graph, std::vector<IValue> inputs) {
-  kernels::registerAllKernels();
+  initializeJit();
   try {
-    runtime::GraphExecutor ex(std::move(graph));
+    runtime::ProfilingOptions options;
+    options.fusion = runtime::fusionEnabledByDefault();
+    runtime::ProfilingExecutor ex(std::move(graph), options);
     return ex.call(std::move(inputs));
   } catch (const runtime::UnsupportedOperator& e) {
     throw CompileError(std::string("run: not yet supported by the jit: ") + e.what());

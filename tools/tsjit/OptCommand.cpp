@@ -8,6 +8,7 @@
 #include <iostream>
 
 #include "jit/analysis/AliasDb.h"
+#include "jit/fuser/TensorExprFuser.h"
 #include "jit/frontend/Emitter.h"
 #include "jit/ir/Function.h"
 #include "jit/ir/Graph.h"
@@ -37,6 +38,7 @@ bool endsWith(const std::string& s, const std::string& suffix) {
 
 int runOpt(const OptOptions& o) {
   registerAllPasses();
+  fuser::registerFusionPassInRegistry();  // tensorexpr_fuser (not in the pass harness: groups need the jit)
   runtime::registerConstantEvaluator();
   const PassRegistry& registry = PassRegistry::global();
   if (o.listPasses) {

@@ -1,7 +1,8 @@
 // FusionKernels.h — how a prim::TensorExprGroup runs: through a kernel compiler a code generator
 // registers (jit/tensorexpr: LLVM on CPU, NVRTC on CUDA), else with the interpreter.
 //
-// initialize() registers the group's operation (kernels::registerNodeOperation). When the
+// initialize() registers the group's operation (kernels::registerNodeOperation) and jit/tensorexpr's
+// code generators as the compiler (TSJIT_FUSER_BACKEND=llvm|loopir|none picks the CPU one). When the
 // interpreter compiles a Code holding a group node — once per node, at plan-build time — the
 // operation asks the registered compiler for a kernel for the group's subgraph (its tensor inputs
 // have complete types: dtype, sizes, strides, device; TensorExprFuser guarantees it behind a
@@ -60,7 +61,7 @@ struct FusionStats {
 FusionStats fusionStats();
 void resetFusionStats();
 
-// Registers the prim::TensorExprGroup operation. Idempotent.
+// Registers the prim::TensorExprGroup operation and the default compiler (above). Idempotent.
 void initialize();
 
 }  // namespace tsjit::fuser

@@ -58,8 +58,15 @@ ExprPtr imm(double v, ScalarType compute) {
 using LowerFn = std::function<Operand(const Node*, const std::vector<Operand>&, bool)>;
 
 // exp, log, sigmoid...: integer / bool inputs compute in Float.
+// A unary lowering covers the one-argument overload only (aten::round.decimals, the `out=` forms
+// and other overloads with more arguments are left to the interpreter).
+void requireOneInput(const Node* n) {
+  if (n->numInputs() != 1) unsupported(n, "an overload with more than one argument");
+}
+
 LowerFn floatingUnary(std::function<ExprPtr(ExprPtr)> f) {
   return [f](const Node* n, const std::vector<Operand>& ins, bool zeroDim) {
+    requireOneInput(n);
     const Operand& x = valueArg(n, ins, 0);
     if (!x.isTensor) unsupported(n, "scalar self");
     checkKernelDtype(n, x.dtype);
@@ -75,6 +82,7 @@ LowerFn intrinsicUnary(Intrinsic op) {
 // Ops keeping self's dtype; `f` gets the compute-type value and the dtype.
 LowerFn sameDtypeUnary(std::function<ExprPtr(ExprPtr, ScalarType)> f, bool allowBool) {
   return [f, allowBool](const Node* n, const std::vector<Operand>& ins, bool zeroDim) {
+    requireOneInput(n);
     const Operand& x = valueArg(n, ins, 0);
     if (!x.isTensor) unsupported(n, "scalar self");
     if (!allowBool && x.dtype == ScalarType::Bool) unsupported(n, "bool self");

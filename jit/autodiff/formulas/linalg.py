@@ -1,0 +1,38 @@
+# linalg.py — gradients of matrix products (mm, matmul on 2-D operands, addmm, linear, t).
+from typing import List, Optional, Tuple
+
+
+def mm(self, mat2):
+    def backward(grad_output):
+        return grad_output.mm(mat2.t()), self.t().mm(grad_output)
+    return torch.mm(self, mat2), backward
+
+
+def t(self):
+    def backward(grad_output):
+        return torch.t(grad_output)
+    return torch.t(self), backward
+
+
+def addmm(self, mat1, mat2, beta: number, alpha: number):
+    result = torch.addmm(self, mat1, mat2, beta=beta, alpha=alpha)
+    self_size = torch._size_if_not_equal(self.size(), result.size())
+    def backward(grad_output):
+        grad_self = (grad_output * beta)._grad_sum_to_size(self_size)
+        grad_mat1 = grad_output.mm(mat2.t()) * alpha
+        grad_mat2 = mat1.t().mm(grad_output) * alpha
+        return grad_self, grad_mat1, grad_mat2, None, None
+    return result, backward
+
+
+def linear(input, weight, bias: Optional[Tensor]):
+    result = torch.linear(input, weight, bias)
+    def backward(grad_output):
+        grad_input = grad_output.matmul(weight)
+        rows = grad_output.reshape([-1, weight.size(0)])
+        grad_weight = rows.t().mm(input.reshape([-1, weight.size(1)]))
+        grad_bias = None
+        if bias is not None:
+            grad_bias = rows.sum([0], False)
+        return grad_input, grad_weight, grad_bias
+    return result, backward

@@ -17,8 +17,9 @@
 //       return result, backward
 //
 // Loading rewrites each formula def into one straight function
-//   def mul(self, other, grad_output): ...; return result, grad_self, grad_other
-// (the closure's body inlined after the forward statements), compiles it with the file's helpers
+//   def mul(self, other, grad_output): ...; return (result), grad_self, grad_other
+// (the closure's body inlined after the forward statements, every statement kept on its line of
+// the file so that compile errors point into it), compiles it with the file's helpers
 // and the prelude (the helpers 1.13's symbolic_script defines: AD_sizes_if_not_equal_multi,
 // AD_unsqueeze_multiple, ...), inlines calls and flattens tuples. differentiate() splits such
 // graphs into a forward part and a backward part by whether a node depends on the grad input.
@@ -61,13 +62,19 @@ class FormulaSet {
   // Loads every formula def of `source` (file name `filename` for errors). A second formula for
   // an overload already in the set is a CompileError.
   void load(const std::string& source, const std::string& filename);
+  // This set's formula for the overload, else the fallback set's (when one is set).
   const Formula* find(const ops::OpOverload& overload) const;
   const Formula* find(const std::string& qualifiedOverload) const;
+  // The formulas loaded into this set (not the fallback's).
   const std::vector<std::unique_ptr<Formula>>& all() const { return formulas_; }
+  // Formulas for overloads this set lacks come from `fallback` (a user's file over the built-ins:
+  // its backward graphs are then differentiable again with the built-in formulas).
+  void setFallback(const FormulaSet* fallback) { fallback_ = fallback; }
 
  private:
   std::vector<std::unique_ptr<Formula>> formulas_;
   std::map<std::string, const Formula*> byOverload_;
+  const FormulaSet* fallback_ = nullptr;
 };
 
 // The formulas shipped with tsjit (jit/autodiff/formulas/*.py), loaded once (thread-safe), and

@@ -61,8 +61,20 @@ std::optional<Def> nestedDef(const Def& def) {
   return std::nullopt;
 }
 
-// One formula def -> the straight function text.
-std::string rewriteOne(const Source& src, const Def& def, const Def& backward) {
+// Appends `text` (whole lines) so that its first line lands on 1-based line `line` of `out` when
+// `out` has not passed it yet (keeps the file's line numbers in compile errors).
+void emitAt(std::string& out, size_t& outLine, size_t line, const std::string& text) {
+  while (outLine < line) {
+    out += '\n';
+    ++outLine;
+  }
+  out += text;
+  for (char c : text) outLine += c == '\n';
+}
+
+// One formula def -> the straight function text, each statement on its own line of the file when
+// the statements allow it (forward statements, then the closure's body, then the return).
+void rewriteOne(const Source& src, const Def& def, const Def& backward, std::string& out, size_t& outLine) {
   const auto stmts = def.statements();
   if (stmts.empty() || stmts[stmts.size() - 1].kind() != Kind::Return)
     throw CompileError("a formula must end with `return result, " + backward.name().name() + "`", def.range());
@@ -83,26 +95,30 @@ std::string rewriteOne(const Source& src, const Def& def, const Def& backward) {
   Return bret(bstmts[bstmts.size() - 1].get());
   if (!bret.expr().present()) throw CompileError("the backward closure must return its gradients", bret.range());
 
-  std::ostringstream out;
-  out << "def " << def.name().name() << "(";
+  std::string header = "def " + def.name().name() + "(";
   bool firstParam = true;
   for (Param p : def.decl().params()) {
-    out << (firstParam ? "" : ", ") << paramText(p);
+    header += (firstParam ? "" : ", ") + paramText(p);
     firstParam = false;
   }
   for (Param p : backward.decl().params()) {
-    out << (firstParam ? "" : ", ") << paramText(p);
+    header += (firstParam ? "" : ", ") + paramText(p);
     firstParam = false;
   }
-  out << "):\n";
-  for (size_t i = 0; i + 1 < stmts.size(); ++i)
-    if (stmts[i].get() != backward.get()) out << stmtLines(src, stmts[i], 4);
-  out << "    __tsjit_result = " << returned[0] << "\n";
-  for (size_t i = 0; i + 1 < bstmts.size(); ++i) out << stmtLines(src, bstmts[i], 4);
-  out << "    return __tsjit_result";
-  for (const std::string& g : returnedTexts(bret.expr().value())) out << ", " << g;
-  out << "\n\n";
-  return out.str();
+  header += "):\n";
+  emitAt(out, outLine, src.lineOf(def.range().start()), header);
+  size_t defIndex = 0;
+  for (size_t i = 0; i < stmts.size(); ++i)
+    if (stmts[i].get() == backward.get()) defIndex = i;
+  // Forward statements before the closure, the closure's body, forward statements after it.
+  for (size_t i = 0; i < defIndex; ++i) emitAt(out, outLine, src.lineOf(stmts[i].range().start()), stmtLines(src, stmts[i], 4));
+  for (size_t i = 0; i + 1 < bstmts.size(); ++i)
+    emitAt(out, outLine, src.lineOf(bstmts[i].range().start()), stmtLines(src, bstmts[i], 4));
+  for (size_t i = defIndex + 1; i + 1 < stmts.size(); ++i)
+    emitAt(out, outLine, src.lineOf(stmts[i].range().start()), stmtLines(src, stmts[i], 4));
+  std::string last = "    return (" + returned[0] + ")";
+  for (const std::string& g : returnedTexts(bret.expr().value())) last += ", " + g;
+  emitAt(out, outLine, src.lineOf(bret.range().start()), last + "\n");
 }
 
 // A None constant's value (the gradient of an input without one).
@@ -114,26 +130,27 @@ std::string rewriteFormulaSource(const std::string& source, const std::string& f
                                  std::vector<std::string>* formulaNames) {
   auto src = std::make_shared<Source>(source, filename);
   frontend::Module module = parseSource(src);
-  std::ostringstream out;
+  std::string out;
+  size_t outLine = 1;
   for (Stmt s : module.statements()) {
     if (s.kind() == Kind::Def) {
       Def def(s.get());
       if (auto backward = nestedDef(def)) {
-        out << rewriteOne(*src, def, *backward);
+        rewriteOne(*src, def, *backward, out, outLine);
         if (formulaNames) formulaNames->push_back(def.name().name());
         continue;
       }
     }
-    out << stmtLines(*src, s, 0);
-    if (s.kind() == Kind::Def) out << "\n";
+    emitAt(out, outLine, src->lineOf(s.range().start()), stmtLines(*src, s, 0));
   }
-  return out.str();
+  return out + "\n";
 }
 
 void FormulaSet::load(const std::string& source, const std::string& filename) {
   std::vector<std::string> names;
   const std::string rewritten = rewriteFormulaSource(source, filename, &names);
-  const std::string full = preludeSource() + "\n" + rewritten;
+  // The prelude goes after the file's text so that line numbers in errors are the file's own.
+  const std::string full = rewritten + "\n" + preludeSource();
   std::shared_ptr<CompilationUnit> cu = compileFunctions(full, "", {}, filename);
   auto defRanges = std::make_shared<Source>(source, filename);
   for (const std::string& name : names) {
@@ -192,7 +209,8 @@ const Formula* FormulaSet::find(const ops::OpOverload& overload) const { return 
 
 const Formula* FormulaSet::find(const std::string& qualifiedOverload) const {
   auto it = byOverload_.find(qualifiedOverload);
-  return it == byOverload_.end() ? nullptr : it->second;
+  if (it != byOverload_.end()) return it->second;
+  return fallback_ ? fallback_->find(qualifiedOverload) : nullptr;
 }
 
 const FormulaSet& builtinFormulas() {

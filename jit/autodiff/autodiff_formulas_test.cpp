@@ -37,7 +37,11 @@ TEST(AutodiffFormulas, RewriteInlinesTheClosure) {
   EXPECT_EQ(names, std::vector<std::string>{"mul"});
   EXPECT_NE(out.find("def mul(self, other, grad_output):"), std::string::npos) << out;
   EXPECT_NE(out.find("    g = grad_output * other\n"), std::string::npos) << out;
-  EXPECT_NE(out.find("return __tsjit_result, g, grad_output * self"), std::string::npos) << out;
+  EXPECT_NE(out.find("    return (result), g, grad_output * self\n"), std::string::npos) << out;
+  // Statements stay on their own lines of the file (errors point at the right line).
+  size_t line = 1;
+  for (size_t i = 0; i < out.find("    g = grad_output"); ++i) line += out[i] == '\n';
+  EXPECT_EQ(line, 4u) << out;
 }
 
 TEST(AutodiffFormulas, MalformedFormulasAreCompileErrors) {

@@ -1,4 +1,4 @@
-# linalg.py — gradients of matrix products (mm, matmul on 2-D operands, addmm, linear, t).
+# linalg.py — gradients of matrix products (mm, addmm, linear, t).
 from typing import List, Optional, Tuple
 
 
@@ -28,8 +28,8 @@ def addmm(self, mat1, mat2, beta: number, alpha: number):
 def linear(input, weight, bias: Optional[Tensor]):
     result = torch.linear(input, weight, bias)
     def backward(grad_output):
-        grad_input = grad_output.matmul(weight)
         rows = grad_output.reshape([-1, weight.size(0)])
+        grad_input = rows.mm(weight).reshape(input.size())
         grad_weight = rows.t().mm(input.reshape([-1, weight.size(1)]))
         grad_bias = None
         if bias is not None:

@@ -1,4 +1,5 @@
-# reductions.py — gradients of sum, mean, softmax and log_softmax. The backward of a reduction
+# reductions.py — gradients of sum, mean, softmax, log_softmax and the broadcasting helpers
+# sum_to_size / _grad_sum_to_size. The backward of a reduction
 # reshapes the gradient to the result's shape with the reduced dims kept and expands it back.
 from typing import List, Optional, Tuple
 
@@ -47,3 +48,18 @@ def log_softmax(self, dim: int, dtype: Optional[int]):
         grad_self = grad_output - torch.exp(result) * grad_output.sum([dim], True)
         return grad_self, None, None
     return result, backward
+
+
+def sum_to_size(self, size: List[int]):
+    self_size = self.size()
+    def backward(grad_output):
+        return grad_output.expand(self_size), None
+    return self.sum_to_size(size), backward
+
+
+def _grad_sum_to_size(self, size: Optional[List[int]]):
+    # With size None the result is self and grad_output has self's shape: expand is a no-op.
+    self_size = self.size()
+    def backward(grad_output):
+        return grad_output.expand(self_size), None
+    return torch._grad_sum_to_size(self, size), backward

@@ -46,7 +46,7 @@ std::optional<Literal> fromDefault(const DefaultValue& d) {
 
 bool positiveDomain(const std::string& op) {
   static const std::set<std::string> ops = {"aten::log", "aten::sqrt", "aten::rsqrt", "aten::reciprocal",
-                                            "aten::pow", "aten::log1p", "aten::div"};
+                                            "aten::pow", "aten::log1p", "aten::div", "aten::log2", "aten::log10"};
   return ops.count(op) > 0;
 }
 bool hasKinkAtZero(const std::string& op) {
@@ -95,6 +95,14 @@ std::vector<ArgPlan> tensorPlans(const std::string& op, size_t n) {
   if (op == "aten::linear")
     return {{{{2, 3}, {4, 3}, {4}}, {0, 0, 0}, ""}, {{{2, 5, 3}, {4, 3}, {4}}, {0, 0, 0}, "3-d input"}};
   if (op == "aten::t" || op == "aten::transpose") return {{{{2, 3}}, {0}, ""}, {{{3, 2}}, {1}, "strided"}};
+  if (op == "aten::matmul")
+    return {ArgPlan{{Shape{2, 3}, Shape{3, 4}}, {0, 0}, "2-d"}, ArgPlan{{Shape{3}, Shape{3, 4}}, {0, 0}, "1-d self"},
+            ArgPlan{{Shape{2, 3}, Shape{3}}, {0, 0}, "1-d other"}, ArgPlan{{Shape{3}, Shape{3}}, {0, 0}, "1-d both"},
+            ArgPlan{{Shape{2, 2, 3}, Shape{3, 4}}, {0, 0}, "batched"},
+            ArgPlan{{Shape{2, 1, 2, 3}, Shape{3, 3, 2}}, {0, 0}, "broadcast batch"}};
+  if (op == "aten::layer_norm")
+    return {ArgPlan{{Shape{2, 3}, Shape{3}, Shape{3}}, {0, 0, 0}, ""},
+            ArgPlan{{Shape{2, 2, 3}, Shape{2, 3}, Shape{2, 3}}, {0, 0, 0}, "2 dims"}};
   if (op == "aten::squeeze") return {{{{2, 1, 3}}, {0}, ""}};
   if (op == "aten::expand") return {{{{3, 1}}, {0}, ""}};
   if (op == "aten::permute") return {{{{2, 3, 4}}, {0}, ""}};
@@ -148,6 +156,11 @@ std::vector<Literal> argChoices(const std::string& op, const Argument& a, const 
   if (name == "size" && op == "aten::expand") return {intList({2, 3, 4}), intList({3, 5})};
   if (name == "size" && op == "aten::sum_to_size") return {intList({3}), intList({2, 1}), intList({1, 3}), intList({2, 3})};
   if (name == "size" && op == "aten::_grad_sum_to_size") return {intList({3}), intList({2, 1}), litNone()};
+  if (name == "normalized_shape") return {intList(self.size() == 3 ? std::vector<int64_t>{2, 3} : std::vector<int64_t>{3})};
+  if (name == "dims" && op == "aten::flip") return {intList({0}), intList({-1, 0})};
+  if (name == "p") return {lit(0.3)};
+  if (name == "train") return {lit(false)};  // training draws a random mask: not reproducible
+  if (name == "eps") return {lit(1e-5)};
   if (name == "dims") return {intList({2, 0, 1})};
   if (name == "implicit") return {lit(false)};
   if (name == "approximate") return {lit(std::string("none"))};

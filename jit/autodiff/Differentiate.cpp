@@ -58,6 +58,17 @@ std::vector<Value*> usedValues(const Node* n) {
   return used;
 }
 
+// n itself, or a node inside its blocks, whose schema writes an argument (Tensor(a!)); else null.
+const Node* writingNode(const Node* n) {
+  if (const FunctionSchema* s = n->maybeSchema())
+    for (const Argument& a : s->arguments())
+      if (a.isWrite()) return n;
+  for (const Block* b : n->blocks())
+    for (const Node* inner : b->nodes())
+      if (const Node* w = writingNode(inner)) return w;
+  return nullptr;
+}
+
 std::string nodeText(const Node& n) {
   std::string s = n.str();
   if (size_t nl = s.find('\n'); nl != std::string::npos) s = s.substr(0, nl);
@@ -104,7 +115,12 @@ std::shared_ptr<Graph> gradientGraph(const Graph& source, const std::vector<size
   for (Node* n : order) {
     bool anyIn = false;
     for (Value* v : usedValues(n)) anyIn |= requiresGrad.count(v) > 0;
-    if (!anyIn || zeroGradientOps().count(n->kind().toQualString())) continue;
+    if (!anyIn) continue;
+    // A write into memory (an in-place op, here or inside a block) would change values the
+    // gradient depends on without a Value carrying it: not differentiable symbolically.
+    if (const Node* w = writingNode(n))
+      throw NotDifferentiable("differentiate: an in-place op on a value that requires grad: " + nodeText(*w));
+    if (zeroGradientOps().count(n->kind().toQualString())) continue;
     bool tensorOut = false;
     for (Value* v : n->outputs()) tensorOut |= isTensorType(v) || v->type()->kind() == TypeKind::Optional;
     if (!tensorOut) continue;
@@ -159,6 +175,12 @@ std::shared_ptr<Graph> gradientGraph(const Graph& source, const std::vector<size
       Value* gi = lookup(fg.outputs()[i + 1]);
       if (!requiresGrad.count(n->input(i))) continue;
       if (gi->type()->kind() == TypeKind::None) continue;
+      if (gi->type()->kind() == TypeKind::Optional) {
+        // A Tensor? gradient (set on a branch) of an input that requires grad holds a tensor.
+        Node* cast = g->insert(prim::unchecked_cast, {gi});
+        cast->output()->setType(TensorType::get());
+        gi = cast->output();
+      }
       accumulate(n->input(i), gi);
     }
   }

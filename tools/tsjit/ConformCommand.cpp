@@ -36,6 +36,7 @@ struct ConformOptions {
   bool compareOptimized = false;
   bool noStrides = false;
   bool archive = false;
+  bool grad = false;
 };
 
 int runCompareOptimized(const ConformOptions& o) {
@@ -60,6 +61,7 @@ int runCompareOptimized(const ConformOptions& o) {
 int runConform(const ConformOptions& o) {
   using namespace tsjit::conformance;
   if (o.compareOptimized) return runCompareOptimized(o);
+  if (o.grad) return runConformGrad(defaultCorpusDir(o.corpus), o.engine, o.cases, o.verbose);
   if (!o.pipeline.empty()) {
     registerAllPasses();
     PassRegistry::global().parsePipelineOrDefault(o.pipeline);  // unknown names: the known ones
@@ -131,6 +133,8 @@ void setupConformCommand(CLI::App& app, int& exitCode) {
   sub->add_flag("--archive", opts->archive,
                 "load every case from its torch.jit.save archive (archives/<name>.pt: zip, pickles and the "
                 "archive's code) and run the loaded module's forward");
+  sub->add_flag("--grad", opts->grad,
+                "replay the cases with recorded gradients and compare the gradients (--engine jit: symbolic autodiff)");
   sub->add_flag("-v,--verbose", opts->verbose, "also list which graph each case ran and every compile error");
   sub->callback([opts, &exitCode] { exitCode = runConform(*opts); });
 }

@@ -119,6 +119,19 @@ def lerp(self, end, weight: number):
     return result, backward
 
 
+def lerp_1(self, end, weight):
+    result = torch.lerp(self, end, weight)
+    self_size = torch._size_if_not_equal(self.size(), result.size())
+    end_size = torch._size_if_not_equal(end.size(), result.size())
+    weight_size = torch._size_if_not_equal(weight.size(), result.size())
+    def backward(grad_output):
+        grad_self = (grad_output * (1 - weight))._grad_sum_to_size(self_size)
+        grad_end = (grad_output * weight)._grad_sum_to_size(end_size)
+        grad_weight = (grad_output * (end - self))._grad_sum_to_size(weight_size)
+        return grad_self, grad_end, grad_weight
+    return result, backward
+
+
 def where(condition, self, other):
     result = torch.where(condition, self, other)
     self_size, other_size = AD_sizes_if_not_equal_multi(self, other, result)

@@ -61,3 +61,22 @@ def AD_inverse_permutation(dims: List[int]) -> List[int]:
             d = d + n
         inverse[d] = i
     return inverse
+
+
+def AD_with_one_at(sizes: List[int], pos: int) -> List[int]:
+    # sizes with a 1 inserted before index pos (pos == len(sizes): appended).
+    out: List[int] = []
+    for i in range(len(sizes)):
+        if i == pos:
+            out.append(1)
+        out.append(sizes[i])
+    if pos == len(sizes):
+        out.append(1)
+    return out
+
+
+def AD_last_dims(ndim: int, count: int) -> List[int]:
+    dims: List[int] = []
+    for i in range(ndim - count, ndim):
+        dims.append(i)
+    return dims

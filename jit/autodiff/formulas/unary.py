@@ -16,6 +16,18 @@ def log(self):
     return torch.log(self), backward
 
 
+def log2(self):
+    def backward(grad_output):
+        return grad_output / (self * 0.6931471805599453)
+    return torch.log2(self), backward
+
+
+def log10(self):
+    def backward(grad_output):
+        return grad_output / (self * 2.302585092994046)
+    return torch.log10(self), backward
+
+
 def log1p(self):
     def backward(grad_output):
         return grad_output / (self + 1)

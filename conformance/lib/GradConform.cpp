@@ -97,6 +97,33 @@ std::vector<size_t> liftParameters(Graph& g, const IValue& self, const std::vect
   return indices;
 }
 
+// Module attributes that are not tensors (flags, sizes, None for an absent bias) become constants,
+// as torch.jit.freeze does, so that branches on them fold.
+void freezeScalarAttributes(Graph& g, const IValue& self) {
+  std::vector<Node*> getAttrs;
+  std::function<void(Block*)> collect = [&](Block* b) {
+    for (Node* n : b->nodes()) {
+      if (n->kind() == prim::GetAttr) getAttrs.push_back(n);
+      for (Block* inner : n->blocks()) collect(inner);
+    }
+  };
+  collect(g.block());
+  for (Node* n : getAttrs) {
+    const std::string path = attrPath(n->output(), g.inputs()[0]);
+    if (path.empty() || path == "?") continue;
+    IValue v = attrValue(self, path);
+    Literal lit;
+    if (v.isNone()) lit = Literal{Literal::None{}};
+    else if (v.isBool()) lit = Literal{v.toBool()};
+    else if (v.isInt()) lit = Literal{v.toInt()};
+    else if (v.isDouble()) lit = Literal{v.toDouble()};
+    else continue;
+    WithInsertPoint guard(n);
+    Value* c = g.insertConstant(lit);
+    n->output()->replaceAllUsesWith(c);
+  }
+}
+
 GradCaseResult runCase(const std::string& file) {
   GradCaseResult r;
   std::ifstream in(file);
@@ -123,7 +150,16 @@ GradCaseResult runCase(const std::string& file) {
     std::vector<size_t> idx = liftParameters(*g, *prep.self, params, inputs);
     wrt.insert(wrt.end(), idx.begin(), idx.end());
   }
-  // The jit's default pipeline first (as 1.13 differentiates the optimized graph).
+  if (prep.self) freezeScalarAttributes(*g, *prep.self);
+  // Inputs typed with their dtype and rank (the jit's ArgumentSpec specialization), then the jit's
+  // default pipeline (1.13 differentiates the specialized, optimized graph): branches on a tensor's
+  // rank or on a frozen module flag fold away.
+  for (size_t i = 0; i < inputs.size() && i < g->inputs().size(); ++i) {
+    if (!inputs[i].isTensor() || g->inputs()[i]->type()->kind() != TypeKind::Tensor) continue;
+    const Tensor t = inputs[i].toTensor();
+    g->inputs()[i]->setType(TensorType::create(t.dtype(), Device(), TensorType::Dims(t.sizes().size(), std::nullopt),
+                                               std::nullopt, false));
+  }
   registerAllPasses();
   runPipeline(g, defaultPipeline());
   flattenOutputTuple(*g);

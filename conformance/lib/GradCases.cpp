@@ -242,7 +242,12 @@ std::vector<OpCase> opCases(const ops::OpOverload& overload, std::mt19937& rng) 
           break;
         }
         args.push_back(g.insertConstant(*value));
-        if (!ch.empty()) desc << " " << a.name << "=" << formatLiteral(*value);
+        if (!ch.empty()) {
+          std::ostringstream v;
+          if (const double* d = std::get_if<double>(&value->v)) v << *d;  // 0.7, not 0.69999999999999996
+          else v << formatLiteral(*value);
+          desc << " " << a.name << "=" << v.str();
+        }
       }
       if (skip) continue;
       Node* n = g.insert(overload.op().kind(), args);

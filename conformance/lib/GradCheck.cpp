@@ -133,10 +133,14 @@ GradResult checkFirstOrder(const Graph& g, const std::vector<IValue>& inputs, co
                   ", the input " + shape(fd[i]);
     } else if (!(e <= tolerance) && r.ok) {
       r.ok = false;
+      // The element where they differ most.
+      const std::vector<double> a = asDouble(sym[i]).toDoubles(), b = fd[i].toDoubles();
+      size_t worstAt = 0;
+      for (size_t k = 0; k < a.size(); ++k)
+        if (std::fabs(a[k] - b[k]) > std::fabs(a[worstAt] - b[worstAt]) || std::isnan(a[k])) worstAt = k;
       r.message = "d/d input " + std::to_string(wrt[i]) + ": error " + fmt(e) + " > " + fmt(tolerance) +
-                  " (symbolic " + fmt(asDouble(sym[i]).toDoubles().empty() ? 0 : asDouble(sym[i]).toDoubles()[0]) +
-                  ", finite differences " + fmt(fd[i].toDoubles().empty() ? 0 : fd[i].toDoubles()[0]) +
-                  " at element 0)";
+                  " (element " + std::to_string(worstAt) + ": symbolic " + fmt(a.empty() ? 0 : a[worstAt]) +
+                  ", finite differences " + fmt(b.empty() ? 0 : b[worstAt]) + ")";
     }
   }
   return r;

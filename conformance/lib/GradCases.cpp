@@ -148,6 +148,12 @@ std::vector<Literal> argChoices(const std::string& op, const Argument& a, const 
     if (op == "aten::squeeze") return {lit(int64_t{1})};
     return {lit(int64_t{1}), lit(int64_t{0})};
   }
+  if (name == "index") return {lit(int64_t{1}), lit(int64_t{-1})};
+  if (name == "start" && op == "aten::narrow") return {lit(int64_t{1}), lit(int64_t{-2})};
+  if (name == "length") return {lit(int64_t{1})};
+  if (name == "start") return {lit(int64_t{1}), litNone(), lit(int64_t{-2})};
+  if (name == "end") return {litNone(), lit(int64_t{2}), lit(int64_t{-1})};
+  if (name == "step") return {lit(int64_t{1}), lit(int64_t{2})};
   if (name == "keepdim") return {lit(false), lit(true)};
   if (name == "dim0") return {lit(int64_t{0})};
   if (name == "dim1") return {lit(int64_t{rank > 1 ? 1 : 0})};

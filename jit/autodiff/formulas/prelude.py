@@ -80,3 +80,34 @@ def AD_last_dims(ndim: int, count: int) -> List[int]:
     for i in range(ndim - count, ndim):
         dims.append(i)
     return dims
+
+
+def AD_slice_start_count(n: int, start: Optional[int], end: Optional[int], step: int) -> List[int]:
+    # Python's slice bounds on a dim of size n: [first index, number of elements taken].
+    s = 0
+    if start is not None:
+        s = start
+    e = n
+    if end is not None:
+        e = end
+    if s < 0:
+        s = s + n
+    if e < 0:
+        e = e + n
+    if s < 0:
+        s = 0
+    if s > n:
+        s = n
+    if e > n:
+        e = n
+    if e < s:
+        e = s
+    return [s, (e - s + step - 1) // step]
+
+
+def AD_scatter_rows(grad: Tensor, dim: int, n: int, first: int, count: int, step: int) -> Tensor:
+    # The gradient of taking `count` elements first, first + step, ... of a dim of size n: grad
+    # (that dim of size count) multiplied by a 0/1 selection matrix (count, n) along that dim.
+    taken = torch.arange(count).unsqueeze(1) * step + first
+    selection = (taken == torch.arange(n).unsqueeze(0)).type_as(grad)
+    return grad.transpose(dim, -1).matmul(selection).transpose(dim, -1)

@@ -1,4 +1,5 @@
 # shape.py — gradients of the view and reshape ops (view, reshape, expand, permute, transpose,
+# select, slice, narrow: a 0/1 selection-matrix product puts the gradient back in place;
 # unsqueeze, squeeze): the gradient is the inverse rearrangement of grad_output.
 from typing import List, Optional, Tuple
 
@@ -47,3 +48,40 @@ def squeeze_1(self, dim: int):
     def backward(grad_output):
         return grad_output.reshape(self_size), None
     return torch.squeeze(self, dim), backward
+
+
+def select(self, dim: int, index: int):
+    self_size = self.size()
+    def backward(grad_output):
+        d = dim
+        if d < 0:
+            d = d + len(self_size)
+        i = index
+        if i < 0:
+            i = i + self_size[d]
+        return AD_scatter_rows(grad_output.unsqueeze(d), d, self_size[d], i, 1, 1), None, None
+    return torch.select(self, dim, index), backward
+
+
+def slice(self, dim: int, start: Optional[int], end: Optional[int], step: int):
+    self_size = self.size()
+    def backward(grad_output):
+        d = dim
+        if d < 0:
+            d = d + len(self_size)
+        bounds = AD_slice_start_count(self_size[d], start, end, step)
+        return AD_scatter_rows(grad_output, d, self_size[d], bounds[0], bounds[1], step), None, None, None, None
+    return torch.slice(self, dim, start, end, step), backward
+
+
+def narrow(self, dim: int, start: int, length: int):
+    self_size = self.size()
+    def backward(grad_output):
+        d = dim
+        if d < 0:
+            d = d + len(self_size)
+        s = start
+        if s < 0:
+            s = s + self_size[d]
+        return AD_scatter_rows(grad_output, d, self_size[d], s, length, 1), None, None, None
+    return torch.narrow(self, dim, start, length), backward

@@ -46,7 +46,7 @@ std::optional<Literal> fromDefault(const DefaultValue& d) {
 
 bool positiveDomain(const std::string& op) {
   static const std::set<std::string> ops = {"aten::log", "aten::sqrt", "aten::rsqrt", "aten::reciprocal",
-                                            "aten::pow", "aten::log1p", "aten::div", "aten::log2", "aten::log10"};
+                                            "aten::pow", "aten::log1p", "aten::div", "aten::log2", "aten::log10", "aten::addcdiv"};
   return ops.count(op) > 0;
 }
 bool hasKinkAtZero(const std::string& op) {
@@ -143,7 +143,9 @@ std::vector<Literal> argChoices(const std::string& op, const Argument& a, const 
     if (a.type()->kind() == TypeKind::Optional) out.push_back(litNone());
     return out;
   }
+  if (name == "memory_format") return {lit(int64_t{0})};
   if (name == "dim") {
+    if (op == "aten::index_select") return {lit(int64_t{1}), lit(int64_t{-1})};
     if (op == "aten::unsqueeze") return {lit(int64_t{0}), lit(int64_t{-1})};
     if (op == "aten::squeeze") return {lit(int64_t{1})};
     return {lit(int64_t{1}), lit(int64_t{0})};
@@ -226,7 +228,10 @@ std::vector<OpCase> opCases(const ops::OpOverload& overload, std::mt19937& rng) 
           in->setType(TensorType::get());
           args.push_back(in);
           const Shape& shape = plan.shapes.at(t);
-          if (a.name == "condition") {
+          if (a.name == "index" && op == "aten::index_select") {
+            // indices into dim 1 (size 3), one repeated: gradients must accumulate
+            c.inputs.emplace_back(Tensor::fromInt64s({2, 0, 2, 1}, {4}));
+          } else if (a.name == "condition") {
             Tensor r = randomTensor(shape, op, rng);
             std::vector<double> v = r.toDoubles();
             for (double& x : v) x = x > 0 ? 1 : 0;

@@ -158,15 +158,21 @@ GradResult checkSecondOrder(const Graph& g, const std::vector<IValue>& inputs, c
     return r;
   }
   // H's inputs: g's inputs then one grad per output of g.
-  std::vector<IValue> hInputs = cloneValues(inputs);
-  std::vector<IValue> dy = randomGradOutputs(g, inputs, rng);
-  std::vector<size_t> hWrt = wrt;
-  for (size_t k = 0; k < dy.size(); ++k) {
-    hInputs.push_back(dy[k]);
-    if (dy[k].isTensor()) hWrt.push_back(inputs.size() + k);
+  try {
+    std::vector<IValue> hInputs = cloneValues(inputs);
+    std::vector<IValue> dy = randomGradOutputs(g, inputs, rng);
+    std::vector<size_t> hWrt = wrt;
+    for (size_t k = 0; k < dy.size(); ++k) {
+      hInputs.push_back(dy[k]);
+      if (dy[k].isTensor()) hWrt.push_back(inputs.size() + k);
+    }
+    std::vector<IValue> hGrad = randomGradOutputs(*h, hInputs, rng);
+    r = checkFirstOrder(*h, hInputs, hGrad, hWrt, engine, formulas, tolerance);
+  } catch (const std::exception& e) {  // the backward graph does not even run: a failure
+    r.checked = true;
+    r.ok = false;
+    r.message = std::string("running the backward graph failed: ") + e.what();
   }
-  std::vector<IValue> hGrad = randomGradOutputs(*h, hInputs, rng);
-  r = checkFirstOrder(*h, hInputs, hGrad, hWrt, engine, formulas, tolerance);
   return r;
 }
 

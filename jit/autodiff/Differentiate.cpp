@@ -22,7 +22,8 @@ const std::set<std::string>& zeroGradientOps() {
       "aten::logical_and", "aten::logical_or", "aten::logical_not", "aten::isnan", "aten::argmax",
       "aten::argmin", "aten::floor", "aten::ceil", "aten::round", "aten::trunc", "aten::_size_if_not_equal",
       "prim::dtype", "prim::device", "aten::len", "prim::NumToTensor", "aten::Int", "aten::Float",
-      "aten::Bool", "aten::item"};
+      "aten::Bool", "aten::item", "aten::count_nonzero", "aten::any", "aten::all", "aten::nonzero",
+      "aten::bucketize", "aten::searchsorted", "aten::isinf", "aten::isfinite", "aten::signbit"};
   return ops;
 }
 

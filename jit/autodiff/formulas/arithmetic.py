@@ -109,6 +109,19 @@ def addcmul(self, tensor1, tensor2, value: number):
     return result, backward
 
 
+def addcdiv(self, tensor1, tensor2, value: number):
+    result = torch.addcdiv(self, tensor1, tensor2, value=value)
+    self_size = torch._size_if_not_equal(self.size(), result.size())
+    tensor1_size = torch._size_if_not_equal(tensor1.size(), result.size())
+    tensor2_size = torch._size_if_not_equal(tensor2.size(), result.size())
+    def backward(grad_output):
+        grad = grad_output * value
+        grad_tensor1 = (grad / tensor2)._grad_sum_to_size(tensor1_size)
+        grad_tensor2 = (-grad * tensor1 / (tensor2 * tensor2))._grad_sum_to_size(tensor2_size)
+        return grad_output._grad_sum_to_size(self_size), grad_tensor1, grad_tensor2, None
+    return result, backward
+
+
 def lerp(self, end, weight: number):
     result = torch.lerp(self, end, weight)
     self_size, end_size = AD_sizes_if_not_equal_multi(self, end, result)

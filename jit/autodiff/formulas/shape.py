@@ -85,3 +85,28 @@ def narrow(self, dim: int, start: int, length: int):
             s = s + self_size[d]
         return AD_scatter_rows(grad_output, d, self_size[d], s, length, 1), None, None, None
     return torch.narrow(self, dim, start, length), backward
+
+
+def contiguous(self, memory_format: int):
+    def backward(grad_output):
+        return grad_output, None
+    return self.contiguous(memory_format=memory_format), backward
+
+
+def index_select(self, dim: int, index):
+    self_size = self.size()
+    def backward(grad_output):
+        d = dim
+        if d < 0:
+            d = d + len(self_size)
+        # (k, n) 0/1 matrix: row j selects element index[j]; repeated indices accumulate.
+        selection = (index.reshape([-1, 1]) == torch.arange(self_size[d]).unsqueeze(0)).type_as(grad_output)
+        return grad_output.transpose(d, -1).matmul(selection).transpose(d, -1), None, None
+    return torch.index_select(self, dim, index), backward
+
+
+def mT(self):
+    def backward(grad_output):
+        return grad_output.transpose(-2, -1)
+    return self.transpose(-2, -1), backward
+

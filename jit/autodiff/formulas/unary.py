@@ -28,6 +28,13 @@ def log10(self):
     return torch.log10(self), backward
 
 
+def exp2(self):
+    result = torch.exp2(self)
+    def backward(grad_output):
+        return grad_output * result * 0.6931471805599453
+    return result, backward
+
+
 def log1p(self):
     def backward(grad_output):
         return grad_output / (self + 1)

@@ -319,12 +319,15 @@ Value* Graph::insertNoneConstant(SourceRange r) { return insertConstant(Literal{
 Value* Graph::insertIntListConstant(const std::vector<int64_t>& v, SourceRange r) {
   Literal::List l;
   for (int64_t x : v) l.elems.push_back(Literal{x});
-  return insertConstant(Literal{std::move(l)}, std::move(r));
+  // An empty list says nothing about its elements: annotate it (PyTorch: annotate(List[int], [])).
+  if (v.empty()) l.annotation = ListType::ofInts();
+  return insertConstant(Literal{std::move(l)}, std::move(r))->setType(ListType::ofInts());
 }
 Value* Graph::insertFloatListConstant(const std::vector<double>& v, SourceRange r) {
   Literal::List l;
   for (double x : v) l.elems.push_back(Literal{x});
-  return insertConstant(Literal{std::move(l)}, std::move(r));
+  if (v.empty()) l.annotation = ListType::ofFloats();
+  return insertConstant(Literal{std::move(l)}, std::move(r))->setType(ListType::ofFloats());
 }
 
 std::shared_ptr<Graph> Graph::copy() const {

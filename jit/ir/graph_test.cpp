@@ -441,3 +441,17 @@ TEST(Graph, CopyMetadataFromTheNamesOwnerKeepsNamesRegistered) {
   EXPECT_EQ(g->findValueByName(t->debugName()), t);
   g->lint();
 }
+
+namespace tsjit {
+namespace {
+// An empty int list constant (the sizes of a 0-dim tensor, as peephole folds them) is typed int[],
+// not Any: schema matching of its users depends on it.
+TEST(Graph, EmptyIntListConstantIsTypedIntList) {
+  Graph g;
+  Value* ints = g.insertConstant(std::vector<int64_t>{});
+  EXPECT_EQ(ints->type()->str(), "int[]");
+  Value* floats = g.insertConstant(std::vector<double>{});
+  EXPECT_EQ(floats->type()->str(), "float[]");
+}
+}  // namespace
+}  // namespace tsjit

@@ -238,6 +238,30 @@ Tensor countNonzero(const Tensor& self, const std::vector<int64_t>& dims, bool k
   return writeSlots(cnt, p.outShape, outDt);
 }
 
+// sum_to_size: sums the dims `size` broadcasts over (leading dims; size-1 dims kept), as 1.13's
+// at::sum_to does. Returns self when nothing is reduced.
+Tensor sumToSize(const Tensor& self, const std::vector<int64_t>& size) {
+  const int64_t lead = self.dim() - static_cast<int64_t>(size.size());
+  bool ok = lead >= 0;
+  for (size_t i = 0; ok && i < size.size(); ++i) ok = size[i] == 1 || size[i] == self.sizes()[lead + i];
+  if (!ok) {
+    auto fmt = [](const std::vector<int64_t>& v) {
+      std::string out = "[";
+      for (size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + std::to_string(v[i]);
+      return out + "]";
+    };
+    throw RuntimeError("size {" + fmt(size) + "} is not expandable to size {" + fmt(self.sizes()) + "}.");
+  }
+  std::vector<int64_t> keep, leading;
+  for (size_t i = 0; i < size.size(); ++i)
+    if (size[i] == 1 && self.sizes()[lead + i] != 1) keep.push_back(lead + static_cast<int64_t>(i));
+  for (int64_t d = 0; d < lead; ++d) leading.push_back(d);
+  Tensor r = self;
+  if (!keep.empty()) r = sumOrProd(r, keep, true, std::nullopt, false);
+  if (!leading.empty()) r = sumOrProd(r, leading, false, std::nullopt, false);
+  return r;
+}
+
 // ---- registration ------------------------------------------------------------------------------------
 
 using RFn = Tensor (*)(const IValue* a);
@@ -260,6 +284,16 @@ void registerReductionsSumKernels() {
   defR("aten::sum.dim_IntList", [](const IValue* a) {
     const Tensor t = a[0].toTensor();
     return sumOrProd(t, dimsOf(a[1], t), a[2].toBool(), optDtypeArg(a[3]), false);
+  });
+  defR("aten::sum_to_size", [](const IValue* a) { return sumToSize(a[0].toTensor(), intListArg(a[1])); });
+  defR("aten::_grad_sum_to_size", [](const IValue* a) {
+    const Tensor t = a[0].toTensor();
+    return a[1].isNone() ? t : sumToSize(t, intListArg(a[1]));
+  });
+  def("aten::_size_if_not_equal", [](Stack& s, size_t n) {
+    std::vector<int64_t> a = intListArg(peek(s, 0, n)), b = intListArg(peek(s, 1, n));
+    IValue r = a == b ? IValue() : peek(s, 0, n);
+    ret1(s, n, std::move(r));
   });
   defR("aten::prod", [](const IValue* a) { const Tensor t = a[0].toTensor(); return sumOrProd(t, {}, false, optDtypeArg(a[1]), true); });
   defR("aten::prod.dim_int", [](const IValue* a) {

@@ -166,6 +166,10 @@ TEST(OpsCorpus, EverySchemaIsAnOverload) {
   // (python3-torch 1.13.1: torch._C._jit_get_schemas_for_operator(name)).
   static const char* kBeyondCorpus[] = {
       "aten::percentFormat(str self, ...) -> str",  // "%d items" % n
+      // symbolic autodiff's broadcasting helpers (jit/autodiff formulas)
+      "aten::sum_to_size(Tensor self, int[] size) -> Tensor",
+      "aten::_grad_sum_to_size(Tensor(a) self, int[]? size) -> Tensor(a)",
+      "aten::_size_if_not_equal(int[] self_size, int[] other_size) -> int[]?",
   };
   for (const char* schema : kBeyondCorpus) {
     std::string text = schema;

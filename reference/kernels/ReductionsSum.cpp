@@ -221,6 +221,31 @@ Tensor anyAll(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim
   });
 }
 
+// sum_to_size: the dims `size` broadcasts over are summed (size-1 dims kept, leading dims dropped).
+Tensor sumToSize(const Tensor& self, const std::vector<int64_t>& size) {
+  const int64_t lead = self.dim() - static_cast<int64_t>(size.size());
+  bool expandable = lead >= 0;
+  for (size_t i = 0; expandable && i < size.size(); ++i)
+    expandable = size[i] == 1 || size[i] == self.sizes()[lead + static_cast<int64_t>(i)];
+  if (!expandable) {
+    auto fmt = [](const std::vector<int64_t>& v) {
+      std::string out = "[";
+      for (size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + std::to_string(v[i]);
+      return out + "]";
+    };
+    throw RuntimeError("size {" + fmt(size) + "} is not expandable to size {" + fmt(self.sizes()) + "}.");
+  }
+  Tensor r = self;
+  std::vector<int64_t> ones;
+  for (size_t i = 0; i < size.size(); ++i)
+    if (size[i] == 1 && self.sizes()[lead + static_cast<int64_t>(i)] != 1) ones.push_back(lead + static_cast<int64_t>(i));
+  if (!ones.empty()) r = sumOrProd(r, ones, true, std::nullopt, false);
+  std::vector<int64_t> leading;
+  for (int64_t d = 0; d < lead; ++d) leading.push_back(d);
+  if (!leading.empty()) r = sumOrProd(r, leading, false, std::nullopt, false);
+  return r;
+}
+
 bool boolArg(const IValue& v) { return v.toBool(); }
 
 void defWithOut(const std::string& functional, const std::string& out, const TensorFn& f) {
@@ -243,6 +268,15 @@ void registerReductionsSumKernels() {
   defWithOut("aten::sum.dim_IntList", "aten::sum.IntList_out", [](Args& a) {
     const Tensor self = tensorArg(a.at(0));
     return sumOrProd(self, dimListArg(a.at(1), self.dim()), boolArg(a.at(2)), optDtypeArg(a.at(3)), false);
+  });
+  defWithOut("aten::sum_to_size", "", [](Args& a) { return sumToSize(tensorArg(a.at(0)), intListArg(a.at(1))); });
+  defWithOut("aten::_grad_sum_to_size", "", [](Args& a) {
+    const Tensor self = tensorArg(a.at(0));
+    return a.at(1).isNone() ? self : sumToSize(self, intListArg(a.at(1)));
+  });
+  def("aten::_size_if_not_equal", [](Args& a) {
+    const std::vector<int64_t> self = intListArg(a.at(0)), other = intListArg(a.at(1));
+    return std::vector<IValue>{self == other ? IValue() : a.at(0)};
   });
   defWithOut("aten::prod.dim_int", "aten::prod.int_out", [](Args& a) {
     const Tensor self = tensorArg(a.at(0));

@@ -7,6 +7,7 @@
 
 #include <CLI/CLI.hpp>
 #include <string>
+#include <vector>
 
 namespace tsjit::tool {
 
@@ -22,6 +23,12 @@ void setupSaveCommand(CLI::App& app, int& exitCode);
 void setupReduceCommand(CLI::App& app, int& exitCode);
 void setupCheckCommand(CLI::App& app, int& exitCode);
 void setupTraceCommand(CLI::App& app, int& exitCode);
+void setupGradcheckCommand(CLI::App& app, int& exitCode);
+
+// `tsjit conform --grad` (ConformGradCommand.cpp): prints a row per case with recorded gradients and
+// `grad: N/M passed`; exit 1 unless every case passed.
+int runConformGrad(const std::string& corpusDir, const std::string& engine, const std::vector<std::string>& cases,
+                   bool verbose);
 
 // Reads a whole file; throws CompileError("cannot open ...") when it cannot.
 std::string readFile(const std::string& path);

@@ -39,6 +39,7 @@ struct ConformOptions {
   bool archive = false;
   bool noFusion = false;
   std::string executor = "profiling";
+  bool grad = false;
 };
 
 int runCompareOptimized(const ConformOptions& o) {
@@ -63,6 +64,7 @@ int runCompareOptimized(const ConformOptions& o) {
 int runConform(const ConformOptions& o) {
   using namespace tsjit::conformance;
   if (o.compareOptimized) return runCompareOptimized(o);
+  if (o.grad) return runConformGrad(defaultCorpusDir(o.corpus), o.engine, o.cases, o.verbose);
   if (!o.pipeline.empty()) {
     registerAllPasses();
     PassRegistry::global().parsePipelineOrDefault(o.pipeline);  // unknown names: the known ones
@@ -155,6 +157,8 @@ void setupConformCommand(CLI::App& app, int& exitCode) {
   sub->add_option("--executor", opts->executor,
                   "jit: profiling (default; 1.13's profiling executor, with fusion) or legacy (the ArgumentSpec "
                   "GraphExecutor)");
+  sub->add_flag("--grad", opts->grad,
+                "replay the cases with recorded gradients and compare the gradients (--engine jit: symbolic autodiff)");
   sub->add_flag("-v,--verbose", opts->verbose, "also list which graph each case ran and every compile error");
   sub->callback([opts, &exitCode] { exitCode = runConform(*opts); });
 }

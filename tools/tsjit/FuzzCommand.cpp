@@ -4,6 +4,7 @@
 // status 1 when any case failed. Without --time and --cases it runs 60 seconds. The same --seed and
 // --cases replay the same cases. The property is checked in lockstep (fuzz/lib/Property.h) unless
 // --end-to-end asks for the old final-outputs-only rule.
+// `--target grad` checks symbolic gradients of generated graphs (fuzz/lib/GradCampaign.h).
 // `--target passes [--passes a,b]` runs the pass harness (fuzz/lib/PassCampaign.h) instead: every
 // registered pass (or the listed ones) and random pipelines on generated graphs, with a coverage
 // table. `--target fuser` runs the fuser's kernel harness (fuzz/lib/FuserCampaign.h). Targets
@@ -16,6 +17,7 @@
 
 #include "fuzz/lib/Campaign.h"
 #include "fuzz/lib/FuserCampaign.h"
+#include "fuzz/lib/GradCampaign.h"
 #include "fuzz/lib/PassCampaign.h"
 #include "fuzz/lib/OpCatalog.h"
 #include "jit/support/Error.h"
@@ -96,13 +98,31 @@ int runFuserFuzz(const FuzzOptions& o) {
   return r.ok() ? 0 : 1;
 }
 
+int runGradFuzz(const FuzzOptions& o) {
+  fuzz::GradCampaignOptions go;
+  go.seconds = o.seconds;
+  go.maxCases = o.cases;
+  if (go.seconds <= 0 && go.maxCases < 0) go.seconds = 60;
+  go.seed = o.seed ? *o.seed : (static_cast<uint64_t>(std::random_device{}()) << 20) % 1000000007ULL;
+  go.outDir = o.out;
+  go.maxFailures = o.maxFailures;
+  if (!o.quiet) go.progress = &std::cerr;
+  fuzz::GradCampaignResult r = fuzz::runGradCampaign(go);
+  fuzz::printGradCampaignSummary(std::cout, r, go);
+  return r.ok() && r.checked > 0 ? 0 : 1;
+}
+
 int runFuzz(const FuzzOptions& o) {
   if (o.target == "passes") return runPassesFuzz(o);
   if (o.target == "source") return runSourceFuzz(o);
   if (o.target == "fuser") return runFuserFuzz(o);
+  if (o.target == "grad") {
+    if (!o.passes.empty()) throw CompileError("fuzz: --passes applies to --target passes");
+    return runGradFuzz(o);
+  }
   if (!o.passes.empty()) throw CompileError("fuzz: --passes applies to --target passes");
   if (o.target != "ops")
-    throw CompileError("fuzz: target '" + o.target + "' is not available (available: ops, passes, source, fuser)");
+    throw CompileError("fuzz: target '" + o.target + "' is not available (available: ops, passes, source, fuser, grad)");
   if (o.listOverloads) {  // the format of fuzz/expected_overloads.txt
     const fuzz::OpCatalog& cat = fuzz::OpCatalog::get(o.includeKnown, o.ops);
     std::cout << "# Overloads `tsjit fuzz --target ops` generates (tsjit fuzz --target ops --list-overloads);\n"
@@ -145,7 +165,7 @@ int runFuzz(const FuzzOptions& o) {
 void setupFuzzCommand(CLI::App& app, int& exitCode) {
   auto opts = std::make_shared<FuzzOptions>();
   CLI::App* sub = app.add_subcommand("fuzz", "Run a fuzz campaign: generated programs, jit vs reference");
-  sub->add_option("--target", opts->target, "what to fuzz: ops, passes, source or fuser")->required();
+  sub->add_option("--target", opts->target, "what to fuzz: ops, passes, source, fuser or grad (symbolic gradients vs reference finite differences)")->required();
   sub->add_option("--passes", opts->passes,
                   "--target passes: the passes to check, comma-separated (default: every registered pass)");
   sub->add_option("--time", opts->seconds, "seconds to run (default 60 when --cases is not given)");

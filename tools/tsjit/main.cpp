@@ -31,6 +31,7 @@ constexpr SetupFn kCommands[] = {
     setupReduceCommand,
     setupCheckCommand,
     setupTraceCommand,
+    setupGradcheckCommand,
 };
 }  // namespace
 

@@ -22,6 +22,16 @@ void declareReductions(OpTableBuilder& b) {
       "aten::sum.int(int[] self) -> int",
       "aten::sum.out(Tensor self, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)",
   });
+  // Symbolic autodiff's broadcasting helpers (1.13 declares them in native_functions.yaml).
+  b.op("aten::sum_to_size", Cat::Reduction, Tolerance::reduction(1), {
+      "aten::sum_to_size(Tensor self, int[] size) -> Tensor",
+  });
+  b.op("aten::_grad_sum_to_size", Cat::Reduction, Tolerance::reduction(1), {
+      "aten::_grad_sum_to_size(Tensor(a) self, int[]? size) -> Tensor(a)",
+  });
+  b.op("aten::_size_if_not_equal", Cat::Container, Tolerance::exact(), {
+      "aten::_size_if_not_equal(int[] self_size, int[] other_size) -> int[]?",
+  });
   b.op("aten::mean", Cat::Reduction, Tolerance::reduction(1), {
       "aten::mean(Tensor self, *, ScalarType? dtype=None) -> Tensor",
       "aten::mean.dim(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",

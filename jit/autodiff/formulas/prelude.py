@@ -1,0 +1,113 @@
+# prelude.py — the helpers of PyTorch 1.13's symbolic_script, rewritten for tsjit. Every formula
+# file is compiled with these defs in scope. Helpers never carry a tensor through control flow
+# (only sizes and dims), so every backward graph stays differentiable again (second order).
+from typing import List, Optional, Tuple
+
+
+def AD_sizes_if_not_equal_multi(t1, t2, res):
+    # type: (Tensor, Tensor, Tensor) -> Tuple[Optional[List[int]], Optional[List[int]]]
+    return torch._size_if_not_equal(t1.size(), res.size()), torch._size_if_not_equal(t2.size(), res.size())
+
+
+def AD_reduced_shape(sizes: List[int], dims: Optional[List[int]], keepdim: bool) -> List[int]:
+    # The shape of a reduction's result with the reduced dims kept as 1 (what backward expands).
+    n = len(sizes)
+    reduced: List[bool] = []
+    for i in range(n):
+        reduced.append(False)
+    if dims is None or len(dims) == 0:
+        for i in range(n):
+            reduced[i] = True
+    else:
+        for d in dims:
+            if d < 0:
+                d = d + n
+            reduced[d] = True
+    shape: List[int] = []
+    for i in range(n):
+        if reduced[i]:
+            shape.append(1)
+        else:
+            shape.append(sizes[i])
+    return shape
+
+
+def AD_reduced_numel(sizes: List[int], dims: Optional[List[int]]) -> int:
+    n = len(sizes)
+    count = 1
+    if dims is None or len(dims) == 0:
+        for s in sizes:
+            count = count * s
+    else:
+        for d in dims:
+            if d < 0:
+                d = d + n
+            count = count * sizes[d]
+    return count
+
+
+def AD_sum_backward(grad: Tensor, sizes: List[int], dims: Optional[List[int]], keepdim: bool) -> Tensor:
+    return grad.reshape(AD_reduced_shape(sizes, dims, keepdim)).expand(sizes)
+
+
+def AD_inverse_permutation(dims: List[int]) -> List[int]:
+    n = len(dims)
+    inverse: List[int] = []
+    for i in range(n):
+        inverse.append(0)
+    for i in range(n):
+        d = dims[i]
+        if d < 0:
+            d = d + n
+        inverse[d] = i
+    return inverse
+
+
+def AD_with_one_at(sizes: List[int], pos: int) -> List[int]:
+    # sizes with a 1 inserted before index pos (pos == len(sizes): appended).
+    out: List[int] = []
+    for i in range(len(sizes)):
+        if i == pos:
+            out.append(1)
+        out.append(sizes[i])
+    if pos == len(sizes):
+        out.append(1)
+    return out
+
+
+def AD_last_dims(ndim: int, count: int) -> List[int]:
+    dims: List[int] = []
+    for i in range(ndim - count, ndim):
+        dims.append(i)
+    return dims
+
+
+def AD_slice_start_count(n: int, start: Optional[int], end: Optional[int], step: int) -> List[int]:
+    # Python's slice bounds on a dim of size n: [first index, number of elements taken].
+    s = 0
+    if start is not None:
+        s = start
+    e = n
+    if end is not None:
+        e = end
+    if s < 0:
+        s = s + n
+    if e < 0:
+        e = e + n
+    if s < 0:
+        s = 0
+    if s > n:
+        s = n
+    if e > n:
+        e = n
+    if e < s:
+        e = s
+    return [s, (e - s + step - 1) // step]
+
+
+def AD_scatter_rows(grad: Tensor, dim: int, n: int, first: int, count: int, step: int) -> Tensor:
+    # The gradient of taking `count` elements first, first + step, ... of a dim of size n: grad
+    # (that dim of size count) multiplied by a 0/1 selection matrix (count, n) along that dim.
+    taken = torch.arange(count).unsqueeze(1) * step + first
+    selection = (taken == torch.arange(n).unsqueeze(0)).type_as(grad)
+    return grad.transpose(dim, -1).matmul(selection).transpose(dim, -1)

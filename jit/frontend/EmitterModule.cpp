@@ -258,6 +258,14 @@ void FunctionEmitter::emitDef(const Def& def, FunctionInfo& info) {
   graph_->lint();
   info.returnType = returnType_;
   info.function = std::make_shared<Function>(info.qualifiedName, graph_);
+  Function::Signature sig;
+  if (selfInfo_) {
+    sig.argNames.push_back("self");
+    sig.defaults.emplace_back();
+  }
+  sig.argNames.insert(sig.argNames.end(), info.argNames.begin(), info.argNames.end());
+  sig.defaults.insert(sig.defaults.end(), info.defaults.begin(), info.defaults.end());
+  info.function->setSignature(std::move(sig));
 }
 
 FunctionInfo* CompilerContext::getFunction(const std::string& q, const SourceRange& loc) {

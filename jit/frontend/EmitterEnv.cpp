@@ -277,7 +277,11 @@ void FunctionEmitter::setVar(const std::string& name, Value* v, const SourceRang
   if (!frame_->vars.count(name)) frame_->assignedOrder.push_back(name);
   frame_->vars[name] = v;
   frame_->undefinedReason.erase(name);
-  if (!v->hasDebugName() && name[0] != '$' && v->node()->kind() != prim::Constant && v->node()->kind() != prim::Param)
+  // As PyTorch: a value gets the name it is first bound to; a block input only in its own block
+  // (the trip count of `for i in range(n)` is `%i`).
+  bool param = v->node()->kind() == prim::Param;
+  if (!v->hasDebugName() && name[0] != '$' && v->node()->kind() != prim::Constant &&
+      (!param || v->node()->owningBlock() == frame_->block))
     v->setDebugName(name);
 }
 
@@ -336,6 +340,12 @@ void FunctionEmitter::mergeIf(Node* ifNode, Frame& t, Frame& f, const SourceRang
   };
   ExitFlag tFlag = flagOf(t), fFlag = flagOf(f);
   bool bothExit = t.exit != ExitKind::None && f.exit != ExitKind::None;
+  // PyTorch's exit transform builds the outputs of an If that exits on some path after emission:
+  // they carry no variable names (the python printer then writes `_3, _4 = ...`).
+  auto exits = [](const Frame& b, const ExitFlag& fl) {
+    return b.exit == ExitKind::Return || b.exit == ExitKind::Loop || fl.state != ExitFlag::No;
+  };
+  bool exitTransformed = exits(t, tFlag) || exits(f, fFlag);
   // The value a branch contributes for `name`; nullptr = prim::Uninitialized. `defined` is false
   // when the branch falls through without binding the name.
   auto valueIn = [&](Frame& b, const ExitFlag& fl, const std::string& name, bool& defined) -> Value* {
@@ -397,6 +407,7 @@ void FunctionEmitter::mergeIf(Node* ifNode, Frame& t, Frame& f, const SourceRang
     Value* out = ifNode->addOutput();
     out->setType(type);
     setVar(name, out, loc);
+    if (exitTransformed) out->setDebugName("");
   }
   if (bothExit) {
     auto has = [&](ExitKind k) { return t.exit == k || f.exit == k; };

@@ -278,9 +278,11 @@ void FunctionEmitter::setVar(const std::string& name, Value* v, const SourceRang
   frame_->vars[name] = v;
   frame_->undefinedReason.erase(name);
   // As PyTorch: a value gets the name it is first bound to; a block input only in its own block
-  // (the trip count of `for i in range(n)` is `%i`).
+  // (the trip count of `for i in range(n)` is `%i`); names like `_`, `_3` (what the python printer
+  // invents) carry no meaning and are not kept, so printed code imports to the same names.
   bool param = v->node()->kind() == prim::Param;
-  if (!v->hasDebugName() && name[0] != '$' && v->node()->kind() != prim::Constant &&
+  bool meaningful = name[0] != '$' && (name[0] != '_' || name.find_first_not_of("0123456789", 1) != std::string::npos);
+  if (!v->hasDebugName() && meaningful && v->node()->kind() != prim::Constant &&
       (!param || v->node()->owningBlock() == frame_->block))
     v->setDebugName(name);
 }

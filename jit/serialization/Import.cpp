@@ -205,10 +205,12 @@ class Importer {
     inlineMethods(*la_.module.info, *cu, done);
   }
 
-  static void inlineMethods(const frontend::ModuleInfo& info, const frontend::CompilationUnit& cu,
-                            std::set<Function*>& done) {
+  void inlineMethods(const frontend::ModuleInfo& info, const frontend::CompilationUnit& cu, std::set<Function*>& done) {
     for (const auto& m : info.type->methods()) {
       if (!m->graph() || !done.insert(m.get()).second) continue;
+      auto compiled = std::make_shared<Function>(m->qualifiedName(), m->graph());
+      compiled->setSignature(m->signature());
+      la_.compiledMethods[m.get()] = compiled;
       auto g = m->graph()->copy();
       frontend::inlineFunctionCalls(*g, cu);
       m->setGraph(g);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <limits>
+#include <map>
 
 #include "jit/support/Error.h"
 #include "jit/serialization/PythonPrintImpl.h"
@@ -306,8 +307,20 @@ void PythonPrinter::Impl::printLoop(Node* n) {
   --level;
 }
 
+void PythonPrinter::Impl::checkVersion(Node* n) {
+  static const std::map<std::string, int64_t> bumped = {
+      {"aten::div", 4}, {"aten::div_", 4}, {"aten::full", 5}, {"aten::linspace", 8}, {"aten::logspace", 9},
+      {"aten::gelu", 10}, {"aten::gelu_", 10}};
+  auto it = bumped.find(n->kind().toQualString());
+  if (it == bumped.end()) return;
+  // div's upgrader is for tensors (int / int is a float division in every version).
+  if (it->second == 4 && (n->numInputs() == 0 || n->input(0)->type()->kind() != TypeKind::Tensor)) return;
+  minVersion = std::max(minVersion, it->second);
+}
+
 void PythonPrinter::Impl::printNode(Node* node, bool printConst) {
   scanTypeDependencies(node);
+  checkVersion(node);
   if (!printConst && node->kind() == prim::Constant) return;
   switch (node->kind()) {
     case prim::Return:
@@ -445,8 +458,13 @@ void PythonPrinter::Impl::printClass(const ClassType& cls, const ClassPrintInfo&
     indent();
     body += c.name + " : Final[" + c.type + "] = " + ivalueExpr(c.value) + "\n";
   }
-  for (const auto& m : cls.methods())
-    if (m->graph()) printFunction(*m, true);
+  if (!info.methods.empty()) {
+    for (const Function* m : info.methods)
+      if (m->graph()) printFunction(*m, true);
+  } else {
+    for (const auto& m : cls.methods())
+      if (m->graph()) printFunction(*m, true);
+  }
   --level;
 }
 
@@ -475,6 +493,8 @@ void PythonPrinter::printFunction(const Function& fn, bool printFirstArgType) {
 void PythonPrinter::printClass(const ClassType& cls, const ClassPrintInfo& info) { impl_->printClass(cls, info); }
 
 const std::string& PythonPrinter::str() const { return impl_->body; }
+
+int64_t PythonPrinter::minVersion() const { return impl_->minVersion; }
 
 std::string printFunctionCode(const Function& fn, bool isMethod,
                               const std::function<const Function*(const std::string&)>& resolveFunction,

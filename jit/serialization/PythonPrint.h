@@ -57,6 +57,9 @@ std::string printedFunctionName(const Function& fn);
 struct ClassPrintInfo {
   bool isModule = true;
   std::vector<frontend::ModuleConstDesc> constants;  // printed `name : Final[T] = value`, in order
+  // The functions printed as the methods, in order; empty: the class's own methods. (An archive
+  // prints methods as compiled, before calls were inlined into them.)
+  std::vector<const Function*> methods;
 };
 
 struct PrintContext {
@@ -84,6 +87,10 @@ class PythonPrinter {
   void printClass(const ClassType& cls, const ClassPrintInfo& info);
 
   const std::string& str() const;
+  // The archive format version the printed ops need (as 1.13 writes it): 3, or the first version
+  // with today's semantics of an op that has an upgrader (aten::div/div_ on tensors 4, full 5,
+  // linspace 8, logspace 9, gelu 10).
+  int64_t minVersion() const;
 
  private:
   struct Impl;

@@ -36,6 +36,8 @@ struct PythonPrinter::Impl {
   std::unordered_set<Node*> outputInline;
   std::unordered_map<Node*, int64_t> visitedSplitInlineUses;
   std::unordered_set<Value*> annotatedUnions;
+  int64_t minVersion = 3;
+  void checkVersion(Node* n);
 
   // ---- PythonPrint.cpp ----
   std::string genName(const std::string& candidate);

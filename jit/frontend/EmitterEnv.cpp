@@ -321,7 +321,8 @@ struct ExitFlag {
 };
 }  // namespace
 
-void FunctionEmitter::mergeIf(Node* ifNode, Frame& t, Frame& f, const SourceRange& loc) {
+void FunctionEmitter::mergeIf(Node* ifNode, Frame& t, Frame& f, const SourceRange& loc,
+                              const std::vector<std::string>* namedVars) {
   std::vector<std::string> names = t.assignedOrder;
   for (auto& n : f.assignedOrder)
     if (std::find(names.begin(), names.end(), n) == names.end()) names.push_back(n);
@@ -342,12 +343,7 @@ void FunctionEmitter::mergeIf(Node* ifNode, Frame& t, Frame& f, const SourceRang
   };
   ExitFlag tFlag = flagOf(t), fFlag = flagOf(f);
   bool bothExit = t.exit != ExitKind::None && f.exit != ExitKind::None;
-  // PyTorch's exit transform builds the outputs of an If that exits on some path after emission:
-  // they carry no variable names (the python printer then writes `_3, _4 = ...`).
-  auto exits = [](const Frame& b, const ExitFlag& fl) {
-    return b.exit == ExitKind::Return || b.exit == ExitKind::Loop || fl.state != ExitFlag::No;
-  };
-  bool exitTransformed = exits(t, tFlag) || exits(f, fFlag);
+
   // The value a branch contributes for `name`; nullptr = prim::Uninitialized. `defined` is false
   // when the branch falls through without binding the name.
   auto valueIn = [&](Frame& b, const ExitFlag& fl, const std::string& name, bool& defined) -> Value* {
@@ -409,7 +405,8 @@ void FunctionEmitter::mergeIf(Node* ifNode, Frame& t, Frame& f, const SourceRang
     Value* out = ifNode->addOutput();
     out->setType(type);
     setVar(name, out, loc);
-    if (exitTransformed) out->setDebugName("");
+    if (namedVars && std::find(namedVars->begin(), namedVars->end(), name) == namedVars->end())
+      out->setDebugName("");
   }
   if (bothExit) {
     auto has = [&](ExitKind k) { return t.exit == k || f.exit == k; };

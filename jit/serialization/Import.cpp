@@ -196,6 +196,7 @@ class Importer {
     const ArchiveClass& rc = la_.classes.at(la_.desc->qualifiedName);
     frontend::CompileOptions opts;
     opts.libraryCode = la_.code;
+    opts.allMethods = true;
     for (const auto& t : la_.constants) opts.archiveConstants.push_back(toTensorConstant(t.toTensor()));
     std::string base = rc.qualifiedName.substr(rc.qualifiedName.rfind('.') + 1);
     la_.module = frontend::compileModule(la_.code.at(rc.file), base, *la_.desc, opts, rc.file);

@@ -1,4 +1,5 @@
 // Export.cpp — module -> archive bytes (Export.h).
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -33,9 +34,17 @@ PrintedModule printModuleCode(const LoadedArchive& m) {
   ArchiveCodeRequest req;
   req.roots = {{m.module.info->type, nullptr}};
   auto infos = moduleClassInfos(*m.module.info);
-  req.classInfo = [&infos](const ClassType& c) {
+  req.classInfo = [&infos, &m](const ClassType& c) {
     auto it = infos.find(&c);
-    return it != infos.end() ? it->second : ClassPrintInfo{};
+    ClassPrintInfo info = it != infos.end() ? it->second : ClassPrintInfo{};
+    // Final constants in the order the loaded file declared them.
+    if (auto ac = m.classes.find(c.qualifiedName()); ac != m.classes.end()) {
+      const auto& order = ac->second.constantOrder;
+      auto rank = [&](const frontend::ModuleConstDesc& k) { return std::find(order.begin(), order.end(), k.name) - order.begin(); };
+      std::stable_sort(info.constants.begin(), info.constants.end(),
+                       [&](const auto& a, const auto& b) { return rank(a) < rank(b); });
+    }
+    return info;
   };
   auto cu = std::static_pointer_cast<frontend::CompilationUnit>(m.module.unit);
   req.resolveFunction = [cu](const std::string& name) -> const Function* {

@@ -34,7 +34,8 @@ struct ArchiveClass {
   bool isModule = false;      // derives from Module
   std::vector<std::pair<std::string, std::string>> annotations;  // attribute -> type text, in order
   std::vector<std::string> parameters, buffers;
-  std::vector<frontend::ModuleConstDesc> constants;  // `name : Final[T] = value`
+  std::vector<frontend::ModuleConstDesc> constants;  // `name : Final[T] = value`, sorted by name
+  std::vector<std::string> constantOrder;            // their names in the order of the file
   const std::string* annotationOf(const std::string& attr) const;
 };
 

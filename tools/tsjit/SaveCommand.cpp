@@ -57,6 +57,13 @@ serialization::LoadedArchive compileSourceModule(const SaveOptions& o) {
   std::string entry = o.entry;
   if (entry.empty()) entry = la.desc->qualifiedName.substr(la.desc->qualifiedName.rfind('.') + 1);
   la.module = frontend::compileModule(source, entry, *la.desc, opts, o.in);
+  // Library classes (a case's archive_code) declare their Final constants in an order the state
+  // (sorted by name) does not keep: print them in the library's order.
+  try {
+    la.classes = serialization::parseArchiveClasses(opts.libraryCode);
+  } catch (const CompileError&) {
+    la.classes.clear();
+  }
   la.owner = std::make_shared<std::pair<std::shared_ptr<void>, std::shared_ptr<ClassRegistry>>>(la.module.unit, classes);
   return la;
 }

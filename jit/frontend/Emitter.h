@@ -31,6 +31,9 @@ struct CompileOptions {
   std::vector<TensorConstant> archiveConstants;
   // Run the cleanup PyTorch runs after emission (DCE, constant pooling, scalar folding).
   bool cleanup = true;
+  // Archive code: every def of the module class is a method (there are no @torch.jit.export
+  // decorators), compiled and listed in the order of the file, as torch.jit.load does.
+  bool allMethods = false;
 };
 
 // Owns compiled free functions and the classes of compiled modules.

@@ -277,7 +277,13 @@ void FunctionEmitter::setVar(const std::string& name, Value* v, const SourceRang
   if (!frame_->vars.count(name)) frame_->assignedOrder.push_back(name);
   frame_->vars[name] = v;
   frame_->undefinedReason.erase(name);
-  if (!v->hasDebugName() && name[0] != '$' && v->node()->kind() != prim::Constant && v->node()->kind() != prim::Param)
+  // As PyTorch: a value gets the name it is first bound to; a block input only in its own block
+  // (the trip count of `for i in range(n)` is `%i`); names like `_`, `_3` (what the python printer
+  // invents) carry no meaning and are not kept, so printed code imports to the same names.
+  bool param = v->node()->kind() == prim::Param;
+  bool meaningful = name[0] != '$' && (name[0] != '_' || name.find_first_not_of("0123456789", 1) != std::string::npos);
+  if (!v->hasDebugName() && meaningful && v->node()->kind() != prim::Constant &&
+      (!param || v->node()->owningBlock() == frame_->block))
     v->setDebugName(name);
 }
 
@@ -315,7 +321,8 @@ struct ExitFlag {
 };
 }  // namespace
 
-void FunctionEmitter::mergeIf(Node* ifNode, Frame& t, Frame& f, const SourceRange& loc) {
+void FunctionEmitter::mergeIf(Node* ifNode, Frame& t, Frame& f, const SourceRange& loc,
+                              const std::vector<std::string>* namedVars) {
   std::vector<std::string> names = t.assignedOrder;
   for (auto& n : f.assignedOrder)
     if (std::find(names.begin(), names.end(), n) == names.end()) names.push_back(n);
@@ -336,6 +343,7 @@ void FunctionEmitter::mergeIf(Node* ifNode, Frame& t, Frame& f, const SourceRang
   };
   ExitFlag tFlag = flagOf(t), fFlag = flagOf(f);
   bool bothExit = t.exit != ExitKind::None && f.exit != ExitKind::None;
+
   // The value a branch contributes for `name`; nullptr = prim::Uninitialized. `defined` is false
   // when the branch falls through without binding the name.
   auto valueIn = [&](Frame& b, const ExitFlag& fl, const std::string& name, bool& defined) -> Value* {
@@ -397,6 +405,8 @@ void FunctionEmitter::mergeIf(Node* ifNode, Frame& t, Frame& f, const SourceRang
     Value* out = ifNode->addOutput();
     out->setType(type);
     setVar(name, out, loc);
+    if (namedVars && std::find(namedVars->begin(), namedVars->end(), name) == namedVars->end())
+      out->setDebugName("");
   }
   if (bothExit) {
     auto has = [&](ExitKind k) { return t.exit == k || f.exit == k; };

@@ -91,7 +91,8 @@ void FunctionEmitter::guardRest(const std::vector<Stmt>& rest, bool tail, const 
         emitStatements(rest, tail);
       },
       {});
-  mergeIf(n, tf, ff, loc);
+  const std::vector<std::string> none;
+  mergeIf(n, tf, ff, loc, &none);
 }
 
 }  // namespace tsjit::frontend::detail

@@ -208,6 +208,11 @@ struct CompilerContext {
   FunctionInfo* getMethod(const std::shared_ptr<ModuleInfo>& info, const std::string& name, const SourceRange& loc);
   std::optional<ClassDef> findClassDef(const ModuleInfo& info) const;
   std::map<std::string, FunctionInfo> methodInfos;  // "Class.method" -> info
+  // A method joins its class when its compilation starts (its Function gets the graph at the end),
+  // so classes list methods in PyTorch's order; forward and the exported methods (archive code:
+  // every def, in file order) are reserved first, as PyTorch defines them as one batch.
+  std::map<std::string, std::shared_ptr<Function>> reservedMethods;  // "Class.method" -> shell
+  void reserveMethod(const std::shared_ptr<ModuleInfo>& info, const std::string& name);
   std::map<const ClassType*, std::shared_ptr<ModuleInfo>> moduleInfos;  // module classes -> their info
   void registerModule(const std::shared_ptr<ModuleInfo>& info);
   // Field names of named tuples: the results of ops with named returns (torch.max(x, 1).values)
@@ -323,7 +328,11 @@ class FunctionEmitter {
   void emitBlockInFrame(Frame& f, Block* b, const std::function<void()>& body,
                         const std::map<std::string, TypePtr>& refine);
   // Merges the two branch frames of an If node into outputs bound in the current frame.
-  void mergeIf(Node* ifNode, Frame& t, Frame& f, const SourceRange& loc);
+  // `namedVars` (when given): the only variables whose outputs get their name. Outputs that carry
+  // the statements after an exit (moved into a branch or guarded) come from PyTorch's exit
+  // transform, which names nothing.
+  void mergeIf(Node* ifNode, Frame& t, Frame& f, const SourceRange& loc,
+               const std::vector<std::string>* namedVars = nullptr);
   SugaredPtr resolveName(const std::string& name, const SourceRange& loc);
 
   TypePtr returnType() const { return returnType_; }

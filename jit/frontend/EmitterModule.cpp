@@ -257,7 +257,16 @@ void FunctionEmitter::emitDef(const Def& def, FunctionInfo& info) {
   if (ctx_.options->cleanup) cleanupGraph(*graph_);
   graph_->lint();
   info.returnType = returnType_;
-  info.function = std::make_shared<Function>(info.qualifiedName, graph_);
+  if (info.function) info.function->setGraph(graph_);  // reserved when compilation started
+  else info.function = std::make_shared<Function>(info.qualifiedName, graph_);
+  Function::Signature sig;
+  if (selfInfo_) {
+    sig.argNames.push_back("self");
+    sig.defaults.emplace_back();
+  }
+  sig.argNames.insert(sig.argNames.end(), info.argNames.begin(), info.argNames.end());
+  sig.defaults.insert(sig.defaults.end(), info.defaults.begin(), info.defaults.end());
+  info.function->setSignature(std::move(sig));
 }
 
 FunctionInfo* CompilerContext::getFunction(const std::string& q, const SourceRange& loc) {
@@ -306,15 +315,24 @@ FunctionInfo* CompilerContext::getMethod(const std::shared_ptr<ModuleInfo>& info
   if (!def) return nullptr;
   if (inProgress.count(key)) fail(loc, "recursive method calls are not supported in TorchScript: " + key);
   inProgress.insert(key);
+  reserveMethod(info, name);
   FunctionInfo fi;
   fi.qualifiedName = key;
+  fi.function = reservedMethods.at(key);
+  cu->noteClassWithMethods(info->type);
   FunctionEmitter fe(*this, info);
   fe.inUserInit = name == "__init__" && userClassTypes.count(info->type.get());
   fe.emitDef(*def, fi);
   inProgress.erase(key);
-  info->type->addMethod(fi.function);
-  cu->noteClassWithMethods(info->type);
   return &methodInfos.emplace(key, std::move(fi)).first->second;
+}
+
+void CompilerContext::reserveMethod(const std::shared_ptr<ModuleInfo>& info, const std::string& name) {
+  std::string key = info->type->qualifiedName() + "." + name;
+  if (reservedMethods.count(key)) return;
+  auto fn = std::make_shared<Function>(key, nullptr);
+  info->type->addMethod(fn);
+  reservedMethods.emplace(key, fn);
 }
 
 static void loadSource(CompilerContext& ctx, const std::string& source, const std::string& filename) {
@@ -355,10 +373,19 @@ CompiledModule compileModule(const std::string& source, const std::string& entry
   auto desc = std::make_shared<const ModuleDesc>(state);
   auto info = buildModuleType(desc, cu->classes());
   ctx.registerModule(info);
-  ctx.getMethod(info, "forward", it->second.range());
+  // The methods to compile, registered first (PyTorch defines them as one batch).
+  std::vector<std::pair<std::string, SourceRange>> roots = {{"forward", it->second.range()}};
   for (auto s : it->second.body())
-    if (s.kind() == Kind::Def && Def(s.get()).hasDecorator("torch.jit.export"))
-      ctx.getMethod(info, Def(s.get()).name().name(), s.range());
+    if (s.kind() == Kind::Def && (options.allMethods || Def(s.get()).hasDecorator("torch.jit.export")) &&
+        Def(s.get()).name().name() != "forward")
+      roots.emplace_back(Def(s.get()).name().name(), s.range());
+  if (options.allMethods) {
+    for (auto s : it->second.body())
+      if (s.kind() == Kind::Def) ctx.reserveMethod(info, Def(s.get()).name().name());
+  } else {
+    for (const auto& r : roots) ctx.reserveMethod(info, r.first);
+  }
+  for (const auto& r : roots) ctx.getMethod(info, r.first, r.second);
   CompiledModule out;
   out.info = info;
   out.object = buildModuleObject(*info);

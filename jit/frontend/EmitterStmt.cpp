@@ -50,7 +50,15 @@ void FunctionEmitter::emitIf(const If& s, const std::vector<Stmt>& rest, bool mo
   };
   emitBlockInFrame(tf, tb, branch(tStmts, tAlways), ref.whenTrue);
   emitBlockInFrame(ff, fb, branch(fStmts, fAlways), ref.whenFalse);
-  mergeIf(n, tf, ff, s.range());
+  if (!moveRest) {
+    mergeIf(n, tf, ff, s.range());
+    return;
+  }
+  // Only the variables the if statement itself assigns keep their names on the outputs.
+  std::vector<std::string> own;
+  collectAssigned(tStmts, own);
+  collectAssigned(fStmts, own);
+  mergeIf(n, tf, ff, s.range(), &own);
 }
 
 void FunctionEmitter::emitStatements(const std::vector<Stmt>& stmts, bool tail) {

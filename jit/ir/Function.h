@@ -4,7 +4,11 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
+#include <vector>
+
+#include "jit/ir/Attributes.h"
 
 namespace tsjit {
 
@@ -25,9 +29,20 @@ class Function {
   const std::shared_ptr<Graph>& graph() const { return graph_; }
   void setGraph(std::shared_ptr<Graph> graph) { graph_ = std::move(graph); }
 
+  // The def's signature as written, for the python printer (jit/serialization/PythonPrint.h): one
+  // name and optional default per graph input (`self` included). Empty when the function did not
+  // come from a def; the printer then names parameters after the graph inputs.
+  struct Signature {
+    std::vector<std::string> argNames;
+    std::vector<std::optional<Literal>> defaults;
+  };
+  const Signature& signature() const { return signature_; }
+  void setSignature(Signature s) { signature_ = std::move(s); }
+
  private:
   std::string qualifiedName_;
   std::shared_ptr<Graph> graph_;
+  Signature signature_;
 };
 
 }  // namespace tsjit

@@ -1,9 +1,12 @@
 // Export.cpp — module -> archive bytes (Export.h).
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 
 #include "jit/serialization/Export.h"
+#include "jit/frontend/Emitter.h"
+#include "jit/serialization/ArchiveCode.h"
 #include "jit/serialization/Pickle.h"
 #include "jit/serialization/Zip.h"
 
@@ -15,7 +18,62 @@ std::string_view bytesOf(const Storage& s) {
   return std::string_view(static_cast<const char*>(s.data()), s.nbytes());
 }
 
+TensorConstant constantOf(const Tensor& t) {
+  TensorConstant c;
+  c.dtype = t.dtype();
+  c.sizes = t.sizes();
+  c.values.reserve(static_cast<size_t>(t.numel()));
+  for (int64_t i = 0; i < t.numel(); ++i) c.values.push_back(t.getDouble(i));
+  return c;
+}
+
 }  // namespace
+
+PrintedModule printModuleCode(const LoadedArchive& m) {
+  TSJIT_CHECK(m.module.info, "printModuleCode: no compiled module");
+  ArchiveCodeRequest req;
+  req.roots = {{m.module.info->type, nullptr}};
+  auto infos = moduleClassInfos(*m.module.info);
+  req.classInfo = [&infos, &m](const ClassType& c) {
+    auto it = infos.find(&c);
+    ClassPrintInfo info = it != infos.end() ? it->second : ClassPrintInfo{};
+    // Final constants in the order the loaded file declared them.
+    if (auto ac = m.classes.find(c.qualifiedName()); ac != m.classes.end()) {
+      const auto& order = ac->second.constantOrder;
+      auto rank = [&](const frontend::ModuleConstDesc& k) { return std::find(order.begin(), order.end(), k.name) - order.begin(); };
+      std::stable_sort(info.constants.begin(), info.constants.end(),
+                       [&](const auto& a, const auto& b) { return rank(a) < rank(b); });
+    }
+    return info;
+  };
+  auto cu = std::static_pointer_cast<frontend::CompilationUnit>(m.module.unit);
+  req.resolveFunction = [cu](const std::string& name) -> const Function* {
+    if (!cu) return nullptr;
+    for (const auto& f : cu->functions())
+      if (f->name() == name) return f.get();
+    return nullptr;
+  };
+  req.printable = [&m](const Function& f) -> const Function* {
+    auto it = m.compiledMethods.find(&f);
+    return it != m.compiledMethods.end() ? it->second.get() : nullptr;
+  };
+  ArchiveCode code = printArchiveCode(req);
+  PrintedModule out;
+  out.code = std::move(code.files);
+  out.minVersion = code.minVersion;
+  // The tensors of CONSTANTS.c<i>: the module's own constants where they are the same tensor.
+  std::vector<TensorConstant> known;
+  for (const auto& c : m.constants) known.push_back(c.isTensor() ? constantOf(c.toTensor()) : TensorConstant{});
+  for (const auto& t : code.constants) {
+    size_t i = 0;
+    while (i < known.size() && !(m.constants[i].isTensor() && known[i] == t)) ++i;
+    if (i == known.size())
+      throw CompileError("save: the code refers to a tensor constant the module does not hold (CONSTANTS.c" +
+                         std::to_string(out.constants.size()) + ")");
+    out.constants.push_back(m.constants[i]);
+  }
+  return out;
+}
 
 std::string saveArchive(const LoadedArchive& m, const std::string& root) {
   std::string out;
@@ -30,12 +88,14 @@ void saveArchive(const LoadedArchive& m, const std::string& root, const ZipWrite
   PickleOutput data = pickle(IValue(m.module.object));
   for (size_t i = 0; i < data.storages.size(); ++i) zip.add(prefix + "data/" + std::to_string(i), bytesOf(data.storages[i]));
   zip.add(prefix + "data.pkl", data.bytes);
-  for (const auto& [path, text] : m.code) zip.add(prefix + path, text);
-  PickleOutput consts = pickle(makeTuple(m.constants));
+  PrintedModule printed = printModuleCode(m);
+  for (const auto& [path, text] : printed.code) zip.add(prefix + path, text);
+  PickleOutput consts = pickle(makeTuple(printed.constants));
   for (size_t i = 0; i < consts.storages.size(); ++i)
     zip.add(prefix + "constants/" + std::to_string(i), bytesOf(consts.storages[i]));
   zip.add(prefix + "constants.pkl", consts.bytes);
-  int64_t version = m.version ? m.version : 3;
+  // A loaded archive keeps its record; a module compiled from source gets what its ops need.
+  int64_t version = m.version ? m.version : printed.minVersion;
   zip.add(prefix + (version > 5 ? ".data/version" : "version"), std::to_string(version) + "\n");
   zip.finish();
 }

@@ -196,6 +196,7 @@ class Importer {
     const ArchiveClass& rc = la_.classes.at(la_.desc->qualifiedName);
     frontend::CompileOptions opts;
     opts.libraryCode = la_.code;
+    opts.allMethods = true;
     for (const auto& t : la_.constants) opts.archiveConstants.push_back(toTensorConstant(t.toTensor()));
     std::string base = rc.qualifiedName.substr(rc.qualifiedName.rfind('.') + 1);
     la_.module = frontend::compileModule(la_.code.at(rc.file), base, *la_.desc, opts, rc.file);
@@ -205,10 +206,12 @@ class Importer {
     inlineMethods(*la_.module.info, *cu, done);
   }
 
-  static void inlineMethods(const frontend::ModuleInfo& info, const frontend::CompilationUnit& cu,
-                            std::set<Function*>& done) {
+  void inlineMethods(const frontend::ModuleInfo& info, const frontend::CompilationUnit& cu, std::set<Function*>& done) {
     for (const auto& m : info.type->methods()) {
       if (!m->graph() || !done.insert(m.get()).second) continue;
+      auto compiled = std::make_shared<Function>(m->qualifiedName(), m->graph());
+      compiled->setSignature(m->signature());
+      la_.compiledMethods[m.get()] = compiled;
       auto g = m->graph()->copy();
       frontend::inlineFunctionCalls(*g, cu);
       m->setGraph(g);

@@ -34,7 +34,8 @@ struct ArchiveClass {
   bool isModule = false;      // derives from Module
   std::vector<std::pair<std::string, std::string>> annotations;  // attribute -> type text, in order
   std::vector<std::string> parameters, buffers;
-  std::vector<frontend::ModuleConstDesc> constants;  // `name : Final[T] = value`
+  std::vector<frontend::ModuleConstDesc> constants;  // `name : Final[T] = value`, sorted by name
+  std::vector<std::string> constantOrder;            // their names in the order of the file
   const std::string* annotationOf(const std::string& attr) const;
 };
 
@@ -54,6 +55,9 @@ struct LoadedArchive {
   std::shared_ptr<frontend::ModuleDesc> desc;   // the module tree (values shared with `module`)
   frontend::CompiledModule module;              // classes with compiled methods + the object
   std::shared_ptr<void> owner;                  // keeps the compilation unit alive
+  // Each method as compiled from the code, before library calls were inlined into it: what the
+  // python printer prints when the module is saved (Export.h). Methods not listed print as they are.
+  std::map<const Function*, std::shared_ptr<Function>> compiledMethods;
   // The forward method's graph (self first), with library calls inlined.
   std::shared_ptr<Graph> forwardGraph() const;
 };

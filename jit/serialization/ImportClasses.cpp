@@ -112,6 +112,7 @@ std::map<std::string, ArchiveClass> parseArchiveClasses(const std::map<std::stri
           c.buffers = stringList(a.rhs().value());
         }
       }
+      for (const auto& k : c.constants) c.constantOrder.push_back(k.name);
       std::sort(c.constants.begin(), c.constants.end(),
                 [](const auto& x, const auto& y) { return x.name < y.name; });
       if (out.count(c.qualifiedName)) throw CompileError("class " + c.qualifiedName + " is defined twice", cd.range());

@@ -12,6 +12,7 @@
 #include <fstream>
 #include <iostream>
 
+#include "conformance/lib/CompareCode.h"
 #include "conformance/lib/CompareOptimized.h"
 #include "conformance/lib/CorpusReplay.h"
 #include "jit/fuser/FusionKernels.h"
@@ -40,7 +41,27 @@ struct ConformOptions {
   bool noFusion = false;
   std::string executor = "profiling";
   bool grad = false;
+  bool compareCode = false;
 };
+
+int runCompareCode(const ConformOptions& o) {
+  using namespace tsjit::conformance;
+  std::string dir = defaultCorpusDir(o.corpus);
+  CodeSummary s;
+  for (const auto& f : listCaseFiles(dir)) {
+    if (!o.cases.empty() &&
+        std::find(o.cases.begin(), o.cases.end(), std::filesystem::path(f).stem().string()) == o.cases.end())
+      continue;
+    s.cases.push_back(compareCaseCode(f));
+  }
+  printCodeSummary(std::cout, s, o.verbose);
+  if (!o.json.empty()) {
+    std::ofstream out(o.json);
+    if (!out) throw CompileError("conform: cannot write '" + o.json + "'");
+    out << codeSummaryJson(s).dump(2) << "\n";
+  }
+  return 0;
+}
 
 int runCompareOptimized(const ConformOptions& o) {
   using namespace tsjit::conformance;
@@ -65,6 +86,7 @@ int runConform(const ConformOptions& o) {
   using namespace tsjit::conformance;
   if (o.compareOptimized) return runCompareOptimized(o);
   if (o.grad) return runConformGrad(defaultCorpusDir(o.corpus), o.engine, o.cases, o.verbose);
+  if (o.compareCode) return runCompareCode(o);
   if (!o.pipeline.empty()) {
     registerAllPasses();
     PassRegistry::global().parsePipelineOrDefault(o.pipeline);  // unknown names: the known ones
@@ -147,6 +169,10 @@ void setupConformCommand(CLI::App& app, int& exitCode) {
   sub->add_flag("--compare-optimized", opts->compareOptimized,
                 "compare the aten:: node kinds of tsjit's default pipeline on each case's graph with PyTorch "
                 "1.13's recorded optimized_graph (per case and in total; --json writes them)");
+  sub->add_flag("--compare-code", opts->compareCode,
+                "print each case with tsjit's python printer (function and module cases compiled from source, "
+                "traced cases from their recorded graph) and compare with the `code` PyTorch 1.13 recorded, "
+                "byte for byte (-v shows the diffs; --json writes them)");
   sub->add_flag("--no-strides", opts->noStrides,
                 "compare output values only, not the strides PyTorch recorded (dims of size > 1)");
   sub->add_flag("--archive", opts->archive,

@@ -23,13 +23,13 @@
 # CHECK-NEXT: aten::add(%count.1,
 # CHECK-NEXT: prim::Uninitialized()
 # CHECK-NEXT: -> (
-# CHECK-NEXT: %n.{{[0-9]+}} : int, %[[C2:[0-9]+]] : bool = prim::If(%[[FLAG]])
+# CHECK-NEXT: %{{[0-9]+}} : int, %[[C2:[0-9]+]] : bool = prim::If(%[[FLAG]])
 # CHECK-NEXT: block0():
 # CHECK-NEXT: -> (%n.1, %[[COND]])
 # CHECK-NEXT: block1():
 # CHECK-NEXT: aten::add(%n.1,
 # CHECK-NEXT: -> (
-# CHECK-NEXT: -> (%[[C2]], %total.{{[0-9]+}}, %count.{{[0-9]+}}, %n.{{[0-9]+}})
+# CHECK-NEXT: -> (%[[C2]], %total.{{[0-9]+}}, %count.{{[0-9]+}}, %{{[0-9]+}})
 def f(xs: List[int]) -> Tuple[int, int, int]:
     total = 0
     count = 0

@@ -8,7 +8,7 @@
 # CHECK-NEXT: %[[RET:[0-9]+]] : int, %r : int, %[[FLAG:[0-9]+]] : bool = prim::If(%[[C]])
 # CHECK-NEXT: block0():
 # CHECK-NEXT: aten::gt(%y
-# CHECK-NEXT: : int, %r.{{[0-9]+}} : int, %{{[0-9]+}} : bool = prim::If(
+# CHECK-NEXT: : int, %{{[0-9]+}} : int, %{{[0-9]+}} : bool = prim::If(
 # CHECK-NEXT: block0():
 # CHECK-NEXT: aten::add(%x, %y)
 # CHECK-NEXT: prim::Uninitialized()

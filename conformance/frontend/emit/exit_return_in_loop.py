@@ -6,7 +6,7 @@
 # CHECK-LABEL: graph(
 # CHECK: %[[UNINIT:[0-9]+]] : int = prim::Uninitialized()
 # CHECK-NEXT: %[[DID:[0-9]+]] : bool, %[[RET:[0-9]+]] : int = prim::Loop(%{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %[[UNINIT]])
-# CHECK-NEXT: block0(%[[I:[0-9]+]] : int, %{{[0-9]+}} : bool, %[[RETIN:[0-9]+]] : int):
+# CHECK-NEXT: block0(%[[I:i(\.[0-9]+)?]] : int, %{{[0-9]+}} : bool, %[[RETIN:[0-9]+]] : int):
 # CHECK-NEXT: aten::__getitem__(%xs, %[[I]])
 # CHECK-NEXT: aten::eq(
 # CHECK-NEXT: %[[R2:[0-9]+]] : int, %[[D2:[0-9]+]] : bool, %[[C2:[0-9]+]] : bool = prim::If(

@@ -7,16 +7,16 @@
 # CHECK: %i : int, %[[DID:[0-9]+]] : bool, %[[RET:[0-9]+]] : int = prim::Loop(
 # CHECK-NEXT: block0(%{{[0-9]+}} : int, %i.1 : int, %[[DIDIN:[0-9]+]] : bool, %[[RETIN:[0-9]+]] : int):
 # CHECK-NEXT: %[[IDID:[0-9]+]] : bool, %[[IRET:[0-9]+]] : int = prim::Loop(%i.1, %{{[0-9]+}}, %[[DIDIN]], %[[RETIN]])
-# CHECK: aten::mul(%i.1, %{{[0-9]+}})
+# CHECK: aten::mul(%i.1, %{{j(\.[0-9]+)?}})
 # CHECK: prim::If(
-# CHECK: %i.{{[0-9]+}} : int, %[[OC:[0-9]+]] : bool, %[[OD:[0-9]+]] : bool = prim::If(%[[IDID]])
+# CHECK: %{{[0-9]+}} : int, %[[OC:[0-9]+]] : bool, %[[OD:[0-9]+]] : bool = prim::If(%[[IDID]])
 # CHECK-NEXT: block0():
 # CHECK-NEXT: -> (%i.1, %[[F]], %[[IDID]])
 # CHECK-NEXT: block1():
 # CHECK-NEXT: aten::add(%i.1,
 # CHECK-NEXT: aten::lt(
 # CHECK-NEXT: -> (
-# CHECK-NEXT: -> (%[[OC]], %i.{{[0-9]+}}, %[[OD]], %[[IRET]])
+# CHECK-NEXT: -> (%[[OC]], %{{[0-9]+}}, %[[OD]], %[[IRET]])
 # CHECK-NEXT: %[[OUT:[0-9]+]] : int = prim::If(%[[DID]])
 # CHECK-NEXT: block0():
 # CHECK-NEXT: -> (%[[RET]])

@@ -5,6 +5,8 @@
 // share of graphs using the v2 features. Run: build/perf/generator_bench --benchmark_min_time=5
 #include <benchmark/benchmark.h>
 
+#include <chrono>
+
 #include "fuzz/lib/OpCatalog.h"
 #include "fuzz/lib/Program.h"
 #include "fuzz/lib/Property.h"
@@ -21,10 +23,18 @@ void generateAndCheck(benchmark::State& state, uint32_t features, int maxSteps =
   rc::Gen<ProgramDesc> gen = genProgram(go);
   PropertyEngines engines = jitVsReference();
   uint64_t i = 0, nodes = 0, graphs = 0, failures = 0, v2 = 0;
+  using Clock = std::chrono::steady_clock;
+  Clock::duration drawTime{}, buildTime{}, checkTime{};
   for (auto _ : state) {
+    const auto t0 = Clock::now();
     ProgramDesc d = gen(rc::Random(0x5eed0000ULL + i++), 100).value();
+    const auto t1 = Clock::now();
     GeneratedCase c = buildCase(d, catalog);
+    const auto t2 = Clock::now();
     PropertyResult r = checkCase(c, engines);
+    checkTime += Clock::now() - t2;
+    buildTime += t2 - t1;
+    drawTime += t1 - t0;
     benchmark::DoNotOptimize(r.passed);
     nodes += c.numNodes;
     ++graphs;
@@ -36,6 +46,13 @@ void generateAndCheck(benchmark::State& state, uint32_t features, int maxSteps =
   state.counters["nodes_per_graph"] = graphs ? static_cast<double>(nodes) / static_cast<double>(graphs) : 0;
   state.counters["v2_share"] = graphs ? static_cast<double>(v2) / static_cast<double>(graphs) : 0;
   state.counters["failures"] = static_cast<double>(failures);
+  // Wall time per graph of each phase (draw the description, build graph + inputs, lockstep check).
+  auto perGraphUs = [&](Clock::duration t) {
+    return graphs ? std::chrono::duration<double, std::micro>(t).count() / static_cast<double>(graphs) : 0.0;
+  };
+  state.counters["draw_us"] = perGraphUs(drawTime);
+  state.counters["build_us"] = perGraphUs(buildTime);
+  state.counters["check_us"] = perGraphUs(checkTime);
 }
 
 void BM_GenerateAndCheckV2(benchmark::State& state) { generateAndCheck(state, kAllFeatures); }

@@ -278,7 +278,7 @@ class Builder {
 
   Avail scalarInt(Choices& ch) {
     if (ch.pick(4) == 3) {
-      auto c = visible([](const Avail& a) { return a.val.isInt(); });
+      auto c = visible([](const Avail& a) { return a.val.isInt() && a.value->type()->kind() == TypeKind::Int; });
       if (!c.empty()) return *c[ch.pick(static_cast<uint32_t>(c.size()))];
     }
     int64_t v = kSmallInts[ch.pick(7)];
@@ -286,7 +286,7 @@ class Builder {
   }
   Avail scalarFloat(Choices& ch) {
     if (ch.pick(4) == 3) {
-      auto c = visible([](const Avail& a) { return a.val.isDouble(); });
+      auto c = visible([](const Avail& a) { return a.val.isDouble() && a.value->type()->kind() == TypeKind::Float; });
       if (!c.empty()) return *c[ch.pick(static_cast<uint32_t>(c.size()))];
     }
     double v = kSmallFloats[ch.pick(8)];
@@ -294,7 +294,7 @@ class Builder {
   }
   Avail scalarBool(Choices& ch) {
     if (ch.pick(4) == 3) {
-      auto c = visible([](const Avail& a) { return a.val.isBool(); });
+      auto c = visible([](const Avail& a) { return a.val.isBool() && a.value->type()->kind() == TypeKind::Bool; });
       if (!c.empty()) return *c[ch.pick(static_cast<uint32_t>(c.size()))];
     }
     bool v = ch.pick(2);
@@ -352,9 +352,20 @@ class Builder {
       return dims;
     }
     if ((n == "size" || n == "shape" || n == "sizes") && self) return shapeVariant(ch, self->sizes());
+    if (n == "pad" && !p.fixedSize) {
+      // constant_pad_nd / pad: an even length up to 2 * rank, values -1..2 (a negative pad crops).
+      std::vector<int64_t> v(2 * (1 + ch.pick(static_cast<uint32_t>(r))));
+      for (int64_t& x : v) x = static_cast<int64_t>(ch.pick(4)) - 1;
+      return v;
+    }
     int64_t len = p.fixedSize ? *p.fixedSize : r;
     std::vector<int64_t> v;
-    for (int64_t i = 0; i < len; ++i) v.push_back(1 + ch.pick(2));
+    for (int64_t i = 0; i < len; ++i) {
+      // Mostly 1 or 2 (kernel sizes, strides, output sizes that fit small inputs); 1 in 16 from a
+      // wider range, so that zero, negative and larger values reach the ops' argument checks.
+      const uint32_t c = ch.pick(32);
+      v.push_back(c < 30 ? 1 + static_cast<int64_t>(c % 2) : (c == 30 ? -1 : 3 + static_cast<int64_t>(ch.pick(2)) * -3));
+    }
     return v;
   }
 
@@ -411,8 +422,15 @@ class Builder {
       case ArgKind::OptScalar:
         if (ch.pick(3) == 0) return Avail{constNone(), IValue()};
         [[fallthrough]];
-      case ArgKind::Scalar:
-        return ch.pick(2) ? scalarFloat(ch) : scalarInt(ch);
+      case ArgKind::Scalar: {
+        // A float, an int, or (1 in 8, when there is one) the result of a Scalar-returning op.
+        const uint32_t k = ch.pick(8);
+        if (k == 7) {
+          auto c = visible([](const Avail& a) { return a.value->type()->kind() == TypeKind::Number; });
+          if (!c.empty()) return *c[ch.pick(static_cast<uint32_t>(c.size()))];
+        }
+        return k % 2 ? scalarFloat(ch) : scalarInt(ch);
+      }
       case ArgKind::OptInt:
         if (ch.pick(3) == 0) return Avail{constNone(), IValue()};
         [[fallthrough]];
@@ -478,6 +496,7 @@ class Builder {
       case RetKind::Int: return IntType::get();
       case RetKind::Float: return FloatType::get();
       case RetKind::Bool: return BoolType::get();
+      case RetKind::Scalar: return NumberType::get();
     }
     return TensorType::get();
   }
@@ -487,6 +506,7 @@ class Builder {
       case RetKind::Int: return v.isInt();
       case RetKind::Float: return v.isDouble();
       case RetKind::Bool: return v.isBool();
+      case RetKind::Scalar: return v.isInt() || v.isDouble() || v.isBool();
     }
     return false;
   }
@@ -568,7 +588,8 @@ class Builder {
     std::vector<Avail> t;
     uint32_t k = 1 + ch.pick(2);
     auto cands = visible([&](const Avail& a) {
-      return a.val.isTensor() || (!tensorsOnly && (a.val.isInt() || a.val.isDouble() || a.val.isBool()));
+      return a.val.isTensor() || (!tensorsOnly && a.value->type()->kind() != TypeKind::Number &&
+                                  (a.val.isInt() || a.val.isDouble() || a.val.isBool()));
     });
     for (uint32_t i = 0; i < k; ++i) {
       if (cands.empty()) {
@@ -582,7 +603,7 @@ class Builder {
 
   void ifBegin(const Step& s) {
     Choices ch(s);
-    auto bools = visible([](const Avail& a) { return a.val.isBool(); });
+    auto bools = visible([](const Avail& a) { return a.val.isBool() && a.value->type()->kind() == TypeKind::Bool; });
     uint32_t n = static_cast<uint32_t>(bools.size());
     uint32_t k = ch.pick(n + 1);
     Avail cond;

@@ -155,6 +155,7 @@ std::optional<RetKind> planReturn(const Argument& r) {
   if (d.name == "int" || d.name == "SymInt") return RetKind::Int;
   if (d.name == "float") return RetKind::Float;
   if (d.name == "bool") return RetKind::Bool;
+  if (d.name == "Scalar") return RetKind::Scalar;
   return std::nullopt;
 }
 

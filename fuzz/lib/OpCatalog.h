@@ -55,7 +55,7 @@ struct ArgPlan {
   const Argument* argument = nullptr;   // the schema's argument (default value, declared type)
 };
 
-enum class RetKind : uint8_t { Tensor, Int, Float, Bool };
+enum class RetKind : uint8_t { Tensor, Int, Float, Bool, Scalar };  // Scalar: a `Scalar` (Number) return
 
 struct CatalogEntry {
   const ops::OpOverload* overload = nullptr;

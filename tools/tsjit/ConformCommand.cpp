@@ -14,6 +14,7 @@
 
 #include "conformance/lib/CompareOptimized.h"
 #include "conformance/lib/CorpusReplay.h"
+#include "conformance/lib/GradConform.h"
 #include "jit/passes/PassRegistry.h"
 #include "jit/support/Progress.h"
 #include "tools/tsjit/Commands.h"
@@ -36,7 +37,27 @@ struct ConformOptions {
   bool compareOptimized = false;
   bool noStrides = false;
   bool archive = false;
+  bool grad = false;
 };
+
+// --grad: the recorded gradients (conformance/lib/GradConform.h); exit 1 when a case failed.
+int runGradConform(const ConformOptions& o) {
+  using namespace tsjit::conformance;
+  GradEngine engine;
+  // The reference computes no gradients: --grad without --engine (default "reference") uses autograd.
+  if (o.engine == "autograd" || o.engine == "reference") engine = autogradEngine();
+  else
+    throw CompileError("conform --grad: engine '" + o.engine + "' is not available (available: autograd)");
+  std::string dir = defaultCorpusDir(o.corpus);
+  GradSummary s = runGradCorpus(dir, engine, o.cases);
+  printGradSummary(std::cout, s, o.verbose);
+  if (!o.json.empty()) {
+    std::ofstream out(o.json);
+    if (!out) throw CompileError("conform: cannot write '" + o.json + "'");
+    out << gradSummaryJson(s).dump(2) << "\n";
+  }
+  return s.failed() == 0 ? 0 : 1;
+}
 
 int runCompareOptimized(const ConformOptions& o) {
   using namespace tsjit::conformance;
@@ -60,6 +81,7 @@ int runCompareOptimized(const ConformOptions& o) {
 int runConform(const ConformOptions& o) {
   using namespace tsjit::conformance;
   if (o.compareOptimized) return runCompareOptimized(o);
+  if (o.grad) return runGradConform(o);
   if (!o.pipeline.empty()) {
     registerAllPasses();
     PassRegistry::global().parsePipelineOrDefault(o.pipeline);  // unknown names: the known ones
@@ -131,6 +153,9 @@ void setupConformCommand(CLI::App& app, int& exitCode) {
   sub->add_flag("--archive", opts->archive,
                 "load every case from its torch.jit.save archive (archives/<name>.pt: zip, pickles and the "
                 "archive's code) and run the loaded module's forward");
+  sub->add_flag("--grad", opts->grad,
+                "compare gradients with the ones PyTorch recorded (cases with grads / param_grads; engine "
+                "autograd: the interpreter recording through jit/autograd); prints \"grad: N/M passed\"");
   sub->add_flag("-v,--verbose", opts->verbose, "also list which graph each case ran and every compile error");
   sub->callback([opts, &exitCode] { exitCode = runConform(*opts); });
 }

@@ -13,6 +13,8 @@
 #include "conformance/lib/Compare.h"
 #include "conformance/lib/GraphTolerance.h"
 #include "conformance/lib/SourceCase.h"
+#include "conformance/lib/TraceCase.h"
+#include "jit/ir/IRParser.h"
 #include "jit/serialization/Import.h"
 #include "conformance/lib/ValueCodec.h"
 #include "jit/ir/Graph.h"
@@ -118,6 +120,31 @@ CaseResult runCase(const Case& c, const Engine& engine, const RunnerOptions& opt
     } catch (const std::exception& e) {
       r.compileError = e.what();
       return finish(Outcome::Failed, std::string("cannot compile the source: ") + firstLines(e.what()));
+    }
+  }
+  if (!options.archive && options.source && isTracedSourceCase(c)) {
+    // A traced case: its source is traced on its trace_inputs with this engine (the tracer), and
+    // the traced graph must have the node kinds of PyTorch's trace; it then runs as any case.
+    r.fromSource = true;
+    r.graphUsed = "trace";
+    try {
+      p = prepareCase(c, GraphChoice::Graph);
+      auto recorded = parseIR(c.graph, c.file, p.classes.get());
+      TracedCase t = traceCase(c, [&](const std::shared_ptr<Graph>& g, std::vector<IValue> in) {
+        return engine.run(*g, std::move(in));
+      });
+      compiled = t.program.owner;
+      std::vector<std::string> got = nodeKinds(*t.trace.graph), want = nodeKinds(*recorded);
+      if (got != want)
+        return finish(Outcome::Failed, "the traced graph's node kinds differ from PyTorch's trace (" +
+                                           std::to_string(got.size()) + " nodes vs " + std::to_string(want.size()) +
+                                           ")");
+      p.graph = t.trace.graph;
+      p.self = t.program.self;
+      p.graphUsed = "trace";
+    } catch (const std::exception& e) {
+      r.compileError = e.what();
+      return finish(Outcome::Failed, std::string("cannot trace the source: ") + firstLines(e.what()));
     }
   }
   try {
@@ -229,7 +256,9 @@ CaseResult runCase(const Case& c, const Engine& engine, const RunnerOptions& opt
       std::vector<IValue> in;
       if (p.self) {
         if (r.fromSource) {
-          SourceProgram prog = compileCaseSource(c);
+          Case scripted = c;  // a traced module is compiled as the module it traced
+          if (isTracedSourceCase(c)) scripted.kind = c.tracedObject;
+          SourceProgram prog = compileCaseSource(scripted);
           keepAlive.push_back(prog.owner);
           in.push_back(*prog.self);
         } else {
@@ -357,8 +386,8 @@ void printSummary(std::ostream& os, const Summary& s, bool verbose) {
   os << std::string(s.source ? 90 : 65, '-') << "\n";
   line("total", total);
   if (s.source)
-    os << "(from graph: traced cases have no source; they are replayed from their recorded graph and count "
-          "as such)\n";
+    os << "(traced cases are traced from their source on their trace_inputs and must give PyTorch's node "
+          "kinds; from graph: cases without a source, replayed from their recorded graph)\n";
 
   auto list = [&](Outcome o, const char* title) {
     bool any = false;

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "fuzz/lib/Property.h"
+#include "conformance/lib/ValueClone.h"
 
 namespace tsjit::fuzz {
 
@@ -52,7 +53,7 @@ struct ReduceResult {
 ReduceResult reduceCase(const Graph& graph, const std::vector<IValue>& inputs, const ReduceOptions& options = {});
 
 // Deep copies of values that keep sizes, strides and storage offsets (fresh storage).
-std::vector<IValue> cloneValues(const std::vector<IValue>& values);
+using conformance::cloneValues;
 
 // Nodes of all blocks (constants included).
 size_t countAllNodes(const Graph& graph);

@@ -21,6 +21,7 @@ void setupLoadCommand(CLI::App& app, int& exitCode);
 void setupSaveCommand(CLI::App& app, int& exitCode);
 void setupReduceCommand(CLI::App& app, int& exitCode);
 void setupCheckCommand(CLI::App& app, int& exitCode);
+void setupTraceCommand(CLI::App& app, int& exitCode);
 
 // Reads a whole file; throws CompileError("cannot open ...") when it cannot.
 std::string readFile(const std::string& path);

@@ -30,6 +30,7 @@ constexpr SetupFn kCommands[] = {
     setupSaveCommand,
     setupReduceCommand,
     setupCheckCommand,
+    setupTraceCommand,
 };
 }  // namespace
 

@@ -254,7 +254,10 @@ std::vector<Tensor> autogradVjp(const Graph& graph, const std::vector<IValue>& i
     Tensor leaf = run[i].toTensor().detach();
     if (isFloatingType(leaf.dtype())) leaf.setRequiresGrad(true);
     leaves.push_back(leaf);
-    run[i] = isFloatingType(leaf.dtype()) ? IValue(recordedCopy(leaf)) : IValue(leaf);
+    // The graph sees a copy with the same layout; a self-overlapping (expanded) leaf, which cannot
+    // be copied into, is passed itself.
+    bool copyable = isFloatingType(leaf.dtype()) && leaf.isNonOverlappingAndDense();
+    run[i] = copyable ? IValue(recordedCopy(leaf)) : IValue(leaf);
   }
   std::vector<IValue> outputs = runtime::runGraph(graph.copy(), std::move(run));
   std::vector<Tensor> flat, flatGrads;

@@ -55,7 +55,7 @@ struct PoolWindow {
 Tensor maxPoolBackward(const Tensor& self, const Tensor& g, const PoolWindow& w, int64_t spatial) {
   int64_t H = spatial == 2 ? self.size(-2) : 1, W = self.size(-1);
   int64_t OH = spatial == 2 ? g.size(-2) : 1, OW = g.size(-1);
-  int64_t P = W * H ? self.numel() / (H * W) : 0;
+  int64_t P = W * H != 0 ? self.numel() / (H * W) : 0;
   std::vector<double> x = self.contiguous().toDoubles(), gv = g.contiguous().toDoubles(), out(x.size(), 0.0);
   for (int64_t p = 0; p < P; ++p)
     for (int64_t oh = 0; oh < OH; ++oh)
@@ -87,7 +87,7 @@ Tensor adaptiveAvgBackward(const std::vector<int64_t>& sizes, const Tensor& g, i
   int64_t OH = spatial == 2 ? g.size(-2) : 1, OW = g.size(-1);
   int64_t numel = 1;
   for (int64_t s : sizes) numel *= s;
-  int64_t P = H * W ? numel / (H * W) : 0;
+  int64_t P = H * W != 0 ? numel / (H * W) : 0;
   std::vector<double> gv = g.contiguous().toDoubles(), out(static_cast<size_t>(numel), 0.0);
   auto start = [](int64_t o, int64_t in, int64_t on) { return (o * in) / on; };
   auto end = [](int64_t o, int64_t in, int64_t on) { return ((o + 1) * in + on - 1) / on; };

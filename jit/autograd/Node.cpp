@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "jit/autograd/Math.h"
 #include "jit/autograd/Views.h"
 #include "jit/support/Error.h"
 
@@ -12,18 +13,6 @@ namespace tsjit::autograd {
 namespace {
 std::atomic<uint64_t> gNextSequenceNr{0};
 
-const char* legacyTypeName(ScalarType t) {
-  switch (t) {
-    case ScalarType::Double: return "DoubleTensor";
-    case ScalarType::Float: return "FloatTensor";
-    case ScalarType::Half: return "HalfTensor";
-    case ScalarType::BFloat16: return "BFloat16Tensor";
-    case ScalarType::Int64: return "LongTensor";
-    case ScalarType::Int: return "IntTensor";
-    case ScalarType::Bool: return "BoolTensor";
-    default: return "Tensor";
-  }
-}
 
 const char* kSecondBackward =
     "Trying to backward through the graph a second time (or directly access saved tensors after they have "
@@ -44,7 +33,7 @@ AutogradMeta& getOrCreateMeta(const Tensor& t) {
 
 std::string typeDescription(const Tensor& t) {
   std::ostringstream os;
-  os << "[torch." << legacyTypeName(t.dtype()) << " [";
+  os << "[" << legacyTypeName(t.dtype()) << " [";
   for (size_t i = 0; i < t.sizes().size(); ++i) os << (i ? ", " : "") << t.sizes()[i];
   os << "]]";
   return os.str();

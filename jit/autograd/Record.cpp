@@ -28,6 +28,8 @@ class FunctionNode : public Node {
   }
 
   std::string name() const override { return name_; }
+  static std::shared_ptr<FunctionNode> create(const ops::OpOverload& overload, const std::vector<IValue>& args,
+                                              const std::vector<Edge>* overrideEdge0 = nullptr);
 
   void release() override {
     for (auto& s : savedArgs_) s.release();
@@ -158,8 +160,10 @@ void trackView(const Tensor& t, const std::vector<IValue>& args) {
   }
 }
 
-std::shared_ptr<FunctionNode> makeNode(const ops::OpOverload& overload, const std::vector<IValue>& args,
-                                       const std::vector<Edge>* overrideEdge0 = nullptr) {
+}  // namespace
+
+std::shared_ptr<FunctionNode> FunctionNode::create(const ops::OpOverload& overload, const std::vector<IValue>& args,
+                                                   const std::vector<Edge>* overrideEdge0) {
   const Derivative* d = derivativeFor(overload);
   auto node = std::make_shared<FunctionNode>(overload, d);
   GradContext& c = node->ctx_;
@@ -207,6 +211,8 @@ std::shared_ptr<FunctionNode> makeNode(const ops::OpOverload& overload, const st
   if (overrideEdge0 && !node->nextEdges().empty()) node->nextEdges()[0] = (*overrideEdge0)[0];
   return node;
 }
+
+namespace {
 
 void attachOutputs(FunctionNode& node, const std::shared_ptr<Node>& self, const std::vector<Tensor>& outs,
                    const Derivative* d) {
@@ -262,7 +268,7 @@ void recordOp(const ops::OpOverload& overload, const kernels::Operation& kernel,
       clearRequiresGrad(outs, args);
       return;
     }
-    auto node = makeNode(overload, args);
+    auto node = FunctionNode::create(overload, args);
     // Outputs that are inputs themselves keep their history: only new tensors get this node.
     std::vector<Tensor> fresh = outs;
     for (Tensor& t : fresh)
@@ -274,9 +280,15 @@ void recordOp(const ops::OpOverload& overload, const kernels::Operation& kernel,
   }
 
   Tensor self = args[static_cast<size_t>(written)].toTensor();
-  if (!record) {
+  // Every in-place op bumps the version once (kernels that already bump it, such as copy_, are not
+  // bumped twice).
+  auto runAndBump = [&] {
+    uint64_t before = self.version();
     kernel(stack, numInputs);
-    self.bumpVersion();
+    if (self.version() == before) self.bumpVersion();
+  };
+  if (!record) {
+    runAndBump();
     return;
   }
   if (overload.isOutVariant())
@@ -298,10 +310,9 @@ void recordOp(const ops::OpOverload& overload, const kernels::Operation& kernel,
   Edge baseEdge;
   if (selfIsView) baseEdge = gradientEdge(sm->base);
   std::vector<Edge> selfEdge{gradientEdge(self)};
-  auto node = makeNode(overload, nodeArgs, &selfEdge);
+  auto node = FunctionNode::create(overload, nodeArgs, &selfEdge);
 
-  kernel(stack, numInputs);
-  self.bumpVersion();
+  runAndBump();
 
   std::vector<Tensor> outs{self};
   if (selfIsView) {

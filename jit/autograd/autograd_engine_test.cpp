@@ -5,6 +5,8 @@
 // accumulate. Expected gradients are computed by hand from the inputs, never by autograd.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "jit/autograd/Autograd.h"
 #include "jit/autograd/Math.h"
 #include "jit/kernels/AutogradHook.h"

@@ -16,6 +16,7 @@
 #include "jit/autograd/Math.h"
 #include "jit/ir/Graph.h"
 #include "jit/kernels/AutogradHook.h"
+#include "jit/runtime/GraphExecutor.h"
 #include "jit/runtime/Interpreter.h"
 
 namespace tsjit::conformance {
@@ -95,7 +96,12 @@ CompareResult compareGradient(const IValue& expected, const Tensor& actual) {
 GradEngine autogradEngine() {
   autograd::initialize();
   return {"autograd", [](const std::shared_ptr<Graph>& g, std::vector<IValue> inputs) {
-            return runtime::runGraph(g, std::move(inputs));
+            // The interpreter on the graph as recorded: no passes, so every gradient comes from the
+            // per-op derivatives.
+            runtime::ExecutorOptions options;
+            options.pipeline = "none";
+            runtime::GraphExecutor ex(g->copy(), options);
+            return ex.call(std::move(inputs));
           }};
 }
 

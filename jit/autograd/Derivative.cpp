@@ -55,6 +55,16 @@ void def(std::string_view qualifiedOverloadName, DerivativeSaves saves, std::fun
   ov.set(Derivative{nodeNameFor(ov), std::move(saves), std::move(formula)});
 }
 
+void defNotDifferentiable(std::string_view qualifiedName) {
+  const ops::OpInfo& op = ops::op(qualifiedName);
+  for (const auto& ov : op.overloads()) {
+    if (ov->isOutVariant()) continue;
+    Derivative d{nodeNameFor(*ov), {}, nullptr};
+    d.differentiable = false;
+    ov->set(std::move(d));
+  }
+}
+
 const Derivative* derivativeFor(const ops::OpOverload& overload) {
   if (const Derivative* d = overload.get<Derivative>()) return d;
   if (const ops::OpInfo* f = overload.op().functionalVariant())

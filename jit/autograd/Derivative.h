@@ -78,11 +78,15 @@ struct Derivative {
   std::string nodeName;  // "MulBackward0"
   DerivativeSaves saves;
   std::function<Grads(const GradContext&)> formula;
+  // false: the op's outputs never require grad (zeros_like, detach, ...): nothing is recorded.
+  bool differentiable = true;
 };
 
 // Declares the derivative of an overload ("aten::mul.Tensor"). InternalError when the overload is
 // not declared or already has one.
 void def(std::string_view qualifiedOverloadName, DerivativeSaves saves, std::function<Grads(const GradContext&)> formula);
+// Declares every overload of op `qualifiedName` ("aten::zeros_like") not differentiable.
+void defNotDifferentiable(std::string_view qualifiedName);
 // The derivative an overload uses (its own, or its functional variant's for in-place ops); null
 // when it has none.
 const Derivative* derivativeFor(const ops::OpOverload& overload);

@@ -248,6 +248,12 @@ void registerElementwiseDerivatives() {
     return {mask(compare("aten::ne.Scalar", c.output(), 0), mul(c.grad(), 1 / (1 - p)))};
   });
 
+  // ---- ops whose outputs never require grad ----
+  for (const char* name : {"aten::zeros_like", "aten::ones_like", "aten::empty_like", "aten::full_like", "aten::rand_like",
+                           "aten::randn_like", "aten::randint_like", "aten::new_zeros", "aten::new_ones", "aten::new_full",
+                           "aten::new_empty", "aten::detach", "aten::bernoulli"})
+    if (ops::findOp(name)) defNotDifferentiable(name);
+
   // ---- in-place ops without a functional twin ----
   def("aten::copy_", {}, [](const GradContext& c) -> Grads { return {zerosLike(c.grad()), c.grad()}; });
   def("aten::copy_.Tensor", {}, [](const GradContext& c) -> Grads { return {zerosLike(c.grad()), c.grad()}; });

@@ -134,13 +134,27 @@ std::vector<Tensor> flattenOutputs(const IValue* outs, size_t n) {
   return r;
 }
 
-bool sameImplAsInput(const Tensor& t, const std::vector<IValue>& args) {
-  for (const IValue& a : args) {
-    if (a.isTensor() && a.toTensor().is(t)) return true;
-    if (a.isList())
-      for (const IValue& x : a.toListRef().items)
-        if (x.isTensor() && x.toTensor().is(t)) return true;
+// Whether t is (the very impl of) a tensor among the arguments, also inside lists, tuples and
+// dicts: container ops (values, __getitem__, get) pass tensors through untouched.
+bool reaches(const IValue& v, const Tensor& t, int depth) {
+  if (v.isTensor()) return v.toTensor().is(t);
+  if (depth > 8) return false;
+  if (v.isList()) {
+    for (const IValue& x : v.toListRef().items)
+      if (reaches(x, t, depth + 1)) return true;
+  } else if (v.isTuple()) {
+    for (const IValue& x : v.toTupleRef().items)
+      if (reaches(x, t, depth + 1)) return true;
+  } else if (v.isDict()) {
+    for (const auto& [k, x] : v.toDictRef().entries())
+      if (reaches(k, t, depth + 1) || reaches(x, t, depth + 1)) return true;
   }
+  return false;
+}
+
+bool sameImplAsInput(const Tensor& t, const std::vector<IValue>& args) {
+  for (const IValue& a : args)
+    if (reaches(a, t, 0)) return true;
   return false;
 }
 
@@ -230,13 +244,18 @@ void attachOutputs(FunctionNode& node, const std::shared_ptr<Node>& self, const 
       AutogradMeta& m = getOrCreateMeta(t);
       if (!m.isView) m.versionOrigin = t.version();
       setHistory(t, self, static_cast<uint32_t>(j));
-      if (d && contains(d->saves.outputs, j)) node.savedOutputs_[j] = SavedTensor(t, true);
     }
+    // Integer outputs (indices of max.dim, sort, topk) are saved too when the formula reads them.
+    if (t.defined() && d && contains(d->saves.outputs, j)) node.savedOutputs_[j] = SavedTensor(t, true);
   }
   node.setNumOutputs(static_cast<uint32_t>(outs.size()));
 }
 
-void clearRequiresGrad(const std::vector<Tensor>& outs, const std::vector<IValue>& args) {
+// Outputs of an op that records nothing do not require grad (views copy the flag of their
+// input), except fresh tensors of a factory called with requires_grad=True.
+void clearRequiresGrad(const std::vector<Tensor>& outs, const std::vector<IValue>& args, const FunctionSchema& schema) {
+  for (size_t i = 0; i < schema.arguments().size() && i < args.size(); ++i)
+    if (schema.arguments()[i].name == "requires_grad" && args[i].isBool() && args[i].toBool()) return;
   for (const Tensor& t : outs)
     if (t.defined() && !sameImplAsInput(t, args)) t.setRequiresGradFlag(false);
 }
@@ -264,8 +283,9 @@ void recordOp(const ops::OpOverload& overload, const kernels::Operation& kernel,
     bool differentiable = false;
     for (const Tensor& t : outs)
       differentiable |= t.defined() && isFloatingType(t.dtype()) && !sameImplAsInput(t, args);
+    if (const Derivative* d = derivativeFor(overload); d && !d->differentiable) differentiable = false;
     if (!record || !differentiable) {
-      clearRequiresGrad(outs, args);
+      clearRequiresGrad(outs, args, schema);
       return;
     }
     auto node = FunctionNode::create(overload, args);

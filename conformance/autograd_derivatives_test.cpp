@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <iostream>
 #include <random>
 #include <sstream>
 
@@ -133,7 +134,14 @@ void check(const Case& c, uint32_t seed) {
 
 void checkAll(const std::vector<Case>& cases) {
   uint32_t seed = 1;
-  for (const Case& c : cases) check(c, seed++);
+  for (const Case& c : cases) {
+    try {
+      check(c, seed++);
+    } catch (const std::exception& e) {
+      ADD_FAILURE() << c.name << ": " << e.what();
+    }
+  }
+  std::cout << "[autograd] " << cases.size() << " derivative cases checked\n";
 }
 
 std::string sig(size_t n) {
@@ -157,12 +165,18 @@ std::string withInts(size_t n, const std::string& body) { return ir(n, kInts + b
 TEST(AutogradDerivatives, ElementwiseUnary) {
   std::vector<Case> cases;
   for (const char* op : {"aten::neg", "aten::exp", "aten::exp2", "aten::expm1", "aten::sin", "aten::cos", "aten::sinh",
-                         "aten::erf", "aten::tanh", "aten::sigmoid", "aten::silu", "aten::square", "aten::gelu",
-                         "aten::elu", "aten::softplus", "aten::clone"})
+                         "aten::erf", "aten::tanh", "aten::sigmoid", "aten::silu", "aten::square"})
     cases.push_back({op, unary(op), {{{2, 3}}}});
-  for (const char* op : {"aten::abs", "aten::relu", "aten::sign", "aten::leaky_relu"})
+  for (const char* approx : {"none", "tanh"})
+    cases.push_back({std::string("gelu ") + approx, ir(1, std::string("  %s : str = prim::Constant[value=\"") + approx + "\"]()\n  %r : Tensor = aten::gelu(%a, %s)\n"), {{{2, 3}}}});
+  cases.push_back({"elu", ir(1, "  %al : float = prim::Constant[value=1.3]()\n  %sc : float = prim::Constant[value=1.]()\n  %r : Tensor = aten::elu(%a, %al, %sc, %sc)\n"), {{{2, 3}, Kind::NearKink}}});
+  cases.push_back({"softplus", ir(1, "  %b : float = prim::Constant[value=2.]()\n  %th : float = prim::Constant[value=20.]()\n  %r : Tensor = aten::softplus(%a, %b, %th)\n"), {{{2, 3}}}});
+  cases.push_back({"clone", ir(1, "  %n : NoneType = prim::Constant()\n  %r : Tensor = aten::clone(%a, %n)\n"), {{{2, 3}, Kind::Normal, true, true}}});
+  cases.push_back({"leaky_relu near 0", ir(1, "  %sl : float = prim::Constant[value=0.1]()\n  %r : Tensor = aten::leaky_relu(%a, %sl)\n"), {{{3, 4}, Kind::NearKink}}});
+  cases.push_back({"hardtanh", ir(1, "  %lo : float = prim::Constant[value=-0.5]()\n  %hi : float = prim::Constant[value=0.5]()\n  %r : Tensor = aten::hardtanh(%a, %lo, %hi)\n"), {{{6}, Kind::Normal}}});
+  for (const char* op : {"aten::abs", "aten::relu", "aten::sign"})
     cases.push_back({std::string(op) + " near 0", unary(op), {{{3, 4}, Kind::NearKink, true, true}}});
-  for (const char* op : {"aten::tan", "aten::asin", "aten::hardtanh"}) cases.push_back({op, unary(op), {{{5}, Kind::Unit}}});
+  for (const char* op : {"aten::tan", "aten::asin"}) cases.push_back({op, unary(op), {{{5}, Kind::Unit}}});
   for (const char* op : {"aten::log", "aten::log2", "aten::log10", "aten::log1p", "aten::sqrt", "aten::rsqrt",
                          "aten::reciprocal"})
     cases.push_back({op, unary(op), {{{2, 3}, Kind::Positive, true, true}}});
@@ -316,7 +330,9 @@ TEST(AutogradDerivatives, NN) {
   cases.push_back({"conv1d", withInts(3, "  %s : int[] = prim::ListConstruct(%i1)\n  %p : int[] = prim::ListConstruct(%i1)\n  %dl : int[] = prim::ListConstruct(%i2)\n  %r : Tensor = aten::conv1d(%a, %b, %c, %s, %p, %dl, %i1)\n"),
                    {{{2, 2, 5}}, {{3, 2, 2}}, {{3}}}});
   In emb{{3, 2}, Kind::Index, false, false, -1, 4};
-  cases.push_back({"embedding", withInts(2, "  %r : Tensor = aten::embedding(%a, %b, %i1, %f, %f)\n"), {{{4, 3}}, emb}});
+  // padding_idx -1 (none): padding rows deliberately get no gradient, which finite differences
+  // cannot confirm (PyTorch's own gradcheck fails there too: the corpus's nn_embedding).
+  cases.push_back({"embedding", withInts(2, "  %r : Tensor = aten::embedding(%a, %b, %im1, %f, %f)\n"), {{{4, 3}}, emb}});
   checkAll(cases);
 }
 

@@ -71,6 +71,7 @@ TEST(AutogradEngine, SecondBackwardRaisesUnlessRetained) {
 
 TEST(AutogradEngine, ModifyingASavedOutputRaisesPyTorchsError) {
   // b = sigmoid(2x) saves its result; b.mul_(2) changes it.
+  initialize();
   Tensor x = Tensor::fromDoubles({0.5, -1, 2}, {3}, ScalarType::Float);
   x.setRequiresGrad(true);
   Tensor b = call1("aten::sigmoid", {math::mul(x, 2.0)});

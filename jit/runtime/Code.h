@@ -173,6 +173,7 @@ class Code {
   std::vector<std::string> comments_;           // per instruction (dump)
   std::vector<kernels::Operation> operations_;  // OP a -> operations_[a] (kernels and prim ops)
   std::vector<std::string> operationNames_;
+  std::vector<const ops::OpOverload*> operationOverloads_;  // OP a -> its overload (null: prim op)
   std::vector<std::shared_ptr<Function>> unresolvedFunctions_;  // Function constants with no graph
   std::vector<IValue> constants_;               // LOADC a -> constants_[a]
   std::vector<std::unique_ptr<CallSite>> callSites_;

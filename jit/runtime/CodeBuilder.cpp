@@ -233,6 +233,7 @@ class CodeBuilder {
     }
     kernels::Operation op;
     std::string opName = n->kind().toQualString();
+    const ops::OpOverload* overload = nullptr;
     if (auto p = primOperation(*n)) {
       op = std::move(*p);
     } else if (auto q = profilingOperation(*n, c_.options_)) {
@@ -252,10 +253,12 @@ class CodeBuilder {
       const kernels::OptimizedKernel* k = kernels::findKernel(*ov);
       if (!k) throw UnsupportedOperator(str("operator ", opName, " has no optimized kernel"), opName);
       op = k->run;
+      overload = ov;
     }
     for (size_t i = 0; i < n->numInputs(); ++i) pushValue(n->input(i), lu_.isMove(n, i));
     c_.operations_.push_back(std::move(op));
     c_.operationNames_.push_back(opName);
+    c_.operationOverloads_.push_back(overload);
     int32_t site = observeSite(n);
     if (site >= 0) emit(OpCode::OBSIN, site, 0, 0, static_cast<uint16_t>(n->numInputs()), "observe inputs");
     // b = the node's output count: the interpreter checks the kernel pushed exactly that many.

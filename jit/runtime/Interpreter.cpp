@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include "jit/ir/Graph.h"
+#include "jit/kernels/AutogradHook.h"
 #include "jit/support/Error.h"
 
 namespace tsjit::runtime {
@@ -194,7 +195,11 @@ void InterpreterState::execute(Stack& caller) {
         // Kernel protocol (jit/kernels/Kernel.h): pop ins.n inputs, push exactly ins.b outputs. A
         // kernel breaking it would make the STOREs below pop the wrong values (or an empty stack).
         size_t below = st.size() - ins.n;  // stack size without the inputs
-        c.operations_[ins.a](st, ins.n);
+        // The one autograd test of the default path (jit/kernels/AutogradHook.h).
+        if (anyTensorRequiresGrad()) [[unlikely]]
+          kernels::runOperation(c.operationOverloads_[ins.a], c.operations_[ins.a], st, ins.n);
+        else
+          c.operations_[ins.a](st, ins.n);
         TSJIT_CHECK(st.size() == below + static_cast<size_t>(ins.b), "interpreter: operation ",
                     c.operationNames_[ins.a], " pushed ", static_cast<int64_t>(st.size()) - static_cast<int64_t>(below),
                     " values instead of its ", ins.b, " outputs");

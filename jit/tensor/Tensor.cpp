@@ -53,7 +53,13 @@ TensorImpl* takeImpl() {
 }
 }  // namespace
 
+std::atomic<int64_t> gLiveRequiresGradTensors{0};
+
 void Tensor::recycle(TensorImpl* impl) {
+  if (impl->requiresGrad) {
+    impl->requiresGrad = false;
+    gLiveRequiresGradTensors.fetch_sub(1, std::memory_order_relaxed);
+  }
   if (!kPoolEnabled || !poolAlive || pool.free.size() >= kPoolSize || impl->sizes.capacity() > kPooledRank ||
       impl->strides.capacity() > kPooledRank) {
     delete impl;
@@ -210,7 +216,7 @@ Tensor Tensor::emptyLike(const Tensor& t, std::optional<ScalarType> dtype, Memor
 const Tensor& Tensor::setRequiresGrad(bool r) const {
   if (r && !isFloatingType(dtype()))
     throw RuntimeError("Only Tensors of floating point and complex dtype can require gradients");
-  impl().requiresGrad = r;
+  setRequiresGradFlag(r);
   return *this;
 }
 
@@ -226,7 +232,7 @@ void Tensor::checkDtypeIs(ScalarType t) const {
 
 Tensor Tensor::makeView(std::vector<int64_t> sizes, std::vector<int64_t> strides, int64_t offset) const {
   Tensor v = makeTensor(impl().storage, sizes, strides, offset, dtype());
-  v.impl().requiresGrad = requiresGrad();
+  v.setRequiresGradFlag(requiresGrad());
   return v;
 }
 

@@ -37,6 +37,11 @@ struct AutogradMetaBase {
   virtual ~AutogradMetaBase() = default;
 };
 
+// How many live tensor impls have requiresGrad set, process-wide. The interpreter's one cheap test
+// for "may autograd have to record this op?": while it is 0 no op needs recording (jit/autograd).
+extern std::atomic<int64_t> gLiveRequiresGradTensors;
+inline bool anyTensorRequiresGrad() { return gLiveRequiresGradTensors.load(std::memory_order_relaxed) != 0; }
+
 // Layout of the result of clone / emptyLike: Preserve keeps the strides of a non-overlapping,
 // dense source (PyTorch's torch.preserve_format) and is row-major otherwise.
 enum class MemoryFormat { Contiguous, Preserve };
@@ -137,6 +142,12 @@ class Tensor {
 
   bool requiresGrad() const { return impl().requiresGrad; }
   const Tensor& setRequiresGrad(bool r) const;  // only floating tensors may require grad
+  // Sets the flag without the dtype check (autograd's bookkeeping); keeps the live count right.
+  void setRequiresGradFlag(bool r) const {
+    if (impl().requiresGrad == r) return;
+    impl().requiresGrad = r;
+    gLiveRequiresGradTensors.fetch_add(r ? 1 : -1, std::memory_order_relaxed);
+  }
   bool isWrappedNumber() const { return impl().wrappedNumber; }
   void setWrappedNumber(bool w) const { impl().wrappedNumber = w; }
   const std::shared_ptr<AutogradMetaBase>& autogradMeta() const { return impl().autogradMeta; }

@@ -284,7 +284,7 @@ Tensor Tensor::alias() const { return makeView(sizes(), strides(), storageOffset
 
 Tensor Tensor::detach() const {
   Tensor t = makeView(sizes(), strides(), storageOffset());
-  t.impl().requiresGrad = false;
+  t.setRequiresGradFlag(false);
   return t;
 }
 

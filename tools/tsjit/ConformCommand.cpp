@@ -16,6 +16,7 @@
 #include "conformance/lib/CompareOptimized.h"
 #include "conformance/lib/CorpusReplay.h"
 #include "jit/fuser/FusionKernels.h"
+#include "conformance/lib/GradConformAutograd.h"
 #include "jit/passes/PassRegistry.h"
 #include "jit/support/Progress.h"
 #include "tools/tsjit/Commands.h"
@@ -63,6 +64,28 @@ int runCompareCode(const ConformOptions& o) {
   return 0;
 }
 
+
+// --grad with --engine autograd (the default for --grad): the recorded gradients through the autograd
+// runtime (conformance/lib/GradConformAutograd.h); exit 1 when a case failed. --engine jit: symbolic
+// autodiff (ConformGradCommand.cpp).
+int runGradConform(const ConformOptions& o) {
+  using namespace tsjit::conformance;
+  GradEngine engine;
+  // The reference computes no gradients: --grad without --engine (default "reference") uses autograd.
+  if (o.engine == "autograd" || o.engine == "reference") engine = autogradEngine();
+  else
+    throw CompileError("conform --grad: engine '" + o.engine + "' is not available (available: autograd, jit)");
+  std::string dir = defaultCorpusDir(o.corpus);
+  GradSummary s = runGradCorpus(dir, engine, o.cases);
+  printGradSummary(std::cout, s, o.verbose);
+  if (!o.json.empty()) {
+    std::ofstream out(o.json);
+    if (!out) throw CompileError("conform: cannot write '" + o.json + "'");
+    out << gradSummaryJson(s).dump(2) << "\n";
+  }
+  return s.failed() == 0 ? 0 : 1;
+}
+
 int runCompareOptimized(const ConformOptions& o) {
   using namespace tsjit::conformance;
   std::string dir = defaultCorpusDir(o.corpus);
@@ -85,7 +108,8 @@ int runCompareOptimized(const ConformOptions& o) {
 int runConform(const ConformOptions& o) {
   using namespace tsjit::conformance;
   if (o.compareOptimized) return runCompareOptimized(o);
-  if (o.grad) return runConformGrad(defaultCorpusDir(o.corpus), o.engine, o.cases, o.verbose);
+  if (o.grad && o.engine == "jit") return runConformGrad(defaultCorpusDir(o.corpus), o.engine, o.cases, o.verbose);
+  if (o.grad) return runGradConform(o);
   if (o.compareCode) return runCompareCode(o);
   if (!o.pipeline.empty()) {
     registerAllPasses();
@@ -184,7 +208,9 @@ void setupConformCommand(CLI::App& app, int& exitCode) {
                   "jit: profiling (default; 1.13's profiling executor, with fusion) or legacy (the ArgumentSpec "
                   "GraphExecutor)");
   sub->add_flag("--grad", opts->grad,
-                "replay the cases with recorded gradients and compare the gradients (--engine jit: symbolic autodiff)");
+                "compare gradients with the ones PyTorch recorded (cases with grads / param_grads; --engine "
+                "autograd, the default: the interpreter recording through jit/autograd; --engine jit: symbolic "
+                "autodiff); prints \"grad: N/M passed\"");
   sub->add_flag("-v,--verbose", opts->verbose, "also list which graph each case ran and every compile error");
   sub->callback([opts, &exitCode] { exitCode = runConform(*opts); });
 }

@@ -1,0 +1,25 @@
+// Autograd.cpp — initialize(): the derivative table and the interpreter hook.
+#include "jit/autograd/Autograd.h"
+
+#include <mutex>
+
+#include "jit/autograd/Derivative.h"
+#include "jit/autograd/Record.h"
+#include "jit/kernels/AutogradHook.h"
+
+namespace tsjit::autograd {
+
+void initialize() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    kernels::registerAllKernels();
+    registerElementwiseDerivatives();
+    registerReductionDerivatives();
+    registerShapeDerivatives();
+    registerLinalgDerivatives();
+    registerNNDerivatives();
+    kernels::setAutogradOpHook(&recordOp);
+  });
+}
+
+}  // namespace tsjit::autograd

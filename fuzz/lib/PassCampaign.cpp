@@ -432,7 +432,7 @@ class Campaign {
 
   PassCampaignResult run() {
     t0_ = Clock::now();
-    uint64_t next = 0;
+    uint64_t next = o_.firstCase;
     while (!done(next)) {
       if (!o_.isolate) {
         worker(next);
@@ -477,7 +477,7 @@ class Campaign {
 
  private:
   bool done(uint64_t i) const {
-    if (o_.maxCases >= 0 && i >= static_cast<uint64_t>(o_.maxCases)) return true;
+    if (o_.maxCases >= 0 && i - o_.firstCase >= static_cast<uint64_t>(o_.maxCases)) return true;
     if (o_.seconds > 0 && std::chrono::duration<double>(Clock::now() - t0_).count() >= o_.seconds) return true;
     if (o_.maxCases < 0 && o_.seconds <= 0) return true;
     return sh_->failures.load() >= o_.maxFailures;

@@ -48,6 +48,7 @@ struct PassCampaignOptions {
   double seconds = 0;     // > 0: stop after this long
   int64_t maxCases = -1;  // >= 0: stop after this many cases
   uint64_t seed = 1;
+  uint64_t firstCase = 0;  // the campaign runs cases firstCase, firstCase + 1, ...
   std::string passes;  // comma-separated pass names; empty: every registered pass
   std::string outDir = "fuzz-failures";
   int maxSteps = 14;

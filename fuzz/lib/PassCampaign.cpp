@@ -627,17 +627,22 @@ class Campaign {
     quiet.stallSeconds = o_.caseTimeoutSeconds;
     auto replay = [&](const Desc& d, bool write) {
       return runForked([&] {
-        CheckCounters local;
-        Checker checker(o_, reg_, local);
-        std::optional<Subject> s = buildSubject(d);
-        if (!s) return 0;
-        if (write) writeSubject(f, *s);
-        bool changed = false;
-        if (j >= 0) runOne(checker, *s, pls[j], changed);
+        try {
+          CheckCounters local;
+          Checker checker(o_, reg_, local);
+          std::optional<Subject> s = buildSubject(d);
+          if (!s) return 0;
+          if (write) writeSubject(f, *s);
+          bool changed = false;
+          if (j >= 0) runOne(checker, *s, pls[j], changed);
+        } catch (...) {  // an error is not the way the worker ended (exit 1 is a sanitizer's)
+        }
         return 0;
       }, quiet);
     };
-    Desc best = reduceSteps(desc, [&](const Desc& cand) { return replay(cand, false).sameAs(end); }, o_.maxShrinkRuns);
+    // A hanging candidate costs the whole timeout: a hang gets a few candidates only.
+    size_t runs = end.stalled ? std::min<size_t>(o_.maxShrinkRuns, 6) : o_.maxShrinkRuns;
+    Desc best = reduceSteps(desc, [&](const Desc& cand) { return replay(cand, false).sameAs(end); }, runs);
     f.steps = stepsOf(best);
     std::filesystem::remove(f.irPath);
     replay(best, /*write=*/true);

@@ -28,8 +28,9 @@
 // counts in shared memory. When it dies by a signal (a pass that crashes), ends with another
 // status (a sanitizer's report) or makes no progress for `caseTimeoutSeconds` (a hang), the case
 // and pipeline it was in become a failure: reduced by dropping steps with each candidate replayed in
-// its own child (kept when it ends the same way), written as above with the signal in the .txt,
-// and a new worker goes on with the next case.
+// its own child (kept when it ends the same way; a hang: at most 6 candidates, each costs the
+// timeout), written as above with the signal in the .txt, and a new worker goes on with the next
+// case.
 #pragma once
 
 #include <cstdint>

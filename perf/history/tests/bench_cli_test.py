@@ -9,8 +9,8 @@ TEST is one of:
   pool        the real knob: interpreter_bench LSTM batch 1 with TSJIT_TENSOR_POOL=0 on side B
               against the int chain (which the pool does not touch); --threshold 0.03
   alloc       the real knob that resolves here: interpreter_bench with TSJIT_NO_CACHING_ALLOCATOR=1
-              on side B (every 64 MiB buffer of the 16M-element chain comes fresh from the system and
-              is faulted in again) against the int chain (no tensor): exactly the 16M chain is
+              on side B (every 64 MiB buffer of the 16M-element chain comes fresh from the system,
+              likely faulted in again) against the int chain (no tensor): exactly the 16M chain is
               flagged, its ratio >= 1.10
   gate        a case computing a wrong value is recorded as "wrong" with no samples, the others
               keep theirs; compare lists it as not compared

@@ -4,9 +4,12 @@
 // reduced and written to files.
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 #include "fuzz/lib/PassCampaign.h"
 #include "jit/ir/Graph.h"
@@ -54,6 +57,32 @@ bool addConstantEveryTime(std::shared_ptr<Graph>& g) {
   g->setInsertPoint(g->block());
   g->insertConstant(7);
   return true;
+}
+
+bool hasLoop(const Block& b) {
+  for (const Node* n : b.nodes()) {
+    if (n->kind() == prim::Loop) return true;
+    for (const Block* inner : n->blocks())
+      if (hasLoop(*inner)) return true;
+  }
+  return false;
+}
+
+// Test-only passes that crash (a real SIGSEGV) or hang on graphs with a loop, like a pass with a
+// use-after-free or an endless rewrite would.
+bool segfaultOnLoops(std::shared_ptr<Graph>& g) {
+  if (hasLoop(*g->block())) std::raise(SIGSEGV);
+  return false;
+}
+bool hangOnLoops(std::shared_ptr<Graph>& g) {
+  while (hasLoop(*g->block())) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  return false;
+}
+bool nothing(std::shared_ptr<Graph>&) { return false; }
+
+std::string readFile(const std::string& path) {
+  std::ifstream in(path);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
 
 // Counts the graphs in which it saw an op result with a refined tensor type (propagated shapes).
@@ -147,6 +176,7 @@ TEST(PassCampaign, APassThatNeedsShapesRunsAfterShapePropagation) {
   reg.add({"needs_shapes", countPropagatedTypes, {.needsShapes = true, .idempotent = true}, "test only"});
   PassCampaignOptions o = optionsFor(&reg, tempDir("needs-shapes"), 6);
   o.passes = "needs_shapes";
+  o.isolate = false;  // the pass counts in this process's memory
   graphsWithPropagatedTypes = 0;
   PassCampaignResult r = runPassCampaign(o);
   EXPECT_TRUE(r.ok());
@@ -155,7 +185,54 @@ TEST(PassCampaign, APassThatNeedsShapesRunsAfterShapePropagation) {
   PassRegistry alone;
   alone.add({"needs_shapes", countPropagatedTypes, {.needsShapes = true, .idempotent = true}, "test only"});
   PassCampaignOptions o2 = optionsFor(&alone, tempDir("needs-shapes-alone"), 6);
+  o2.isolate = false;
   graphsWithPropagatedTypes = 0;
   EXPECT_TRUE(runPassCampaign(o2).ok());
   EXPECT_EQ(graphsWithPropagatedTypes, 0);
+}
+
+TEST(PassCampaign, ACrashingPassIsRecordedWrittenAndTheCampaignGoesOn) {
+  PassRegistry reg;
+  reg.add({"nothing", nothing, {.idempotent = true}, "test only"});
+  reg.add({"segfault_on_loops", segfaultOnLoops, {}, "test only"});
+  std::string dir = tempDir("crash");
+  PassCampaignOptions o = optionsFor(&reg, dir, 10);
+  o.randomPipelines = 0;
+  o.maxFailures = 10;
+  o.maxShrinkRuns = 40;
+  PassCampaignResult r = runPassCampaign(o);
+  std::ostringstream summary;
+  printPassCampaignSummary(summary, r, o);
+  EXPECT_EQ(r.cases, 10u) << summary.str();  // every case ran: the crashes did not end the campaign
+  ASSERT_GE(r.failures.size(), 1u) << summary.str();
+  EXPECT_LT(r.failures.size(), 10u) << "some generated graphs have no loop\n" << summary.str();
+  // Every graph reached the first pass, the crashes included (counted in the crashed workers).
+  EXPECT_EQ(r.coverage.at("nothing").graphs, r.opsGraphs + r.passGraphs) << summary.str();
+  EXPECT_EQ(r.coverage.at("segfault_on_loops").failures, r.failures.size());
+  for (const PassCampaignFailure& f : r.failures) {
+    EXPECT_EQ(f.pass, "segfault_on_loops");
+    EXPECT_NE(f.message.find("crashed with signal " + std::to_string(SIGSEGV)), std::string::npos) << f.message;
+    EXPECT_LE(f.steps, f.originalSteps);
+    ASSERT_TRUE(std::filesystem::exists(f.irPath)) << f.message;
+    EXPECT_NE(readFile(f.irPath).find("prim::Loop"), std::string::npos) << readFile(f.irPath);  // still crashes
+    EXPECT_TRUE(std::filesystem::exists(f.jsonPath));
+    EXPECT_NE(readFile(f.notePath).find("crashed with signal"), std::string::npos);
+  }
+  EXPECT_LT(r.failures[0].steps, r.failures[0].originalSteps) << "reduced";
+}
+
+TEST(PassCampaign, AHangingPassIsKilledAndRecorded) {
+  PassRegistry reg;
+  reg.add({"hang_on_loops", hangOnLoops, {}, "test only"});
+  PassCampaignOptions o = optionsFor(&reg, tempDir("hang"), 4);
+  o.randomPipelines = 0;
+  o.caseTimeoutSeconds = 1;
+  o.maxShrinkRuns = 2;  // each hanging candidate costs the timeout
+  auto t0 = std::chrono::steady_clock::now();
+  PassCampaignResult r = runPassCampaign(o);
+  ASSERT_EQ(r.failures.size(), 1u);
+  EXPECT_EQ(r.failures[0].pass, "hang_on_loops");
+  EXPECT_NE(r.failures[0].message.find("hung: no progress for 1 s"), std::string::npos) << r.failures[0].message;
+  EXPECT_TRUE(std::filesystem::exists(r.failures[0].irPath));
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 30);
 }

@@ -16,7 +16,7 @@ namespace tsjit::perf {
 using runtime::Code;
 using runtime::InterpreterState;
 
-std::string verifyGraphOnEngines(std::shared_ptr<Graph> graph, const InputsFn& inputs) {
+std::string verifyAgainstReference(std::shared_ptr<Graph> graph, const InputsFn& inputs, const JitRunFn& jit) {
   kernels::registerAllKernels();
   std::vector<IValue> refInputs = inputs();
   conformance::CompareOptions cmp = conformance::compareOptionsForGraph(*graph);
@@ -26,20 +26,23 @@ std::string verifyGraphOnEngines(std::shared_ptr<Graph> graph, const InputsFn& i
     if (v.isTensor()) numel = std::max(numel, v.toTensor().numel());
   cmp.reductionTerms = numel;
   std::vector<IValue> expected = conformance::referenceEngine().run(*graph, refInputs);
-
-  auto code = Code::compile(graph);
-  InterpreterState interp(code);
-  Stack st;
-  for (IValue& v : inputs()) st.push_back(std::move(v));
-  interp.run(st);
-  if (st.size() != expected.size())
-    return "the jit returned " + std::to_string(st.size()) + " values, the reference " +
+  std::vector<IValue> actual = jit(inputs());
+  if (actual.size() != expected.size())
+    return "the jit returned " + std::to_string(actual.size()) + " values, the reference " +
            std::to_string(expected.size());
-  for (size_t i = 0; i < st.size(); ++i) {
-    conformance::CompareResult r = conformance::compareValues(expected[i], st[i], cmp);
+  for (size_t i = 0; i < actual.size(); ++i) {
+    conformance::CompareResult r = conformance::compareValues(expected[i], actual[i], cmp);
     if (!r.ok) return "output " + std::to_string(i) + ": " + r.message;
   }
   return "";
+}
+
+std::string verifyGraphOnEngines(std::shared_ptr<Graph> graph, const InputsFn& inputs) {
+  return verifyAgainstReference(graph, inputs, [graph](std::vector<IValue> in) {
+    InterpreterState interp(Code::compile(graph));
+    interp.run(in);  // Stack is std::vector<IValue>: the inputs become the outputs
+    return in;
+  });
 }
 
 CaseDef graphCase(std::string name, std::string irText, InputsFn inputs, benchmark::TimeUnit unit) {

@@ -24,6 +24,12 @@ using InputsFn = std::function<std::vector<IValue>()>;
 // Compares `graph` on JIT and reference for `inputs()`; "" when they agree.
 std::string verifyGraphOnEngines(std::shared_ptr<Graph> graph, const InputsFn& inputs);
 
+// The reference engine's outputs of `graph` on inputs() against `jit(inputs())` (any JIT path: an
+// optimized copy of the graph, a GraphExecutor with a pipeline), under the graph's tolerance;
+// "" when they agree.
+using JitRunFn = std::function<std::vector<IValue>(std::vector<IValue>)>;
+std::string verifyAgainstReference(std::shared_ptr<Graph> graph, const InputsFn& inputs, const JitRunFn& jit);
+
 // A case timing InterpreterState::run of `irText` on inputs(): inputs are built once and copied
 // into the stack each iteration (as interpreter_bench always did).
 CaseDef graphCase(std::string name, std::string irText, InputsFn inputs, benchmark::TimeUnit unit);

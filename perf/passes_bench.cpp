@@ -1,13 +1,17 @@
-// passes_bench.cpp — what the passes cost and give:
-//   (a) the LSTM cell compiled from TorchScript source to Code the way a first call does it:
-//       frontend, GraphExecutor specialization (ArgumentSpec types), the default pipeline, Code
-//       (PyTorch 1.13: 3.8 ms; target <= 2 ms), in ms;
-//   (b) the default pipeline alone on the LSTM graph and on a 96-node int chain, ns per node;
-//   (c) the int chain (96 nodes) and the 64-op 1-element tensor chain through a GraphExecutor with
-//       pipeline "none" and "default" (ns per node / op, executor overhead included in both).
+// passes_bench.cpp — the `passes` suite of `tsjit bench` (perf/BenchCase.h): what the pass
+// pipeline costs and gives, each case checked against the reference engine.
+//   BM_LstmSourceToCode          the LSTM cell compiled from TorchScript source to Code the way a
+//                                first call does it: frontend, GraphExecutor specialization
+//                                (ArgumentSpec types), the default pipeline, Code (PyTorch 1.13:
+//                                3.8 ms; target <= 2 ms); checked: that executor's outputs
+//   BM_DefaultPipelinePerNode/0  the default pipeline alone on the LSTM graph (ns per node);
+//                           /1   on a 96-node int chain; checked: the optimized graph on the jit
+//   BM_IntChainExecutor/0|1      the 96-node int chain through a GraphExecutor with pipeline "none"
+//   BM_TensorChainExecutor/0|1   (0) or "default" (1), executor overhead included (ns per node /
+//                                op); the 64-op 1-element tensor chain likewise
+// Each check compares the JIT path the case times with the reference engine on the unoptimized
+// graph (perf/GraphCase.h).
 #include <benchmark/benchmark.h>
-
-#include <sstream>
 
 #include "jit/frontend/Emitter.h"
 #include "jit/ir/Function.h"
@@ -16,88 +20,129 @@
 #include "jit/kernels/Kernel.h"
 #include "jit/passes/PassRegistry.h"
 #include "jit/runtime/GraphExecutor.h"
+#include "perf/BenchCase.h"
 #include "perf/BenchPrograms.h"
+#include "perf/GraphCase.h"
 
 using namespace tsjit;
-using namespace tsjit::runtime;
+using namespace tsjit::perf;
+using runtime::ExecutorOptions;
+using runtime::GraphExecutor;
 
 namespace {
 
-std::vector<IValue> lstmInputs(int64_t batch, int64_t hidden) {
-  auto t = [](std::vector<int64_t> s) { return IValue(Tensor::full(s, 0.01, ScalarType::Float)); };
-  return {t({batch, hidden}), t({batch, hidden}), t({batch, hidden}), t({4 * hidden, hidden}),
-          t({4 * hidden, hidden}), t({4 * hidden}), t({4 * hidden})};
+std::vector<IValue> lstmInputs() {
+  constexpr int64_t batch = 1, hidden = 64;
+  return {IValue(seededTensor({batch, hidden}, 1)),      IValue(seededTensor({batch, hidden}, 2)),
+          IValue(seededTensor({batch, hidden}, 3)),      IValue(seededTensor({4 * hidden, hidden}, 4)),
+          IValue(seededTensor({4 * hidden, hidden}, 5)), IValue(seededTensor({4 * hidden}, 6)),
+          IValue(seededTensor({4 * hidden}, 7))};
 }
 
-void BM_LstmSourceToCode(benchmark::State& state) {
+std::shared_ptr<Graph> lstmGraph() {
   kernels::registerAllKernels();
   registerAllPasses();
-  std::vector<IValue> inputs = lstmInputs(1, 64);
-  for (auto _ : state) {
-    auto cu = frontend::compileFunctions(perf::lstmCellSource(), "lstm_cell");
-    GraphExecutor ex(cu->findFunction("lstm_cell")->graph());
-    auto code = ex.planFor(inputs.data(), inputs.size());
-    benchmark::DoNotOptimize(code);
-  }
+  return frontend::compileFunctions(lstmCellSource(), "lstm_cell")->findFunction("lstm_cell")->graph();
 }
-BENCHMARK(BM_LstmSourceToCode)->Unit(benchmark::kMillisecond);
 
-// (b): arg 0 = LSTM graph (from source), 1 = int chain.
-void BM_DefaultPipelinePerNode(benchmark::State& state) {
-  registerAllPasses();
-  std::shared_ptr<Graph> g = state.range(0) == 0
-                                 ? frontend::compileFunctions(perf::lstmCellSource(), "lstm_cell")->findFunction("lstm_cell")->graph()->copy()
-                                 : parseIR(perf::intChainIR(32));
-  auto pipeline = defaultPipeline();
-  size_t nodes = g->numNodes();
-  for (auto _ : state) {
-    auto copy = g->copy();
-    runPipeline(copy, pipeline);
-    benchmark::DoNotOptimize(copy);
-  }
-  state.counters["ns_per_node"] = benchmark::Counter(static_cast<double>(state.iterations()) * nodes,
-                                                     benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+std::vector<IValue> intChainInputs() { return {IValue(int64_t{1}), IValue(int64_t{7})}; }
+std::vector<IValue> tensorChainInputs() { return {IValue(Tensor::full({1}, 1.0, ScalarType::Float))}; }
+
+CaseDef sourceToCode() {
+  CaseDef c;
+  c.name = "BM_LstmSourceToCode";
+  c.unit = benchmark::kMillisecond;
+  c.prepare = [] {
+    lstmGraph();  // registrations outside the timed loop
+    auto inputs = std::make_shared<std::vector<IValue>>(lstmInputs());
+    return std::function<void()>([inputs] {
+      auto cu = frontend::compileFunctions(lstmCellSource(), "lstm_cell");
+      GraphExecutor ex(cu->findFunction("lstm_cell")->graph());
+      auto code = ex.planFor(inputs->data(), inputs->size());
+      benchmark::DoNotOptimize(code);
+    });
+  };
+  c.verify = [] {
+    return verifyAgainstReference(lstmGraph(), lstmInputs, [](std::vector<IValue> in) {
+      auto cu = frontend::compileFunctions(lstmCellSource(), "lstm_cell");
+      GraphExecutor ex(cu->findFunction("lstm_cell")->graph());
+      return ex.call(std::move(in));
+    });
+  };
+  return c;
 }
-BENCHMARK(BM_DefaultPipelinePerNode)->Arg(0)->Arg(1);
 
-// (c): arg 0 = pipeline none, 1 = default.
-void BM_IntChainExecutor(benchmark::State& state) {
-  kernels::registerAllKernels();
+CaseDef pipelinePerNode(int which) {
+  auto graph = [which] { return which == 0 ? lstmGraph()->copy() : (registerAllPasses(), parseIR(intChainIR(32))); };
+  InputsFn inputs = which == 0 ? InputsFn(lstmInputs) : InputsFn(intChainInputs);
+  CaseDef c;
+  c.name = "BM_DefaultPipelinePerNode/" + std::to_string(which);
+  c.counter = "ns_per_node";
+  c.itemsPerIteration = static_cast<double>(graph()->numNodes());
+  c.prepare = [graph] {
+    auto g = graph();
+    auto pipeline = std::make_shared<std::vector<const PassInfo*>>(defaultPipeline());
+    return std::function<void()>([g, pipeline] {
+      auto copy = g->copy();
+      runPipeline(copy, *pipeline);
+      benchmark::DoNotOptimize(copy);
+    });
+  };
+  c.verify = [graph, inputs] {
+    auto original = graph();
+    auto optimized = original->copy();
+    runPipeline(optimized, defaultPipeline());
+    return verifyAgainstReference(original, inputs, [optimized](std::vector<IValue> in) {
+      ExecutorOptions none;
+      none.pipeline = "none";
+      return GraphExecutor(optimized, none).call(std::move(in));
+    });
+  };
+  return c;
+}
+
+// A chain through a GraphExecutor with pipeline "none" (0) or "default" (1).
+CaseDef chainExecutor(const std::string& name, std::string ir, InputsFn inputs, int pipeline, const char* counter,
+                      double items) {
+  CaseDef c;
+  c.name = name + "/" + std::to_string(pipeline);
+  c.counter = counter;
+  c.itemsPerIteration = items;
   ExecutorOptions o;
-  o.pipeline = state.range(0) ? "default" : "none";
-  GraphExecutor ex(parseIR(perf::intChainIR(32)), o);
-  Stack st;
-  int64_t x = 1;
-  for (auto _ : state) {
-    st.emplace_back(x);
-    st.emplace_back(int64_t{7});
-    ex.run(st);
-    x = st.back().toInt();
-    st.clear();
-  }
-  benchmark::DoNotOptimize(x);
-  state.counters["ns_per_node"] = benchmark::Counter(static_cast<double>(state.iterations()) * 96,
-                                                     benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  o.pipeline = pipeline ? "default" : "none";
+  c.prepare = [ir, inputs, o] {
+    kernels::registerAllKernels();
+    registerAllPasses();
+    auto ex = std::make_shared<GraphExecutor>(parseIR(ir), o);
+    auto in = std::make_shared<std::vector<IValue>>(inputs());
+    auto st = std::make_shared<Stack>();
+    return std::function<void()>([ex, in, st] {
+      *st = *in;
+      ex->run(*st);
+      benchmark::DoNotOptimize(st->data());
+      st->clear();
+    });
+  };
+  c.verify = [ir, inputs, o] {
+    registerAllPasses();
+    auto g = parseIR(ir);
+    return verifyAgainstReference(g, inputs, [g, o](std::vector<IValue> in) {
+      return GraphExecutor(g->copy(), o).call(std::move(in));
+    });
+  };
+  return c;
 }
-BENCHMARK(BM_IntChainExecutor)->Arg(0)->Arg(1);
 
-void BM_TensorChainExecutor(benchmark::State& state) {
-  kernels::registerAllKernels();
-  ExecutorOptions o;
-  o.pipeline = state.range(0) ? "default" : "none";
-  GraphExecutor ex(parseIR(perf::tensorChainIR(64)), o);
-  Tensor x = Tensor::full({1}, 1.0, ScalarType::Float);
-  Stack st;
-  for (auto _ : state) {
-    st.emplace_back(x);
-    ex.run(st);
-    st.clear();
-  }
-  state.counters["ns_per_op"] = benchmark::Counter(static_cast<double>(state.iterations()) * 64,
-                                                   benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
-}
-BENCHMARK(BM_TensorChainExecutor)->Arg(0)->Arg(1);
+const bool kRegistered = [] {
+  addCase(sourceToCode());
+  addCase(pipelinePerNode(0));
+  addCase(pipelinePerNode(1));
+  for (int p : {0, 1}) addCase(chainExecutor("BM_IntChainExecutor", intChainIR(32), intChainInputs, p, "ns_per_node", 96));
+  for (int p : {0, 1})
+    addCase(chainExecutor("BM_TensorChainExecutor", tensorChainIR(64), tensorChainInputs, p, "ns_per_op", 64));
+  return true;
+}();
 
 }  // namespace
 
-BENCHMARK_MAIN();
+TSJIT_BENCH_MAIN()

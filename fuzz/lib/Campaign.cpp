@@ -1,7 +1,7 @@
 // Campaign.cpp — generation, checking, greedy shrinking and reporting of an ops campaign
 // (see Campaign.h).
 //
-// Isolation (CampaignOptions::isolate): the cases run in a forked worker process so that a crash
+// Isolation (CampaignOptions::isolate, Isolation.h): the cases run in a forked worker process so that a crash
 // (SIGSEGV in a kernel, an abort) becomes a reported failure instead of ending the campaign. The
 // worker publishes its progress in a shared anonymous mapping; on a property failure it shrinks,
 // writes the files, reports the failure there and exits 1; the parent restarts a worker after it.
@@ -11,9 +11,6 @@
 // top-level node before its kernel runs, so a crash while building leaves the crashing graph).
 #include "fuzz/lib/Campaign.h"
 
-#include <fcntl.h>
-#include <sys/mman.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -30,6 +27,7 @@
 #include <unordered_map>
 
 #include "fuzz/lib/CaseWriter.h"
+#include "fuzz/lib/Isolation.h"
 #include "fuzz/lib/KnownMismatches.h"
 #include "fuzz/lib/Reducer.h"
 #include "fuzz/lib/OpCatalog.h"
@@ -99,35 +97,6 @@ std::string noteFor(const CampaignOptions& o, uint64_t i, const std::string& mes
   return note.str();
 }
 
-// Runs fn in a forked child. Returns the child's exit code, or 128 + signal when it died by one.
-// `quiet`: the child's stderr goes to /dev/null (crash replays: glibc's abort messages).
-int runForked(const std::function<int()>& fn, bool quiet = false) {
-  std::cout.flush();
-  std::cerr.flush();
-  pid_t pid = fork();
-  if (pid < 0) throw RuntimeError(std::string("fuzz: fork failed: ") + std::strerror(errno));
-  if (pid == 0) {
-    if (quiet) {
-      int devnull = open("/dev/null", O_WRONLY);
-      if (devnull >= 0) dup2(devnull, 2);
-    }
-    int code = 1;
-    try {
-      code = fn();
-    } catch (...) {
-      code = 1;
-    }
-    std::cout.flush();
-    std::cerr.flush();
-    _exit(code);
-  }
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
-}
-
 // Prim kinds the coverage table counts (the generator's structural nodes).
 constexpr const char* kStructural[] = {"prim::If",         "prim::Loop",       "prim::ListConstruct",
                                        "prim::TupleConstruct", "prim::TupleIndex", "prim::TupleUnpack",
@@ -166,13 +135,9 @@ class Runner {
         entryIndex_[ov->qualifiedName()] = overloadNames_.size();
         overloadNames_.push_back(ov->qualifiedName());
       }
-    size_t bytes = sizeof(Shared) + sizeof(std::atomic<uint64_t>) * (overloadNames_.size() + 1);
-    void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED) throw RuntimeError("fuzz: cannot map shared memory");
-    bytes_ = bytes;
-    sh_ = new (p) Shared();
+    region_ = std::make_unique<SharedRegion>(sizeof(Shared) + sizeof(std::atomic<uint64_t>) * (overloadNames_.size() + 1));
+    sh_ = new (region_->data()) Shared();
   }
-  ~Runner() { munmap(sh_, bytes_); }
 
   CampaignResult run() {
     t0_ = Clock::now();
@@ -182,7 +147,7 @@ class Runner {
         worker(next);
         break;
       }
-      int code = runForked([&] { return worker(next); });
+      int code = runForked([&] { return worker(next); }).code();
       uint64_t at = sh_->current.load();
       if (code == 0) break;
       if (code == 1) {
@@ -350,7 +315,7 @@ class Runner {
       return runForked([&] {
                evaluate(d, catalog_, o_.engines);
                return 0;
-             }, /*quiet=*/true) >= 128;
+             }, {.quiet = true}).code() >= 128;
     };
     sh_->shrinking.store(1);
     bool improved = true;
@@ -380,7 +345,7 @@ class Runner {
       writeCase(c, o_.outDir, stem, note);
       checkCase(c, o_.engines);
       return 0;
-    }, /*quiet=*/true);
+    }, {.quiet = true});
     std::string base = o_.outDir + "/" + stem;
     if (access((base + ".ir").c_str(), F_OK) == 0) {
       f.irPath = base + ".ir";
@@ -411,8 +376,8 @@ class Runner {
   std::vector<std::string> overloadNames_;
   rc::Gen<ProgramDesc> gen_ = genProgram();
   std::unordered_map<std::string, size_t> entryIndex_;
+  std::unique_ptr<SharedRegion> region_;  // holds *sh_
   Shared* sh_ = nullptr;
-  size_t bytes_ = 0;
   CampaignResult res_;
   Clock::time_point t0_;
   std::unique_ptr<ProgressReporter> reporter_;

@@ -2,7 +2,9 @@
 // of one pipeline on one subject, the caching check, step-dropping reduction and the summary.
 #include "fuzz/lib/PassCampaign.h"
 
+#include <atomic>
 #include <chrono>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -18,6 +20,7 @@
 
 #include "conformance/lib/Compare.h"
 #include "conformance/lib/ValueCodec.h"
+#include "fuzz/lib/Isolation.h"
 #include "fuzz/lib/OpCatalog.h"
 #include "fuzz/lib/PassGraphGen.h"
 #include "fuzz/lib/Program.h"
@@ -147,9 +150,16 @@ std::string typeMismatch(const TypePtr& type, const IValue& v) {
   return "";
 }
 
+// What the checks count besides failures (in a campaign's shared memory, or local to a replay).
+struct CheckCounters {
+  std::atomic<uint64_t> engineDisagreements{0};  // input sets where jit(G) and reference(G) already differ
+  std::atomic<uint64_t> droppedErrors{0};  // comparisons where only G raised and P(G), with fewer nodes, returned
+};
+
 class Checker {
  public:
-  Checker(const PassCampaignOptions& o, const PassRegistry& reg) : o_(o), reg_(reg) {}
+  Checker(const PassCampaignOptions& o, const PassRegistry& reg, CheckCounters& counters)
+      : o_(o), reg_(reg), counters_(counters) {}
 
   Run reference(const Graph& g, std::vector<IValue> in, std::string* typeError = nullptr) {
     reference::EvaluatorOptions eo;
@@ -174,7 +184,7 @@ class Checker {
                       const char* what, bool droppedNodes = false) {
     if (a.raised && droppedNodes && (!b.raised || a.error != b.error)) {
       // G raised first in a node P(G) dropped; P(G) then returns, or raises in a later live node.
-      ++droppedErrors;
+      ++counters_.droppedErrors;
       return "";
     }
     if (a.raised != b.raised)
@@ -275,7 +285,7 @@ class Checker {
         if (auto m = compare(refG, jPG, cmps, "reference(G) vs jit(P(G))", dropped); !m.empty())
           return "input set " + std::to_string(k) + ": " + m;
       } else {
-        ++engineDisagreements;
+        ++counters_.engineDisagreements;
       }
     }
     return "";
@@ -325,28 +335,333 @@ class Checker {
     return "";
   }
 
-  size_t engineDisagreements = 0;
-  size_t droppedErrors = 0;  // comparisons where only G raised and P(G), with fewer nodes, returned
-
  private:
   const PassCampaignOptions& o_;
   const PassRegistry& reg_;
+  CheckCounters& counters_;
 };
 
-std::string writeFailure(const PassCampaignOptions& o, uint64_t i, const Subject& s, const std::string& pass,
-                         const std::string& message, PassCampaignFailure& f) {
-  std::filesystem::create_directories(o.outDir);
+// The files of a failure: OUT/passes-<seed>-<case>.{ir,json,txt}.
+PassCampaignFailure failureFiles(const PassCampaignOptions& o, uint64_t i) {
+  PassCampaignFailure f;
+  f.caseIndex = i;
   std::string stem = o.outDir + "/passes-" + std::to_string(o.seed) + "-" + std::to_string(i);
   f.irPath = stem + ".ir";
   f.jsonPath = stem + ".json";
   f.notePath = stem + ".txt";
+  return f;
+}
+
+void writeSubject(const PassCampaignFailure& f, const Subject& s) {
+  std::filesystem::create_directories(std::filesystem::path(f.irPath).parent_path());
   std::ofstream(f.irPath) << s.graph->toString(false);
   std::ofstream(f.jsonPath) << conformance::encodeValues(s.inputs(0)).dump() << "\n";
-  std::ofstream(f.notePath) << "tsjit fuzz --target passes --seed " << o.seed << ": case " << i << "\npass: " << pass
-                            << "\nreplay: tsjit opt " << f.irPath << " --passes=" << pass << "\nfailure: " << message
-                            << "\n";
-  return stem;
 }
+
+void writeNote(const PassCampaignOptions& o, const PassCampaignFailure& f) {
+  std::filesystem::create_directories(std::filesystem::path(f.notePath).parent_path());
+  std::ofstream(f.notePath) << "tsjit fuzz --target passes --seed " << o.seed << ": case " << f.caseIndex
+                            << "\npass: " << f.pass << "\nreplay: tsjit opt " << f.irPath << " --passes=" << f.pass
+                            << "\nfailure: " << f.message << "\n";
+}
+
+// Drops generator steps, last first, while `stillFails` holds; at most maxRuns candidates.
+Desc reduceSteps(Desc best, const std::function<bool(const Desc&)>& stillFails, size_t maxRuns) {
+  size_t runs = 0;
+  bool improved = true;
+  while (improved && runs < maxRuns) {
+    improved = false;
+    for (size_t k = stepsOf(best); k-- > 0 && runs < maxRuns;) {
+      ++runs;
+      Desc cand = withoutStep(best, k);
+      if (stillFails(cand)) best = std::move(cand), improved = true;
+    }
+  }
+  return best;
+}
+
+// A case's pipelines, in the order they run: each selected pass alone, the random pipelines, then
+// the caching check (an empty pipeline named "(executor caching)").
+using Pipelines = std::vector<std::pair<std::string, std::vector<const PassInfo*>>>;
+constexpr const char* kCaching = "(executor caching)";
+constexpr const char* kRandom = "(random pipelines)";
+constexpr const char* kBuilding = "(building the graph)";
+
+void copyText(char* dst, size_t cap, const std::string& s) {
+  size_t n = std::min(cap - 1, s.size());
+  std::memcpy(dst, s.data(), n);
+  dst[n] = 0;
+}
+
+// The campaign's memory shared with its worker child: what the worker counted survives its crash,
+// and `current`/`pipeline` say what a crash happened in. Followed in the mapping by one Slot per
+// coverage row and `maxFailures` failure records.
+struct SharedState {
+  std::atomic<uint64_t> heartbeat, current, cases, opsGraphs, passGraphs, skippedGraphs, failures;
+  std::atomic<int64_t> pipeline;  // index into the case's Pipelines; -1 while building the subject
+  CheckCounters counters;
+};
+struct Slot {
+  std::atomic<uint64_t> graphs, changed, failures;
+};
+struct FailureRecord {
+  uint64_t caseIndex, steps, originalSteps;
+  char pass[512], message[4096], ir[1024], json[1024], note[1024];
+};
+
+class Campaign {
+ public:
+  explicit Campaign(const PassCampaignOptions& o)
+      : o_(o), reg_(o.registry ? *o.registry : PassRegistry::global()), opsGen_(genProgram(GenOptions{o.maxSteps})) {
+    if (o.passes.empty()) {
+      for (const PassInfo& p : reg_.passes()) selected_.push_back(&p);
+    } else {
+      selected_ = reg_.parsePipeline(o.passes);
+    }
+    slotNames_ = {};
+    for (const PassInfo* p : selected_) slotNames_.push_back(p->name);
+    slotNames_.push_back(kRandom);
+    slotNames_.push_back(kCaching);
+    slotNames_.push_back(kBuilding);
+    size_t bytes = sizeof(SharedState) + sizeof(Slot) * slotNames_.size() + sizeof(FailureRecord) * std::max<size_t>(o.maxFailures, 1);
+    region_ = std::make_unique<SharedRegion>(bytes);
+    sh_ = new (region_->data()) SharedState();
+    slots_ = new (static_cast<char*>(region_->data()) + sizeof(SharedState)) Slot[slotNames_.size()]();
+    records_ = reinterpret_cast<FailureRecord*>(reinterpret_cast<char*>(slots_) + sizeof(Slot) * slotNames_.size());
+  }
+
+  PassCampaignResult run() {
+    t0_ = Clock::now();
+    uint64_t next = o_.firstCase;
+    while (!done(next)) {
+      if (!o_.isolate) {
+        worker(next);
+        break;
+      }
+      ForkOptions fo;
+      fo.stallSeconds = o_.caseTimeoutSeconds;
+      fo.heartbeat = &sh_->heartbeat;
+      ChildOutcome end = runForked([&] { return worker(next); }, fo);
+      if (end.ok()) break;
+      uint64_t at = sh_->current.load();
+      record(reduceCrash(at, sh_->pipeline.load(), end));
+      next = at + 1;
+    }
+    if (o_.progress) *o_.progress << "\r\x1b[K" << std::flush;
+    PassCampaignResult res;
+    res.seconds = std::chrono::duration<double>(Clock::now() - t0_).count();
+    res.cases = sh_->cases.load();
+    res.opsGraphs = sh_->opsGraphs.load();
+    res.passGraphs = sh_->passGraphs.load();
+    res.skippedGraphs = sh_->skippedGraphs.load();
+    res.crossChecksSkipped = sh_->counters.engineDisagreements.load();
+    res.droppedErrors = sh_->counters.droppedErrors.load();
+    for (size_t k = 0; k < slotNames_.size(); ++k) {
+      if (slotNames_[k] == kBuilding && slots_[k].failures.load() == 0) continue;
+      PassCoverage& c = res.coverage[slotNames_[k]];
+      c.graphs = slots_[k].graphs.load();
+      c.changed = slots_[k].changed.load();
+      c.failures = slots_[k].failures.load();
+    }
+    for (uint64_t k = 0; k < sh_->failures.load(); ++k) {
+      const FailureRecord& r = records_[k];
+      PassCampaignFailure f;
+      f.caseIndex = r.caseIndex;
+      f.steps = r.steps;
+      f.originalSteps = r.originalSteps;
+      f.pass = r.pass, f.message = r.message, f.irPath = r.ir, f.jsonPath = r.json, f.notePath = r.note;
+      res.failures.push_back(std::move(f));
+    }
+    return res;
+  }
+
+ private:
+  bool done(uint64_t i) const {
+    if (o_.maxCases >= 0 && i - o_.firstCase >= static_cast<uint64_t>(o_.maxCases)) return true;
+    if (o_.seconds > 0 && std::chrono::duration<double>(Clock::now() - t0_).count() >= o_.seconds) return true;
+    if (o_.maxCases < 0 && o_.seconds <= 0) return true;
+    return sh_->failures.load() >= o_.maxFailures;
+  }
+  void beat() { sh_->heartbeat.fetch_add(1, std::memory_order_relaxed); }
+
+  Desc descFor(uint64_t i) {
+    uint64_t seed = mix(o_.seed, i);
+    return i % 2 ? Desc(randomPassGraphDesc(seed, o_.maxSteps)) : Desc(opsGen_(rc::Random(seed), 60).value());
+  }
+
+  Pipelines pipelinesFor(uint64_t i) const {
+    Pipelines out;
+    for (const PassInfo* p : selected_) out.push_back({p->name, {p}});
+    std::mt19937_64 rng(mix(o_.seed, i));
+    for (size_t r = 0; r < o_.randomPipelines && selected_.size() > 1; ++r) {
+      std::vector<const PassInfo*> pl;
+      size_t len = 2 + rng() % 3;
+      for (size_t k = 0; k < len; ++k) pl.push_back(selected_[rng() % selected_.size()]);
+      out.push_back({pipelineToString(pl), pl});
+    }
+    out.push_back({kCaching, {}});
+    return out;
+  }
+  // The coverage row of pipeline j (j < 0: building the subject).
+  size_t slotOf(const Pipelines& pls, int64_t j) const {
+    if (j < 0) return selected_.size() + 2;
+    if (pls[j].first == kCaching) return selected_.size() + 1;
+    return static_cast<size_t>(j) < selected_.size() ? static_cast<size_t>(j) : selected_.size();
+  }
+
+  static std::string runOne(Checker& checker, const Subject& s, const Pipelines::value_type& pl, bool& changed) {
+    try {
+      if (pl.first == kCaching) return checker.checkCaching(s);
+      return checker.check(s, pl.second, changed);
+    } catch (const std::exception& e) {
+      return std::string("internal error: ") + e.what();
+    }
+  }
+
+  void record(const PassCampaignFailure& f) {
+    uint64_t n = sh_->failures.load();
+    if (n >= std::max<size_t>(o_.maxFailures, 1)) return;
+    FailureRecord& r = records_[n];
+    r.caseIndex = f.caseIndex;
+    r.steps = f.steps;
+    r.originalSteps = f.originalSteps;
+    copyText(r.pass, sizeof(r.pass), f.pass);
+    copyText(r.message, sizeof(r.message), f.message);
+    copyText(r.ir, sizeof(r.ir), f.irPath);
+    copyText(r.json, sizeof(r.json), f.jsonPath);
+    copyText(r.note, sizeof(r.note), f.notePath);
+    sh_->failures.store(n + 1);
+  }
+
+  // Runs cases from `start` until done; property failures are reduced and recorded here, crashes
+  // and hangs end the (child) process and are handled by run().
+  int worker(uint64_t start) {
+    Checker checker(o_, reg_, sh_->counters);
+    auto lastProgress = Clock::now();
+    for (uint64_t i = start; !done(i); ++i) {
+      sh_->current.store(i);
+      sh_->pipeline.store(-1);
+      beat();
+      ++sh_->cases;
+      Desc desc = descFor(i);
+      Pipelines pls = pipelinesFor(i);
+      std::optional<Subject> subject;
+      try {
+        subject = buildSubject(desc);
+      } catch (const std::exception& e) {  // the pass generator's graphs must build
+        PassCampaignFailure f = failureFiles(o_, i);
+        f.pass = kBuilding;
+        f.message = std::string("building the graph failed: ") + e.what();
+        f.irPath = f.jsonPath = "";
+        f.steps = f.originalSteps = stepsOf(desc);
+        writeNote(o_, f);
+        ++slots_[slotOf(pls, -1)].failures;
+        record(f);
+        continue;
+      }
+      if (!subject) {
+        ++sh_->skippedGraphs;
+        continue;
+      }
+      ++(i % 2 ? sh_->passGraphs : sh_->opsGraphs);
+      for (size_t j = 0; j < pls.size() && sh_->failures.load() < o_.maxFailures; ++j) {
+        sh_->pipeline.store(static_cast<int64_t>(j));
+        beat();
+        Slot& slot = slots_[slotOf(pls, static_cast<int64_t>(j))];
+        bool changed = false;
+        std::string message = runOne(checker, *subject, pls[j], changed);
+        ++slot.graphs;
+        if (changed) ++slot.changed;
+        if (message.empty()) continue;
+        ++slot.failures;
+        PassCampaignFailure f = failureFiles(o_, i);
+        f.pass = pls[j].first;
+        f.originalSteps = stepsOf(desc);
+        Subject bestSubject = *subject;
+        std::string bestMessage = message;
+        Desc best = reduceSteps(desc, [&](const Desc& cand) {
+          beat();
+          std::optional<Subject> cs;
+          try {
+            cs = buildSubject(cand);
+          } catch (const std::exception&) {
+            return false;
+          }
+          if (!cs) return false;
+          bool c2 = false;
+          std::string m2 = runOne(checker, *cs, pls[j], c2);
+          if (m2.empty()) return false;
+          bestSubject = *cs, bestMessage = m2;  // the last candidate kept is the final one
+          return true;
+        }, o_.maxShrinkRuns);
+        f.steps = stepsOf(best);
+        f.message = bestMessage;
+        writeSubject(f, bestSubject);
+        writeNote(o_, f);
+        record(f);
+      }
+      if (o_.progress && std::chrono::duration<double>(Clock::now() - lastProgress).count() > 0.25) {
+        lastProgress = Clock::now();
+        double elapsed = std::chrono::duration<double>(Clock::now() - t0_).count();
+        *o_.progress << "\rcases " << sh_->cases.load() << "  " << std::fixed << std::setprecision(0)
+                     << sh_->cases.load() / std::max(elapsed, 1e-9) << " cases/s  failures " << sh_->failures.load()
+                     << std::flush;
+      }
+    }
+    return 0;
+  }
+
+  // The worker ended abnormally (`end`) in case i, pipeline j: reduce with one forked child per
+  // candidate (kept when it ends the same way), then a child writes the graph and its inputs.
+  PassCampaignFailure reduceCrash(uint64_t i, int64_t j, const ChildOutcome& end) {
+    Pipelines pls = pipelinesFor(i);
+    ++slots_[slotOf(pls, j)].failures;
+    PassCampaignFailure f = failureFiles(o_, i);
+    f.pass = j < 0 ? kBuilding : pls[j].first;
+    f.message = end.describe() + (j < 0 ? " while building the graph" : " in " + f.pass) +
+                " (the worker process ended; the campaign went on with the next case)";
+    Desc desc = descFor(i);
+    f.originalSteps = stepsOf(desc);
+    ForkOptions quiet;
+    quiet.quiet = true;
+    quiet.stallSeconds = o_.caseTimeoutSeconds;
+    auto replay = [&](const Desc& d, bool write) {
+      return runForked([&] {
+        try {
+          CheckCounters local;
+          Checker checker(o_, reg_, local);
+          std::optional<Subject> s = buildSubject(d);
+          if (!s) return 0;
+          if (write) writeSubject(f, *s);
+          bool changed = false;
+          if (j >= 0) runOne(checker, *s, pls[j], changed);
+        } catch (...) {  // an error is not the way the worker ended (exit 1 is a sanitizer's)
+        }
+        return 0;
+      }, quiet);
+    };
+    // A hanging candidate costs the whole timeout: a hang gets a few candidates only.
+    size_t runs = end.stalled ? std::min<size_t>(o_.maxShrinkRuns, 6) : o_.maxShrinkRuns;
+    Desc best = reduceSteps(desc, [&](const Desc& cand) { return replay(cand, false).sameAs(end); }, runs);
+    f.steps = stepsOf(best);
+    std::filesystem::remove(f.irPath);
+    replay(best, /*write=*/true);
+    if (!std::filesystem::exists(f.irPath)) f.irPath = f.jsonPath = "";
+    writeNote(o_, f);
+    return f;
+  }
+
+  const PassCampaignOptions& o_;
+  const PassRegistry& reg_;
+  std::vector<const PassInfo*> selected_;
+  std::vector<std::string> slotNames_;  // selected passes, kRandom, kCaching, kBuilding
+  rc::Gen<ProgramDesc> opsGen_;
+  std::unique_ptr<SharedRegion> region_;  // holds *sh_, slots_, records_
+  SharedState* sh_ = nullptr;
+  Slot* slots_ = nullptr;
+  FailureRecord* records_ = nullptr;
+  Clock::time_point t0_;
+};
 
 }  // namespace
 
@@ -354,116 +669,7 @@ PassCampaignResult runPassCampaign(const PassCampaignOptions& o) {
   registerAllPasses();
   kernels::registerAllKernels();
   reference::registerAllKernels();
-  const PassRegistry& reg = o.registry ? *o.registry : PassRegistry::global();
-  std::vector<const PassInfo*> selected;
-  if (o.passes.empty()) {
-    for (const PassInfo& p : reg.passes()) selected.push_back(&p);
-  } else {
-    selected = reg.parsePipeline(o.passes);
-  }
-  PassCampaignResult res;
-  for (const PassInfo* p : selected) res.coverage[p->name];
-  Checker checker(o, reg);
-  auto t0 = Clock::now();
-  auto lastProgress = t0;
-  rc::Gen<ProgramDesc> opsGen = genProgram(GenOptions{o.maxSteps});
-  for (uint64_t i = 0;; ++i) {
-    double elapsed = std::chrono::duration<double>(Clock::now() - t0).count();
-    if (o.maxCases >= 0 && i >= static_cast<uint64_t>(o.maxCases)) break;
-    if (o.seconds > 0 && elapsed >= o.seconds) break;
-    if (o.maxCases < 0 && o.seconds <= 0) break;
-    if (res.failures.size() >= o.maxFailures) break;
-    uint64_t seed = mix(o.seed, i);
-    Desc desc = i % 2 ? Desc(randomPassGraphDesc(seed, o.maxSteps)) : Desc(opsGen(rc::Random(seed), 60).value());
-    std::optional<Subject> subject = buildSubject(desc);
-    ++res.cases;
-    if (!subject) {
-      ++res.skippedGraphs;
-      continue;
-    }
-    (i % 2 ? res.passGraphs : res.opsGraphs)++;
-
-    // The pipelines of this case: each pass alone, then random pipelines.
-    std::vector<std::pair<std::string, std::vector<const PassInfo*>>> pipelines;
-    for (const PassInfo* p : selected) pipelines.push_back({p->name, {p}});
-    std::mt19937_64 rng(seed);
-    for (size_t r = 0; r < o.randomPipelines && selected.size() > 1; ++r) {
-      std::vector<const PassInfo*> pl;
-      size_t len = 2 + rng() % 3;
-      for (size_t k = 0; k < len; ++k) pl.push_back(selected[rng() % selected.size()]);
-      pipelines.push_back({pipelineToString(pl), pl});
-    }
-    auto runOne = [&](const Subject& s, const std::string& name, const std::vector<const PassInfo*>& pl,
-                      bool& changed) -> std::string {
-      if (name == "(executor caching)") return checker.checkCaching(s);
-      return checker.check(s, pl, changed);
-    };
-    pipelines.push_back({"(executor caching)", {}});
-    for (const auto& [name, pl] : pipelines) {
-      bool isRandom = pl.size() > 1;
-      PassCoverage& cov = res.coverage[isRandom ? "(random pipelines)" : name];
-      bool changed = false;
-      std::string message;
-      try {
-        message = runOne(*subject, name, pl, changed);
-      } catch (const std::exception& e) {
-        message = std::string("internal error: ") + e.what();
-      }
-      ++cov.graphs;
-      if (changed) ++cov.changed;
-      if (message.empty()) continue;
-      ++cov.failures;
-      // Reduce: drop generator steps while the same pipeline still fails.
-      PassCampaignFailure f;
-      f.pass = name;
-      f.caseIndex = i;
-      f.originalSteps = stepsOf(desc);
-      Desc best = desc;
-      Subject bestSubject = *subject;
-      std::string bestMessage = message;
-      size_t runs = 0;
-      bool improved = true;
-      while (improved && runs < o.maxShrinkRuns) {
-        improved = false;
-        for (size_t k = stepsOf(best); k-- > 0 && runs < o.maxShrinkRuns;) {
-          ++runs;
-          Desc cand = withoutStep(best, k);
-          std::optional<Subject> cs;
-          try {
-            cs = buildSubject(cand);
-          } catch (const std::exception&) {
-            continue;
-          }
-          if (!cs) continue;
-          bool c2 = false;
-          std::string m2;
-          try {
-            m2 = runOne(*cs, name, pl, c2);
-          } catch (const std::exception& e) {
-            m2 = std::string("internal error: ") + e.what();
-          }
-          if (m2.empty()) continue;
-          best = cand, bestSubject = *cs, bestMessage = m2, improved = true;
-        }
-      }
-      f.steps = stepsOf(best);
-      f.message = bestMessage;
-      writeFailure(o, i, bestSubject, name, bestMessage, f);
-      res.failures.push_back(f);
-      if (res.failures.size() >= o.maxFailures) break;
-    }
-    if (o.progress && std::chrono::duration<double>(Clock::now() - lastProgress).count() > 0.25) {
-      lastProgress = Clock::now();
-      *o.progress << "\rcases " << res.cases << "  " << std::fixed << std::setprecision(0)
-                  << res.cases / std::max(elapsed, 1e-9) << " cases/s  failures " << res.failures.size() << std::flush;
-    }
-  }
-  if (o.progress) *o.progress << "\r\x1b[K" << std::flush;
-  res.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
-  res.coverage["(executor caching)"];
-  res.crossChecksSkipped = checker.engineDisagreements;
-  res.droppedErrors = checker.droppedErrors;
-  return res;
+  return Campaign(o).run();
 }
 
 void printPassCampaignSummary(std::ostream& os, const PassCampaignResult& r, const PassCampaignOptions& o) {

@@ -24,6 +24,13 @@
 // A failure is reduced by dropping generator steps while the same pass (or the caching check)
 // still fails, and written as OUT/passes-<seed>-<case>.{ir,json,txt} (the .txt names the pass).
 // Deterministic in (seed, cases, passes). A pass added to the registry joins with no other code.
+// Isolation (Isolation.h, as the ops campaign): the cases run in a forked worker process that
+// counts in shared memory. When it dies by a signal (a pass that crashes), ends with another
+// status (a sanitizer's report) or makes no progress for `caseTimeoutSeconds` (a hang), the case
+// and pipeline it was in become a failure: reduced by dropping steps with each candidate replayed in
+// its own child (kept when it ends the same way; a hang: at most 6 candidates, each costs the
+// timeout), written as above with the signal in the .txt, and a new worker goes on with the next
+// case.
 #pragma once
 
 #include <cstdint>
@@ -42,6 +49,7 @@ struct PassCampaignOptions {
   double seconds = 0;     // > 0: stop after this long
   int64_t maxCases = -1;  // >= 0: stop after this many cases
   uint64_t seed = 1;
+  uint64_t firstCase = 0;  // the campaign runs cases firstCase, firstCase + 1, ...
   std::string passes;  // comma-separated pass names; empty: every registered pass
   std::string outDir = "fuzz-failures";
   int maxSteps = 14;
@@ -51,6 +59,8 @@ struct PassCampaignOptions {
   size_t maxShrinkRuns = 400;
   std::ostream* progress = nullptr;
   const PassRegistry* registry = nullptr;  // default: the global registry (registerAllPasses())
+  bool isolate = true;                     // false: run in this process (a crash ends it)
+  double caseTimeoutSeconds = 60;          // isolated: a pipeline (or reduction run) taking longer hangs
 };
 
 struct PassCoverage {
@@ -58,7 +68,7 @@ struct PassCoverage {
 };
 
 struct PassCampaignFailure {
-  std::string pass;  // a pass name, a pipeline "a,b", or "executor caching"
+  std::string pass;  // a pass name, a pipeline "a,b", "(executor caching)" or "(building the graph)"
   uint64_t caseIndex = 0;
   std::string message;
   std::string irPath, jsonPath, notePath;

@@ -112,7 +112,9 @@ AliasDb::~AliasDb() = default;
 
 // ---- building ----
 
-int AliasDb::wildcardLocation(const std::string& typeClass) {
+int AliasDb::wildcardLocation(const std::string& typeClassArg) {
+  // A copy: callers pass a Location's own typeClass (finish()), which the push_back below may free.
+  const std::string typeClass = typeClassArg;
   auto it = wildcards_.find(typeClass);
   if (it != wildcards_.end()) return it->second;
   int id = static_cast<int>(locations_.size());

@@ -96,8 +96,8 @@ class Value {
   std::vector<Use> uses_;
 };
 
-// Iteration over a block's node list, forward or reverse. Safe against destroying the current
-// node (the iterator reads the successor before yielding).
+// Iteration over a block's node list, forward or reverse. NOT safe against destroying or moving
+// the current node in a range-for body: ++ reads its successor after the body (jit/passes/NodeList.h).
 class NodeIterator {
  public:
   NodeIterator(Node* cur, bool reverse) : cur_(cur), reverse_(reverse) {}

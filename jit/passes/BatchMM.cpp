@@ -135,12 +135,17 @@ bool sideBatch(Graph& g, Block* b) {
         if (group.empty()) order.push_back(n->input(side));
         group.push_back(n);
       }
-    for (Value* shared : order) {
-      std::vector<Node*>& mms = groups[shared];
+    for (Value* key : order) {
+      std::vector<Node*>& mms = groups[key];
+      // `key` is never dereferenced: an earlier batch of this side may have destroyed it (the
+      // output of a product it replaced; fuzz: mm(%m1, ..) after mm(%a, ..) -> %m1). The group's
+      // products then share its replacement, a narrow defined before them.
+      Value* shared = mms.front()->input(side);
       Node* firstMM = mms.front();
       // The other operands must exist where the batched product goes (before the first mm).
       std::vector<Node*> batch;
       for (Node* m : mms) {
+        if (m->input(side) != shared) continue;
         Value* other = m->input(1 - side);
         Node* def = other->node();
         if (def->owningBlock() == b && def->kind() != prim::Param && !def->isBefore(firstMM)) continue;

@@ -47,6 +47,8 @@ struct FuzzOptions {
   std::string json;
   bool noSwarm = false;
   bool listOverloads = false;
+  uint64_t firstCase = 0;
+  double caseTimeout = 60;
 };
 
 int runPassesFuzz(const FuzzOptions& o) {
@@ -59,6 +61,8 @@ int runPassesFuzz(const FuzzOptions& o) {
   po.outDir = o.out;
   po.maxFailures = o.maxFailures;
   if (o.maxSteps != 30) po.maxSteps = o.maxSteps;
+  po.firstCase = o.firstCase;
+  po.caseTimeoutSeconds = o.caseTimeout;
   if (!o.quiet) po.progress = &std::cerr;
   fuzz::PassCampaignResult r = fuzz::runPassCampaign(po);
   fuzz::printPassCampaignSummary(std::cout, r, po);
@@ -121,6 +125,7 @@ int runFuzz(const FuzzOptions& o) {
     return runGradFuzz(o);
   }
   if (!o.passes.empty()) throw CompileError("fuzz: --passes applies to --target passes");
+  if (o.firstCase) throw CompileError("fuzz: --first-case applies to --target passes");
   if (o.target != "ops")
     throw CompileError("fuzz: target '" + o.target + "' is not available (available: ops, passes, source, fuser, grad)");
   if (o.listOverloads) {  // the format of fuzz/expected_overloads.txt
@@ -191,6 +196,10 @@ void setupFuzzCommand(CLI::App& app, int& exitCode) {
                 "v1 programs: no in-place / list / data-loop / raise steps, no special values, every op in every case");
   sub->add_flag("--list-overloads", opts->listOverloads,
                 "print the overloads the generator draws from (fuzz/expected_overloads.txt) and exit");
+  sub->add_option("--first-case", opts->firstCase,
+                  "--target passes: start at this case index (replays case N of a seed: --first-case N --cases 1)");
+  sub->add_option("--case-timeout", opts->caseTimeout,
+                  "--target passes: seconds one pipeline may run before the case counts as hung (default 60)");
   sub->add_flag("--quiet", opts->quiet, "no live progress line");
   sub->callback([opts, &exitCode] { exitCode = runFuzz(*opts); });
 }

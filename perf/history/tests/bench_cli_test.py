@@ -8,6 +8,10 @@ TEST is one of:
               that case is flagged and the exit status is 1
   pool        the real knob: interpreter_bench LSTM batch 1 with TSJIT_TENSOR_POOL=0 on side B
               against the int chain (which the pool does not touch); --threshold 0.03
+  alloc       the real knob that resolves here: interpreter_bench with TSJIT_NO_CACHING_ALLOCATOR=1
+              on side B (every 64 MiB buffer of the 16M-element chain comes fresh from the system,
+              likely faulted in again) against the int chain (no tensor): exactly the 16M chain is
+              flagged, its ratio >= 1.10
   gate        a case computing a wrong value is recorded as "wrong" with no samples, the others
               keep theirs; compare lists it as not compared
   kill        SIGKILL `bench record` at random points; every committed run stays complete and
@@ -15,6 +19,9 @@ TEST is one of:
   concurrent  two recorders at once on one database
   merge       merge two shards twice: no duplicated runs
   instructions  callgrind counts of the synthetic cases are proportional to their step counts
+  instructions_real  callgrind counts of two real interpreter cases (int chain, LSTM b1) are
+              recorded and repeat between two runs; needs a build valgrind can run
+              (-DTSJIT_NATIVE=OFF: no AVX-512 in jit/kernels), skipped (77) otherwise
 Each prints what it checked and exits 1 on the first failed check.
 """
 import argparse
@@ -45,6 +52,7 @@ class Env:
         self.tsjit = args.tsjit
         self.synth = args.synth
         self.interp = args.interp
+        self.native = args.native == "ON"
         self.work = args.work
         os.makedirs(self.work, exist_ok=True)
 
@@ -55,10 +63,10 @@ class Env:
                 os.remove(path + suffix)
         return path
 
-    def bench(self, *argv, env=None, expect=0):
+    def bench(self, *argv, env=None, expect=0, timeout=50):
         full = dict(os.environ)
         full.update(env or {})
-        p = subprocess.run([self.tsjit, "bench", *argv], capture_output=True, text=True, env=full, timeout=50)
+        p = subprocess.run([self.tsjit, "bench", *argv], capture_output=True, text=True, env=full, timeout=timeout)
         if expect is not None and p.returncode != expect:
             fail(f"tsjit bench {' '.join(argv)} exited {p.returncode}, expected {expect}\nstdout:\n{p.stdout}\nstderr:\n{p.stderr}")
         return p
@@ -120,6 +128,24 @@ def test_pool(e):
     print(json.dumps(out["benchmarks"], indent=1))
     flagged = sorted(r["benchmark"] for r in out["benchmarks"] if r.get("verdict") == "regressed")
     check(flagged == ["ab/BM_LstmCell/1/64"], f"TSJIT_TENSOR_POOL=0 slows exactly the LSTM case: {flagged}")
+    check(p.returncode == 1, "exit status 1")
+
+
+def test_alloc(e):
+    if not e.interp:
+        fail("--interp is required")
+    db = e.db("alloc.sqlite")
+    p = e.bench("compare", e.interp, e.interp, "--db", db, "--json", "--repetitions", "7", "--min-time", "0.01",
+                "--filter", "BM_IntChain|BM_SigmoidTanhChain16M", "--b-env", "TSJIT_NO_CACHING_ALLOCATOR=1",
+                expect=None, timeout=170)
+    out = json.loads(p.stdout)
+    print(json.dumps(out["benchmarks"], indent=1))
+    check(len(out["benchmarks"]) == 2, "both benchmarks compared")
+    flagged = sorted(r["benchmark"] for r in out["benchmarks"] if r.get("verdict") == "regressed")
+    check(flagged == ["ab/BM_SigmoidTanhChain16M"], f"TSJIT_NO_CACHING_ALLOCATOR=1 slows exactly the 16M chain: {flagged}")
+    chain = [r for r in out["benchmarks"] if r["benchmark"] == "ab/BM_SigmoidTanhChain16M"][0]
+    check(chain["ratio"] >= 1.10 and chain["ci_low"] > 1.05,
+          f"by at least 10 %: ratio {chain['ratio']:.3f}, 95 % interval low {chain['ci_low']:.3f}")
     check(p.returncode == 1, "exit status 1")
 
 
@@ -219,6 +245,43 @@ def test_instructions(e):
     check(abs(medium / small - 3) < 0.003, f"slowed Medium/Small instructions = {medium / small:.5f} (3 x the steps)")
 
 
+def test_instructions_real(e):
+    if not shutil.which("valgrind"):
+        print("SKIP: no valgrind")
+        sys.exit(77)
+    if e.native:
+        print("SKIP: jit/kernels is built with -march=native (valgrind stops on AVX-512); "
+              "configure with -DTSJIT_NATIVE=OFF to count the real suites")
+        sys.exit(77)
+    if not e.interp:
+        fail("--interp is required")
+    db = e.db("instructions_real.sqlite")
+    runs = []
+    for _ in range(2):
+        p = e.bench("record", "--db", db, "--bin", "interpreter=" + e.interp, "--repetitions", "3",
+                    "--min-time", "0.01", "--filter", "BM_IntChain|BM_LstmCell/1/64", timeout=170)
+        runs.append(int(p.stdout.strip().splitlines()[-1]))
+    counts = []
+    for run in runs:
+        check(rows(db, "SELECT instr_tool FROM run WHERE id = ?", run) == [("callgrind",)],
+              f"run {run} says callgrind counted")
+        c = dict(rows(db, "SELECT b.name, x.instructions FROM result x JOIN benchmark b ON b.id = x.benchmark_id "
+                          "WHERE x.run_id = ?", run))
+        print(run, c)
+        check(set(c) == {"BM_IntChain", "BM_LstmCell/1/64"} and all(v and v > 0 for v in c.values()),
+              f"run {run}: a count for each benchmark")
+        counts.append(c)
+    # The int chain is 96 scalar nodes: tens to a few hundred instructions per node in an
+    # interpreter; the LSTM cell (two 1x64 @ 64x256 mm, gates) needs at least its 2 x 16,384
+    # multiply-adds.
+    chain, lstm = counts[0]["BM_IntChain"], counts[0]["BM_LstmCell/1/64"]
+    check(96 * 5 < chain < 96 * 2000, f"int chain: {chain:.0f} instructions per iteration ({chain / 96:.1f} per node)")
+    check(lstm > 2 * 16384, f"LSTM b1: {lstm:.0f} instructions per iteration")
+    for name in counts[0]:
+        a, b = counts[0][name], counts[1][name]
+        check(abs(b / a - 1) < 0.01, f"{name}: counts repeat within 1 % ({a:.0f} vs {b:.0f})")
+
+
 def test_concurrent(e):
     db = e.db("concurrent.sqlite")
     env = dict(os.environ, TSJIT_BENCH_TEST_COMMIT_DELAY_US="2000")
@@ -262,10 +325,12 @@ def main():
     ap.add_argument("--tsjit", required=True)
     ap.add_argument("--synth", required=True)
     ap.add_argument("--interp")
+    ap.add_argument("--native", default="OFF", help="TSJIT_NATIVE of the build (ON: no callgrind counts)")
     ap.add_argument("--work", required=True)
     args = ap.parse_args()
-    tests = {"aa": test_aa, "ab": test_ab, "pool": test_pool, "gate": test_gate, "kill": test_kill,
-             "concurrent": test_concurrent, "merge": test_merge, "instructions": test_instructions}
+    tests = {"aa": test_aa, "ab": test_ab, "pool": test_pool, "alloc": test_alloc, "gate": test_gate, "kill": test_kill,
+             "concurrent": test_concurrent, "merge": test_merge, "instructions": test_instructions,
+             "instructions_real": test_instructions_real}
     if args.test not in tests:
         fail("unknown test " + args.test)
     tests[args.test](Env(args))

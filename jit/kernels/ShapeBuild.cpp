@@ -172,8 +172,6 @@ Tensor repeat(const Tensor& self, const std::vector<int64_t>& repeats) {
   const int64_t nd = static_cast<int64_t>(repeats.size());
   if (nd < self.dim())
     throw RuntimeError("Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor");
-  for (int64_t r : repeats)
-    if (r < 0) throw RuntimeError(str("Trying to create tensor with negative dimension ", r, ": ", shapeStr(repeats)));
   std::vector<int64_t> padded(nd - self.dim(), 1);
   padded.insert(padded.end(), self.sizes().begin(), self.sizes().end());
   std::vector<int64_t> outSizes(nd), split, srcShape, expandShape;
@@ -184,6 +182,10 @@ Tensor repeat(const Tensor& self, const std::vector<int64_t>& repeats) {
     srcShape.push_back(1);
     srcShape.push_back(padded[k]);
   }
+  // PyTorch allocates the result first: the error names the result's sizes (self's sizes times the
+  // repeats), e.g. [-2] for a 2-element tensor repeated [-1].
+  for (int64_t d : outSizes)
+    if (d < 0) throw RuntimeError(str("Trying to create tensor with negative dimension ", d, ": ", shapeStr(outSizes)));
   Tensor out = Tensor::empty(outSizes, self.dtype(), self.device());
   if (out.numel() == 0) return out;
   out.view(split).copy_(self.reshape(srcShape).expand(split));

@@ -135,6 +135,11 @@ TEST(KernelsShape, FlipRollRepeat) {
   EXPECT_EQ(call1("aten::roll", {x, ints({-1}), ints({})}).toDoubles(), (std::vector<double>{1, 2, 3, 4, 5, 0}));
   EXPECT_EQ(call1("aten::repeat", {Tensor::fromDoubles({1, 2}, {2}), ints({2, 2})}).toDoubles(),
             (std::vector<double>{1, 2, 1, 2, 1, 2, 1, 2}));
+  // Fuzz finding ops-7-351: a negative repeat names the result's sizes (python3-torch 1.13.1).
+  EXPECT_EQ(errorOf("aten::repeat", {Tensor::fromDoubles({1, 2}, {2}), ints({-1})}),
+            "Trying to create tensor with negative dimension -2: [-2]");
+  EXPECT_EQ(errorOf("aten::repeat", {Tensor::fromDoubles({1, 2}, {2}), ints({-1, 5})}),
+            "Trying to create tensor with negative dimension -1: [-1, 10]");
   EXPECT_EQ(call1("aten::repeat_interleave.self_int", {Tensor::fromDoubles({1, 2}, {2}), int64_t(2), IValue(), IValue()}).toDoubles(),
             (std::vector<double>{1, 1, 2, 2}));
   // Fuzz finding ops-21-406: a 0-dim input with dim=0 used to crash. PyTorch 1.13 reads

@@ -24,6 +24,11 @@
 #include "conformance/lib/CheckReport.h"
 #include "conformance/lib/CorpusReplay.h"
 #include "fuzz/lib/Campaign.h"
+#include "conformance/lib/CompareCode.h"
+#include "conformance/lib/GradConform.h"
+#include "conformance/lib/GradConformAutograd.h"
+#include "fuzz/lib/FuserCampaign.h"
+#include "fuzz/lib/GradCampaign.h"
 #include "fuzz/lib/PassCampaign.h"
 #include "fuzz/lib/SourceCampaign.h"
 #include "jit/support/Error.h"
@@ -167,6 +172,97 @@ StepFn fuzzPassesStep() {
   };
 }
 
+// ---- gradients and printed code --------------------------------------------------------------
+
+// `conform --grad`: PyTorch's recorded gradients through the autograd runtime (engine "autograd")
+// or through symbolic autodiff (engine "jit"; cases it cannot differentiate are skipped with the
+// reason, never passed).
+StepFn gradStep(const std::string& engine) {
+  return [engine](const CheckContext& cx, CheckStep& step) {
+    std::string dir = conformance::defaultCorpusDir(cx.options.corpus);
+    if (engine == "autograd") {
+      conformance::GradSummary s = conformance::runGradCorpus(dir, conformance::autogradEngine(), {});
+      for (const auto& r : s.results) {
+        CheckCase c;
+        c.name = r.name;
+        c.seconds = r.seconds;
+        if (r.outcome == conformance::Outcome::Failed) c.status = CheckCase::Status::Failed, c.message = r.reason;
+        if (r.outcome == conformance::Outcome::NotSupported)
+          c.status = CheckCase::Status::Skipped, c.message = "not yet supported: " + r.reason;
+        step.cases.push_back(std::move(c));
+      }
+      return;
+    }
+    conformance::GradConformSummary s = conformance::gradConformJit(dir);
+    for (const auto& r : s.cases) {
+      CheckCase c;
+      c.name = r.name;
+      if (r.status == conformance::GradCaseResult::Status::Fail) c.status = CheckCase::Status::Failed, c.message = r.message;
+      if (r.status == conformance::GradCaseResult::Status::NotSupported)
+        c.status = CheckCase::Status::Skipped, c.message = "not yet supported: " + r.message;
+      step.cases.push_back(std::move(c));
+    }
+  };
+}
+
+// `conform --compare-code`: tsjit's printed code of every case against PyTorch's recorded `code`.
+StepFn compareCodeStep() {
+  return [](const CheckContext& cx, CheckStep& step) {
+    for (const auto& f : conformance::listCaseFiles(conformance::defaultCorpusDir(cx.options.corpus))) {
+      conformance::CodeComparison r = conformance::compareCaseCode(f);
+      CheckCase c;
+      c.name = r.name;
+      if (!r.matches) {
+        c.status = CheckCase::Status::Failed;
+        c.message = r.error.empty() ? "printed code differs from PyTorch's:\n" + r.diff : r.error;
+      }
+      step.cases.push_back(std::move(c));
+    }
+  };
+}
+
+// The fuser harness (fuzz/lib/FuserCampaign.h): generated fusible groups, fused vs reference vs unfused.
+StepFn fuzzFuserStep() {
+  return [](const CheckContext& cx, CheckStep& step) {
+    fuzz::FuserCampaignOptions fo;
+    fo.seconds = cx.fuzzSecondsPerTarget;
+    fo.seed = cx.seed;
+    fo.outDir = (fs::path(cx.options.results) / "fuzz-failures").string();
+    fuzz::FuserCampaignResult r = fuzz::runFuserCampaign(fo);
+    step.bulkCases = r.cases;
+    for (const auto& f : r.failures) {
+      CheckCase c;
+      c.name = "seed " + std::to_string(fo.seed) + " case " + std::to_string(f.caseIndex);
+      c.status = CheckCase::Status::Failed;
+      c.message = f.message + (f.irPath.empty() ? "" : "\nreduced: " + f.irPath + " " + f.jsonPath);
+      step.cases.push_back(std::move(c));
+    }
+    step.detail = "seed " + std::to_string(fo.seed) + ", " + std::to_string(r.cases) + " generated fusion groups, " +
+                  std::to_string(r.compiled) + " compiled";
+  };
+}
+
+// Symbolic gradients of generated graphs against reference finite differences.
+StepFn fuzzGradStep() {
+  return [](const CheckContext& cx, CheckStep& step) {
+    fuzz::GradCampaignOptions go;
+    go.seconds = cx.fuzzSecondsPerTarget;
+    go.seed = cx.seed;
+    go.outDir = (fs::path(cx.options.results) / "fuzz-failures").string();
+    fuzz::GradCampaignResult r = fuzz::runGradCampaign(go);
+    step.bulkCases = r.cases;
+    for (const auto& f : r.failures) {
+      CheckCase c;
+      c.name = "seed " + std::to_string(go.seed);
+      c.status = CheckCase::Status::Failed;
+      c.message = f;
+      step.cases.push_back(std::move(c));
+    }
+    step.detail = "seed " + std::to_string(go.seed) + ", " + std::to_string(r.checked) + " of " +
+                  std::to_string(r.cases) + " generated graphs differentiated and checked";
+  };
+}
+
 // The source-level fuzzer (fuzz/lib/SourceCampaign.h): generated programs on CPython and both engines.
 StepFn fuzzSourceStep() {
   return [](const CheckContext& cx, CheckStep& step) {
@@ -257,9 +353,17 @@ const std::vector<StepSpec>& steps() {
        conformStep("jit", Mode::Archive)},
       {"conform.reference.pipeline", "corpus replay: reference engine on the graphs after the default pass pipeline",
        When::Always, conformStep("reference", Mode::ReferencePipeline)},
+      {"conform.autograd.grad", "gradients vs PyTorch's recorded ones: the autograd runtime", When::Always,
+       gradStep("autograd")},
+      {"conform.jit.grad", "gradients vs PyTorch's recorded ones: symbolic autodiff", When::Always, gradStep("jit")},
+      {"conform.code", "printed code vs PyTorch's recorded code", When::Always, compareCodeStep()},
       {"fuzz.ops", "fuzz campaign: generated op graphs, jit vs reference in lockstep", When::Fuzz, fuzzOpsStep()},
       {"fuzz.passes", "fuzz campaign: every registered pass and random pipelines on generated graphs", When::Fuzz,
        fuzzPassesStep()},
+      {"fuzz.fuser", "fuzz campaign: generated fusion groups, fused kernels vs reference and unfused jit", When::Fuzz,
+       fuzzFuserStep()},
+      {"fuzz.grad", "fuzz campaign: symbolic gradients of generated graphs vs reference finite differences",
+       When::Fuzz, fuzzGradStep()},
       {"fuzz.source", "fuzz campaign: generated TorchScript programs, CPython vs reference vs jit", When::Fuzz,
        fuzzSourceStep()},
       {"bench", "benchmarks into the history database (tsjit bench record)", When::Bench, benchStep()},

@@ -255,7 +255,11 @@ CaseResult runCase(const Case& c, const Engine& engine, const RunnerOptions& opt
       caller = decodeValues(c.inputs, p.classes.get(), "inputs");
       std::vector<IValue> in;
       if (p.self) {
-        if (r.fromSource) {
+        if (r.fromArchive) {  // a fresh module object: the archive loaded again
+          auto loaded = std::make_shared<serialization::LoadedArchive>(serialization::loadArchiveFile(c.archivePath));
+          keepAlive.push_back(loaded);
+          in.push_back(IValue(loaded->module.object));
+        } else if (r.fromSource) {
           Case scripted = c;  // a traced module is compiled as the module it traced
           if (isTracedSourceCase(c)) scripted.kind = c.tracedObject;
           SourceProgram prog = compileCaseSource(scripted);
@@ -264,6 +268,7 @@ CaseResult runCase(const Case& c, const Engine& engine, const RunnerOptions& opt
         } else {
           Prepared q = prepareCase(c, options.graph);
           keepAlive.push_back(q.classes);
+          if (!q.self) throw CorpusError(c.file + ": the recorded graph takes no module object");
           in.push_back(*q.self);
         }
       }

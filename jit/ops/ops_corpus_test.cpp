@@ -170,6 +170,11 @@ TEST(OpsCorpus, EverySchemaIsAnOverload) {
       "aten::sum_to_size(Tensor self, int[] size) -> Tensor",
       "aten::_grad_sum_to_size(Tensor(a) self, int[]? size) -> Tensor(a)",
       "aten::_size_if_not_equal(int[] self_size, int[] other_size) -> int[]?",
+      // string methods the source fuzzer needed (CPython's str methods)
+      "aten::lower(str self) -> str",
+      "aten::strip(str self, str chars=\" \\n\\t\\f\\v\") -> str",
+      "aten::lstrip(str self, str chars=\" \\n\\t\\f\\v\") -> str",
+      "aten::rstrip(str self, str chars=\" \\n\\t\\f\\v\") -> str",
   };
   for (const char* schema : kBeyondCorpus) {
     std::string text = schema;

@@ -135,7 +135,7 @@ def test_alloc(e):
     if not e.interp:
         fail("--interp is required")
     db = e.db("alloc.sqlite")
-    p = e.bench("compare", e.interp, e.interp, "--db", db, "--json", "--repetitions", "7", "--min-time", "0.01",
+    p = e.bench("compare", e.interp, e.interp, "--db", db, "--json", "--repetitions", "15", "--min-time", "0.01",
                 "--filter", "BM_IntChain|BM_SigmoidTanhChain16M", "--b-env", "TSJIT_NO_CACHING_ALLOCATOR=1",
                 expect=None, timeout=170)
     out = json.loads(p.stdout)

@@ -51,19 +51,31 @@ struct FuzzOptions {
   double caseTimeout = 60;
 };
 
+// The campaign seed: --seed, else a fresh random one (the summary prints it, so a run replays).
+uint64_t campaignSeed(const FuzzOptions& o) {
+  return o.seed ? *o.seed : (static_cast<uint64_t>(std::random_device{}()) << 20) % 1000000007ULL;
+}
+
+// What every campaign takes from the command line: budget (60 s when neither --time nor --cases),
+// seed, failure folder, failure limit and the progress line.
+template <class CampaignOptions>
+void setCommonOptions(CampaignOptions& c, const FuzzOptions& o) {
+  c.seconds = o.seconds;
+  c.maxCases = o.cases;
+  if (c.seconds <= 0 && c.maxCases < 0) c.seconds = 60;
+  c.seed = campaignSeed(o);
+  c.outDir = o.out;
+  c.maxFailures = o.maxFailures;
+  if (!o.quiet) c.progress = &std::cerr;
+}
+
 int runPassesFuzz(const FuzzOptions& o) {
   fuzz::PassCampaignOptions po;
-  po.seconds = o.seconds;
-  po.maxCases = o.cases;
-  if (po.seconds <= 0 && po.maxCases < 0) po.seconds = 60;
-  po.seed = o.seed ? *o.seed : (static_cast<uint64_t>(std::random_device{}()) << 20) % 1000000007ULL;
+  setCommonOptions(po, o);
   po.passes = o.passes;
-  po.outDir = o.out;
-  po.maxFailures = o.maxFailures;
   if (o.maxSteps != 30) po.maxSteps = o.maxSteps;
   po.firstCase = o.firstCase;
   po.caseTimeoutSeconds = o.caseTimeout;
-  if (!o.quiet) po.progress = &std::cerr;
   fuzz::PassCampaignResult r = fuzz::runPassCampaign(po);
   fuzz::printPassCampaignSummary(std::cout, r, po);
   return r.ok() ? 0 : 1;
@@ -74,7 +86,7 @@ int runSourceFuzz(const FuzzOptions& o) {
   so.seconds = o.seconds;
   so.maxPrograms = o.cases > 0 ? static_cast<size_t>(o.cases) : 0;
   if (so.seconds <= 0 && so.maxPrograms == 0) so.seconds = 60;
-  so.seed = o.seed ? *o.seed : (static_cast<uint64_t>(std::random_device{}()) << 20) % 1000000007ULL;
+  so.seed = campaignSeed(o);
   so.outDir = o.out;
   so.maxFailures = o.maxFailures;
   if (!o.quiet) so.progress = &std::cerr;
@@ -90,13 +102,7 @@ int runSourceFuzz(const FuzzOptions& o) {
 
 int runFuserFuzz(const FuzzOptions& o) {
   fuzz::FuserCampaignOptions fo;
-  fo.seconds = o.seconds;
-  fo.maxCases = o.cases;
-  if (fo.seconds <= 0 && fo.maxCases < 0) fo.seconds = 60;
-  fo.seed = o.seed ? *o.seed : (static_cast<uint64_t>(std::random_device{}()) << 20) % 1000000007ULL;
-  fo.outDir = o.out;
-  fo.maxFailures = o.maxFailures;
-  if (!o.quiet) fo.progress = &std::cerr;
+  setCommonOptions(fo, o);
   fuzz::FuserCampaignResult r = fuzz::runFuserCampaign(fo);
   fuzz::printFuserCampaignSummary(std::cout, r, fo);
   return r.ok() ? 0 : 1;
@@ -104,13 +110,7 @@ int runFuserFuzz(const FuzzOptions& o) {
 
 int runGradFuzz(const FuzzOptions& o) {
   fuzz::GradCampaignOptions go;
-  go.seconds = o.seconds;
-  go.maxCases = o.cases;
-  if (go.seconds <= 0 && go.maxCases < 0) go.seconds = 60;
-  go.seed = o.seed ? *o.seed : (static_cast<uint64_t>(std::random_device{}()) << 20) % 1000000007ULL;
-  go.outDir = o.out;
-  go.maxFailures = o.maxFailures;
-  if (!o.quiet) go.progress = &std::cerr;
+  setCommonOptions(go, o);
   fuzz::GradCampaignResult r = fuzz::runGradCampaign(go);
   fuzz::printGradCampaignSummary(std::cout, r, go);
   return r.ok() && r.checked > 0 ? 0 : 1;
@@ -140,7 +140,7 @@ int runFuzz(const FuzzOptions& o) {
   co.seconds = o.seconds;
   co.maxCases = o.cases;
   if (co.seconds <= 0 && co.maxCases < 0) co.seconds = 60;
-  co.seed = o.seed ? *o.seed : (static_cast<uint64_t>(std::random_device{}()) << 20) % 1000000007ULL;
+  co.seed = campaignSeed(o);
   co.outDir = o.out;
   co.maxSteps = o.maxSteps;
   co.maxFailures = o.maxFailures;

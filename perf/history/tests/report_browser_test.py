@@ -72,7 +72,10 @@ def build_history(tsjit, synth, work):
     small = hist.split("synth/BM_SynthSmall")[1].split("synth/")[0]
     m = re.findall(r"change at run (\d+) \([0-9a-f]+\): \+([0-9.]+) %", small)
     check(len(m) == 1 and int(m[0][0]) == ids[7], f"history finds the planted step at run {ids[7]}: {m}")
-    check(150 < float(m[0][1]) < 250, f"of about +200 % ({m[0][1]} %)")
+    # The planted factor is 3x (+200 %); a spin loop of ~30 us on a shared 2-core machine measured
+    # +179 % and +260 % in two CI runs, so the band is wide: it still tells a right-sized step from
+    # a missing one, a sign error or a factor-of-ten mistake.
+    check(120 < float(m[0][1]) < 400, f"of about +200 % ({m[0][1]} %)")
     html = os.path.join(work, "results", "report.html")
     run([tsjit, "bench", "report", "--db", db, "--out", html])
     return html

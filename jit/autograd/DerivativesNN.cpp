@@ -13,15 +13,6 @@ namespace tsjit::autograd {
 namespace {
 using namespace math;
 
-IValue intList(const std::vector<int64_t>& v) { return makeList(IntType::get(), std::vector<IValue>(v.begin(), v.end())); }
-std::vector<int64_t> ints(const IValue& v) {
-  std::vector<int64_t> r;
-  if (v.isList())
-    for (const IValue& x : v.toListRef().items) r.push_back(x.toInt());
-  else if (v.isInt())
-    r.push_back(v.toInt());
-  return r;
-}
 Tensor optTensor(const IValue& v) { return v.isTensor() ? v.toTensor() : Tensor(); }
 
 // mean and biased variance over `dims` (keepdim), recorded.

@@ -32,11 +32,21 @@ Resolved resolve(std::string_view name) {
   return r;
 }
 
+}  // namespace
+
 IValue intList(const std::vector<int64_t>& v) {
   std::vector<IValue> items(v.begin(), v.end());
   return makeList(IntType::get(), std::move(items));
 }
-}  // namespace
+
+std::vector<int64_t> ints(const IValue& v) {
+  std::vector<int64_t> r;
+  if (v.isList())
+    for (const IValue& x : v.toListRef().items) r.push_back(x.toInt());
+  else if (v.isInt())
+    r.push_back(v.toInt());
+  return r;
+}
 
 std::vector<IValue> callN(std::string_view overload, std::vector<IValue> args) {
   Resolved r = resolve(overload);

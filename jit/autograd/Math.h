@@ -14,6 +14,10 @@
 
 namespace tsjit::autograd::math {
 
+// An int[] value, and the ints of an int[] (or of a single int, as schemas broadcast `int[1]`).
+IValue intList(const std::vector<int64_t>& v);
+std::vector<int64_t> ints(const IValue& v);
+
 // Runs the kernel of `overload` ("aten::mul.Tensor") on `args` (all schema arguments, defaults
 // included); returns its outputs. InternalError when the overload or its kernel is missing.
 std::vector<IValue> callN(std::string_view overload, std::vector<IValue> args);

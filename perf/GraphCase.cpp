@@ -2,12 +2,14 @@
 #include "perf/GraphCase.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "conformance/lib/Compare.h"
 #include "conformance/lib/CorpusRunner.h"
 #include "jit/ir/Graph.h"
 #include "jit/ir/IRParser.h"
 #include "jit/kernels/Kernel.h"
+#include "jit/ops/OpTable.h"
 #include "jit/runtime/Code.h"
 #include "jit/runtime/Interpreter.h"
 
@@ -16,10 +18,27 @@ namespace tsjit::perf {
 using runtime::Code;
 using runtime::InterpreterState;
 
-std::string verifyAgainstReference(std::shared_ptr<Graph> graph, const InputsFn& inputs, const JitRunFn& jit) {
+namespace {
+
+// Sum over the op nodes (blocks included) of their ULP allowance, at least 1 each.
+int fusedUlpBudget(const Block& block) {
+  int k = 0;
+  for (const Node* n : block.nodes()) {
+    for (const Block* b : n->blocks()) k += fusedUlpBudget(*b);
+    if (n->kind() == prim::Constant) continue;
+    const ops::OpInfo* op = ops::findOp(n->kind());
+    const ops::Tolerance t = op ? op->tolerance() : ops::Tolerance::exact();
+    k += std::max(1, static_cast<int>(std::ceil(t.kind == ops::Tolerance::Kind::ReductionBound ? 1.0 : t.bound)));
+  }
+  return k;
+}
+
+std::string compareWithReference(std::shared_ptr<Graph> graph, const InputsFn& inputs, const JitRunFn& jit,
+                                 bool fused) {
   kernels::registerAllKernels();
   std::vector<IValue> refInputs = inputs();
   conformance::CompareOptions cmp = conformance::compareOptionsForGraph(*graph);
+  if (fused) cmp.tolerance = ops::Tolerance::operands(fusedUlpBudget(*graph->block()));
   cmp.operandMagnitude = std::max(cmp.operandMagnitude, conformance::operandMagnitude(refInputs));
   int64_t numel = 1;
   for (const IValue& v : refInputs)
@@ -35,6 +54,16 @@ std::string verifyAgainstReference(std::shared_ptr<Graph> graph, const InputsFn&
     if (!r.ok) return "output " + std::to_string(i) + ": " + r.message;
   }
   return "";
+}
+
+}  // namespace
+
+std::string verifyAgainstReference(std::shared_ptr<Graph> graph, const InputsFn& inputs, const JitRunFn& jit) {
+  return compareWithReference(std::move(graph), inputs, jit, false);
+}
+
+std::string verifyFusedAgainstReference(std::shared_ptr<Graph> graph, const InputsFn& inputs, const JitRunFn& jit) {
+  return compareWithReference(std::move(graph), inputs, jit, true);
 }
 
 std::string verifyGraphOnEngines(std::shared_ptr<Graph> graph, const InputsFn& inputs) {

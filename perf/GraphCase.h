@@ -30,6 +30,17 @@ std::string verifyGraphOnEngines(std::shared_ptr<Graph> graph, const InputsFn& i
 using JitRunFn = std::function<std::vector<IValue>(std::vector<IValue>)>;
 std::string verifyAgainstReference(std::shared_ptr<Graph> graph, const InputsFn& inputs, const JitRunFn& jit);
 
+// The same for a JIT path that runs fused kernels (jit/fuser): a fused kernel keeps intermediates
+// in registers and may use its own approximations (jit/tensorexpr/LLVMMath.h: sigmoid and tanh in
+// float arithmetic, within the op table's 4 ulp but not bit-identical to the unfused kernels), so
+// an intermediate's allowed error is ulps of the intermediate, not of the output: after a
+// cancelling subtraction it is many ulps of the result. The outputs are judged by the operand
+// bound (conformance/lib/Compare.h, Tolerance operands(k)): |a - b| <= k eps max(|a|, |b|, M, 1)
+// with k the sum over the graph's op nodes of their ULP allowance (at least 1 each: every op
+// rounds once) and M the inputs' magnitude. The fuser's per-op accuracy itself is checked node by
+// node in lockstep by `tsjit fuzz --target fuser`.
+std::string verifyFusedAgainstReference(std::shared_ptr<Graph> graph, const InputsFn& inputs, const JitRunFn& jit);
+
 // A case timing InterpreterState::run of `irText` on inputs(): inputs are built once and copied
 // into the stack each iteration (as interpreter_bench always did).
 CaseDef graphCase(std::string name, std::string irText, InputsFn inputs, benchmark::TimeUnit unit);

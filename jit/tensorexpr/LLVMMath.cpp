@@ -1,6 +1,7 @@
-// LLVMMath.cpp — see LLVMMath.h. Every double operation below mirrors one line of
+// LLVMMath.cpp — see LLVMMath.h. Every double operation of exp below mirrors one line of
 // jit/kernels/VecMath.h (no fused multiply-adds: LLVM contracts nothing without the `contract`
-// flag, and GCC builds VecMath.h in ISO mode, which contracts nothing either).
+// flag, and GCC builds VecMath.h in ISO mode, which contracts nothing either); sigmoid and tanh
+// are float algorithms of their own.
 #ifdef TSJIT_LLVM
 #include "jit/tensorexpr/LLVMMath.h"
 

@@ -1,5 +1,7 @@
 // LLVMMath.h — exp / log / sigmoid / tanh of float emitted as straight-line LLVM IR (no calls,
-// no branches, so the loop vectorizer widens them), computed in double and rounded to float once.
+// no branches, so the loop vectorizer widens them). exp and log compute in double and round to
+// float once; sigmoid and tanh compute in float (so fused results need not equal the unfused
+// kernels' bit for bit: perf/GraphCase.h's fused-kernel rule and the fuser's lockstep check).
 //
 // exp is the operation-for-operation translation of jit/kernels/VecMath.h (so it equals the
 // unfused kernel's bit for bit; that header states the accuracy: the correctly rounded float except

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """bench_cli_test.py — end-to-end tests of `tsjit bench` on a synthetic suite of known cost.
 
-Usage: bench_cli_test.py TEST --tsjit PATH --synth PATH --work DIR [--interp PATH]
+Usage: bench_cli_test.py TEST --tsjit PATH --synth PATH --work DIR [--interp PATH] [--fusion PATH]
 TEST is one of:
   aa          two `bench record` runs of the same build, then `compare`: no significant change
   ab          interleaved A/B of two binaries where B makes exactly one case 50 % slower: exactly
@@ -12,6 +12,10 @@ TEST is one of:
               on side B (every 64 MiB buffer of the 16M-element chain comes fresh from the system,
               likely faulted in again) against the int chain (no tensor): exactly the 16M chain is
               flagged, its ratio >= 1.10
+  fuser       the real knob that resolves here: fusion_bench with TSJIT_FUSER_BACKEND=none on side
+              B (every fusion group runs on the interpreter, node by node, instead of its LLVM
+              kernel) against the same 1M-element chain with fusion off and an int chain with
+              nothing to fuse: exactly the fused chain is flagged, its ratio >= 1.10
   gate        a case computing a wrong value is recorded as "wrong" with no samples, the others
               keep theirs; compare lists it as not compared
   kill        SIGKILL `bench record` at random points; every committed run stays complete and
@@ -52,6 +56,7 @@ class Env:
         self.tsjit = args.tsjit
         self.synth = args.synth
         self.interp = args.interp
+        self.fusion = args.fusion
         self.native = args.native == "ON"
         self.work = args.work
         os.makedirs(self.work, exist_ok=True)
@@ -144,6 +149,26 @@ def test_alloc(e):
     flagged = sorted(r["benchmark"] for r in out["benchmarks"] if r.get("verdict") == "regressed")
     check(flagged == ["ab/BM_SigmoidTanhChain16M"], f"TSJIT_NO_CACHING_ALLOCATOR=1 slows exactly the 16M chain: {flagged}")
     chain = [r for r in out["benchmarks"] if r["benchmark"] == "ab/BM_SigmoidTanhChain16M"][0]
+    check(chain["ratio"] >= 1.10 and chain["ci_low"] > 1.05,
+          f"by at least 10 %: ratio {chain['ratio']:.3f}, 95 % interval low {chain['ci_low']:.3f}")
+    check(p.returncode == 1, "exit status 1")
+
+
+def test_fuser(e):
+    if not e.fusion:
+        fail("--fusion is required")
+    db = e.db("fuser.sqlite")
+    p = e.bench("compare", e.fusion, e.fusion, "--db", db, "--json", "--repetitions", "9", "--min-time", "0.02",
+                "--filter", "BM_ProfilingChain1M|BM_ProfilingIntChain", "--b-env", "TSJIT_FUSER_BACKEND=none",
+                expect=None, timeout=170)
+    out = json.loads(p.stdout)
+    print(json.dumps(out["benchmarks"], indent=1))
+    names = sorted(r["benchmark"] for r in out["benchmarks"])
+    check(names == ["ab/BM_ProfilingChain1M/0", "ab/BM_ProfilingChain1M/1", "ab/BM_ProfilingIntChain"],
+          f"the three cases compared: {names}")
+    flagged = sorted(r["benchmark"] for r in out["benchmarks"] if r.get("verdict") == "regressed")
+    check(flagged == ["ab/BM_ProfilingChain1M/1"], f"TSJIT_FUSER_BACKEND=none slows exactly the fused chain: {flagged}")
+    chain = [r for r in out["benchmarks"] if r["benchmark"] == "ab/BM_ProfilingChain1M/1"][0]
     check(chain["ratio"] >= 1.10 and chain["ci_low"] > 1.05,
           f"by at least 10 %: ratio {chain['ratio']:.3f}, 95 % interval low {chain['ci_low']:.3f}")
     check(p.returncode == 1, "exit status 1")
@@ -325,10 +350,11 @@ def main():
     ap.add_argument("--tsjit", required=True)
     ap.add_argument("--synth", required=True)
     ap.add_argument("--interp")
+    ap.add_argument("--fusion", help="fusion_bench (the `fuser` test)")
     ap.add_argument("--native", default="OFF", help="TSJIT_NATIVE of the build (ON: no callgrind counts)")
     ap.add_argument("--work", required=True)
     args = ap.parse_args()
-    tests = {"aa": test_aa, "ab": test_ab, "pool": test_pool, "alloc": test_alloc, "gate": test_gate, "kill": test_kill,
+    tests = {"aa": test_aa, "ab": test_ab, "pool": test_pool, "alloc": test_alloc, "fuser": test_fuser, "gate": test_gate, "kill": test_kill,
              "concurrent": test_concurrent, "merge": test_merge, "instructions": test_instructions,
              "instructions_real": test_instructions_real}
     if args.test not in tests:

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
 
 #include "jit/tensor/MemoryOverlap.h"
@@ -135,6 +136,25 @@ bool hugeEntry(const std::vector<IValue>& in) {
   return false;
 }
 
+// A floating first operand whose product leaves the normal range: a nonzero subnormal element, or
+// Σ log|x| below the log of the dtype's smallest normal (the partial products then round to
+// subnormals, whose relative precision depends on the multiplication order).
+bool productUnderflows(const std::vector<IValue>& in) {
+  if (in.empty() || !in[0].isTensor()) return false;
+  const Tensor t = in[0].toTensor();
+  if (!t.defined() || !isFloatingType(t.dtype()) || t.numel() == 0) return false;
+  const double smallestNormal = t.dtype() == ScalarType::Double ? std::numeric_limits<double>::min()
+                                                                : std::numeric_limits<float>::min();
+  double logSum = 0;
+  for (int64_t i = 0; i < t.numel(); ++i) {
+    const double a = std::fabs(t.getDouble(i));
+    if (a == 0 || !std::isfinite(a)) return false;  // an exact 0 / inf / NaN product
+    if (a < smallestNormal) return true;
+    logSum += std::log(a);
+  }
+  return logSum < std::log(smallestNormal);
+}
+
 // An integer tensor argument holding a value beyond 2^24 in magnitude (converted to float32 it rounds,
 // and which of its neighbours it absorbs depends on the summation order).
 bool hugeIntegerOperand(const std::vector<IValue>& in) {
@@ -166,6 +186,11 @@ const std::vector<KnownMismatch> kKnown = {
     {"aten::gcd", "operands whose shapes do not broadcast", operandsDoNotBroadcast,
      "the reference raises `\"gcd_cpu\" not implemented for 'Float'` before the size mismatch PyTorch 1.13 and "
      "the jit raise first"},
+    // Found by `tsjit fuzz --target ops --ops aten::prod,... --seed 3` (cases 50236, 72442).
+    {"aten::prod", "a floating operand whose product leaves the normal range (a subnormal element or partial product)",
+     productUnderflows,
+     "subnormal partial products keep fewer significant bits, so the result depends on the multiplication "
+     "order (sequential in the reference, blocked in the jit and in PyTorch's vectorized reduction)"},
     {"aten::nuclear_norm", "a finite entry beyond 1e150 in magnitude", hugeEntry,
      "the reference's singular values overflow to inf (squares) where LAPACK's SVD (PyTorch, the jit) stays finite"},
     // Found by generator v2 (tsjit fuzz --seed 1, case 925): reference/ lacks the check; owner: reference.

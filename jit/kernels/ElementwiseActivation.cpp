@@ -1,6 +1,7 @@
 // ElementwiseActivation.cpp — optimized kernels of clamping and activation ops: clamp (Scalar,
 // Tensor and None bounds), clamp_min, relu, hardtanh, leaky_relu, elu, gelu (none / tanh), silu,
-// softplus; functional, in-place and out= overloads.
+// softplus, relu6 / selu (as hardtanh / elu), hardsigmoid, hardswish, log_sigmoid, mish, logit;
+// functional, in-place and out= overloads.
 //
 // Semantics (PyTorch 1.13): clamp with Scalar bounds keeps a floating self's dtype and promotes an
 // integral self with the bounds; a NaN element stays NaN; a NaN Scalar bound makes every element
@@ -8,6 +9,7 @@
 // Tensor bounds the result type covers all three and a NaN bound gives NaN; a single Tensor
 // bound is maximum / minimum (every dtype). relu(x) is clamp_min(x, 0) (relu(-0.0) = -0.0,
 // relu(NaN) = NaN). The smooth activations accept floating inputs only and compute in the input dtype (float for Half / BFloat16).
+#include <algorithm>
 #include <cmath>
 
 #include "jit/kernels/TensorLoops.h"
@@ -182,9 +184,75 @@ Tensor softplus(const IValue* args, const Tensor* self) {
   }, false);
 }
 
+// relu6 is hardtanh(x, 0, 6); selu is elu(x, alpha, scale) with 1.13's constants.
+Tensor relu6(const IValue* args, const Tensor* self) {
+  const IValue a[3] = {args[0], IValue(int64_t{0}), IValue(int64_t{6})};
+  return hardtanh(a, self);
+}
+
+Tensor selu(const IValue* args, const Tensor* self) {
+  const IValue a[4] = {args[0], IValue(1.6732632423543772848170429916717), IValue(1.0507009873554804934193349852946),
+                       IValue(1.0)};
+  return elu(a, self);
+}
+
+Tensor hardsigmoid(const IValue* args, const Tensor* self) {
+  return activation(args, self, "hardsigmoid_cpu", [](auto zero) {
+    using C = decltype(zero);
+    return [](C x) { return std::min(std::max(x + C(3), C(0)), C(6)) / C(6); };
+  }, false);
+}
+
+Tensor hardswish(const IValue* args, const Tensor* self) {
+  return activation(args, self, "hardswish_cpu", [](auto zero) {
+    using C = decltype(zero);
+    return [](C x) { return x * std::min(std::max(x + C(3), C(0)), C(6)) / C(6); };
+  }, false);
+}
+
+Tensor logSigmoid(const IValue* args, const Tensor* self) {
+  return activation(args, self, "log_sigmoid_cpu", [](auto zero) {
+    using C = decltype(zero);
+    return [](C x) { return std::min(x, C(0)) - std::log1p(std::exp(-std::abs(x))); };
+  }, false);
+}
+
+Tensor mish(const IValue* args, const Tensor* self) {
+  // 1.13's kernel dispatches float and double only.
+  if (Operand::of(args[0]).dtype() == ScalarType::BFloat16) throwNotImplemented("mish_cpu", ScalarType::BFloat16);
+  return activation(args, self, "mish_cpu", [](auto zero) {
+    using C = decltype(zero);
+    return [](C x) { return x * std::tanh(std::log1p(std::exp(x))); };
+  }, false);
+}
+
+// logit(x, eps): integers and Bool promote to the default float dtype; no Half kernel.
+Tensor logit(const IValue* args, const Tensor* self) {
+  Operand a = Operand::of(args[0]);
+  const ScalarType dt = toFloating(a.dtype());
+  if (dt == ScalarType::Half) throwNotImplemented("logit_cpu", dt);
+  const bool clampIt = !args[1].isNone();
+  const double eps = clampIt ? args[1].toDouble() : 0.0;
+  return unaryOpT<Types::Floating>("logit_cpu", a, dt, self, [&](auto tag) {
+    using C = opmath_t<typename decltype(tag)::type>;
+    const C lo = static_cast<C>(eps), hi = static_cast<C>(1 - eps);
+    return [=](C x) {
+      const C z = clampIt ? (x < lo ? lo : (x > hi ? hi : x)) : x;
+      return std::log(z / (C(1) - z));
+    };
+  });
+}
+
 }  // namespace
 
 void registerElementwiseActivationKernels() {
+  defElementwise(relu6, {"aten::relu6"}, {}, {});
+  defElementwise(selu, {"aten::selu"}, {}, {});
+  defElementwise(hardsigmoid, {"aten::hardsigmoid"}, {}, {"aten::hardsigmoid.out"});
+  defElementwise(hardswish, {"aten::hardswish"}, {}, {"aten::hardswish.out"});
+  defElementwise(logSigmoid, {"aten::log_sigmoid"}, {}, {"aten::log_sigmoid.out"});
+  defElementwise(mish, {"aten::mish"}, {}, {"aten::mish.out"});
+  defElementwise(logit, {"aten::logit"}, {}, {"aten::logit.out"});
   defElementwise(clamp, {"aten::clamp"}, {"aten::clamp_"}, {"aten::clamp.out"});
   defElementwise(clampT, {"aten::clamp.Tensor"}, {"aten::clamp_.Tensor"}, {"aten::clamp.Tensor_out"});
   defElementwise(clampMin, {"aten::clamp_min"}, {"aten::clamp_min_"}, {"aten::clamp_min.out"});

@@ -222,6 +222,7 @@ Tensor pow(const IValue* args, const Tensor* self) {
   Operand a = Operand::of(args[0]), b = Operand::of(args[1]);
   const ScalarType dt = resultTypeOf({&a, &b});
   const bool scalarExp = b.isNumber();
+  if (dt == ScalarType::Bool && !scalarExp) throwNotImplemented("pow", dt);
   if (isFloatingType(dt)) {
     if (scalarExp && dt == ScalarType::Half) {
       // PyTorch 1.13's Half path has no special exponents: std::pow with the exponent in Half.
@@ -274,6 +275,7 @@ Tensor pow(const IValue* args, const Tensor* self) {
 Tensor atan2(const IValue* args, const Tensor* self) {
   Operand a = Operand::of(args[0]), b = Operand::of(args[1]);
   const ScalarType dt = toFloating(resultTypeOf({&a, &b}));
+  if (dt == ScalarType::Half) throwNotImplemented("atan2_cpu", dt);
   return binaryOp<Types::Floating>("atan2", a, b, dt, dt, self, [](auto x, auto y) { return std::atan2(x, y); });
 }
 

@@ -103,7 +103,7 @@ Tensor addcop(const IValue* args, const Tensor* self) {
   if constexpr (Div) {
     if (isIntegralType(t1.dtype(), true) && isIntegralType(t2.dtype(), true))
       throw RuntimeError(
-          "Integer division with addcdiv is no longer supported, and in a future release addcdiv will perform a "
+          "Integer division with addcdiv is no longer supported, and in a future  release addcdiv will perform a "
           "true division of tensor1 and tensor2. The historic addcdiv behavior can be implemented as "
           "(input + value * torch.trunc(tensor1 / tensor2)).to(input.dtype) for integer inputs and as "
           "(input + value * tensor1 / tensor2) for float inputs. The future addcdiv behavior is just the latter "

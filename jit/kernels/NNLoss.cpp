@@ -230,7 +230,7 @@ std::vector<double> logSoftmax(const Tensor& input) {
   wrapDim(classDim, input.dim());
   const ScalarType dt = input.dtype();
   if (input.numel() > 0 && !normFloat(dt))
-    notImpl(classDim == input.dim() - 1 ? "log_softmax_lastdim_kernel_impl" : "log_softmax_kernel_impl", dt);
+    notImpl(classDim == input.dim() - 1 ? "log_softmax_lastdim_kernel_impl" : "softmax_kernel_impl", dt);  // 1.13 names it so
   const ClassView v = classView(input);
   std::vector<double> x = toVector<double>(input);
   for (int64_t n = 0; n < v.N; ++n)
@@ -320,6 +320,8 @@ Tensor crossEntropy(const Tensor& input, const Tensor& target, const Tensor& wei
 
 void registerNNLossKernels() {
   def("aten::mse_loss", op([](IValue* a) {
+        // 1.13's mse kernel covers the floating dtypes and Half, not BFloat16.
+        if (resultType(a[0].toTensor(), a[1].toTensor()) == ScalarType::BFloat16) notImpl("mse_cpu", ScalarType::BFloat16);
         return IValue(pointwiseLoss(a[0].toTensor(), a[1].toTensor(), a[2].toInt(), "mse_cpu",
                                     [](double x, double y) { return (x - y) * (x - y); }));
       }));

@@ -69,6 +69,8 @@ Tensor writeSlots(const std::vector<Acc>& acc, const std::vector<int64_t>& shape
 Tensor sumOrProd(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim, std::optional<ScalarType> dtype,
                  bool product) {
   const ScalarType dt = dtype ? *dtype : isIntegralType(self.dtype(), true) ? ScalarType::Int64 : self.dtype();
+  if (product && self.numel() > 0 && (dt == ScalarType::Half || dt == ScalarType::BFloat16))
+    throwNotImplemented("prod_cpu", dt);
   const ReducePlan p = planReduce(self, dims, keepdim, dt);
   return visitScalarType(dt, [&](auto tag) -> Tensor {
     using S = typename decltype(tag)::type;
@@ -206,6 +208,7 @@ Tensor norm(const Tensor& self, double ord, const IValue& rawDims, bool keepdim,
 
 Tensor logsumexp(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim) {
   const ScalarType dt = toFloating(self.dtype());
+  if (dt == ScalarType::Half) throwNotImplemented("exp_vml_cpu", dt);
   const ReducePlan p = planReduce(self, dims, keepdim, dt);
   return perSlot(p, dt, "logsumexp", [](const auto* b, int64_t stride, int64_t n) {
     double m = -std::numeric_limits<double>::infinity();

@@ -175,6 +175,19 @@ TEST(OpsCorpus, EverySchemaIsAnOverload) {
       "aten::strip(str self, str chars=\" \\n\\t\\f\\v\") -> str",
       "aten::lstrip(str self, str chars=\" \\n\\t\\f\\v\") -> str",
       "aten::rstrip(str self, str chars=\" \\n\\t\\f\\v\") -> str",
+      // activations whose aten nodes scripted F.* calls leave in graphs (pt113-corpus accept2_*)
+      "aten::relu6(Tensor self) -> Tensor",
+      "aten::selu(Tensor self) -> Tensor",
+      "aten::hardsigmoid(Tensor self) -> Tensor",
+      "aten::hardsigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::hardswish(Tensor self) -> Tensor",
+      "aten::hardswish.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::log_sigmoid(Tensor self) -> Tensor",
+      "aten::log_sigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::mish(Tensor self) -> Tensor",
+      "aten::mish.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::logit(Tensor self, float? eps=None) -> Tensor",
+      "aten::logit.out(Tensor self, float? eps=None, *, Tensor(a!) out) -> Tensor(a!)",
   };
   for (const char* schema : kBeyondCorpus) {
     std::string text = schema;

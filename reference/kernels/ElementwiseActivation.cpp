@@ -1,6 +1,7 @@
 // ElementwiseActivation.cpp — reference kernels of clamping and activation ops: clamp (Scalar and
 // Tensor bounds, None bounds), clamp_min, relu, hardtanh, leaky_relu, elu, gelu (none / tanh),
-// silu, softplus; with their in-place and out= overloads.
+// silu, softplus, and relu6 / selu (as hardtanh / elu), hardsigmoid, hardswish, log_sigmoid, mish,
+// logit; with their in-place and out= overloads.
 //
 // Semantics (PyTorch 1.13): clamp with Scalar bounds keeps a floating self's dtype and promotes
 // an integral self with the bounds (int tensor clamped to 0.5 is float32); a NaN element stays
@@ -9,6 +10,7 @@
 // maximum / minimum, defined for every dtype (Bool: or / and). relu is clamp_min(x, 0):
 // relu(-0.0) is -0.0, relu(NaN) is NaN. The smooth activations accept floating inputs only and
 // compute in double, rounded once (silu rounds exp(-x) to float first: it overflows there).
+#include <algorithm>
 #include <cmath>
 
 #include "reference/kernels/ElementwiseParts.h"
@@ -153,6 +155,52 @@ Tensor softplus(const Tensor& self, double beta, double threshold) {
   }, false);
 }
 
+// relu6(x) = hardtanh(x, 0, 6); selu(x) = elu(x, alpha, scale) (1.13 defines them so).
+Tensor relu6(const Tensor& self) { return hardtanh(self, IValue(int64_t{0}), IValue(int64_t{6})); }
+Tensor selu(const Tensor& self) {
+  return elu(self, 1.6732632423543772848170429916717, 1.0507009873554804934193349852946, 1.0);
+}
+
+// The piecewise activations, each in double from its definition.
+Tensor hardsigmoid(const Tensor& self) {
+  return activation(self, "hardsigmoid_cpu", [](double x) { return std::clamp(x + 3.0, 0.0, 6.0) / 6.0; }, false);
+}
+Tensor hardswish(const Tensor& self) {
+  // 1.13 forms x * min(max(x + 3, 0), 6) in the computation type (float below double) before the
+  // division: it overflows to inf from |x| > FLT_MAX / 6 (hardswish(1e38) is inf).
+  const ScalarType ct = self.dtype() == ScalarType::Double ? ScalarType::Double : ScalarType::Float;
+  return activation(self, "hardswish_cpu", [ct](double x) {
+    return castDouble(x * std::clamp(x + 3.0, 0.0, 6.0), ct) / 6.0;
+  }, false);
+}
+Tensor logSigmoid(const Tensor& self) {
+  // log(sigmoid(x)) = -log(1 + e^-x), written so that neither exp overflows.
+  return activation(self, "log_sigmoid_cpu", [](double x) {
+    return x < 0 ? x - std::log1p(std::exp(x)) : -std::log1p(std::exp(-x));
+  }, false);
+}
+Tensor mish(const Tensor& self) {
+  if (self.dtype() == ScalarType::BFloat16) throwNotImplemented("mish_cpu", ScalarType::BFloat16);  // float, double only
+  return activation(self, "mish_cpu", [](double x) {
+    const double softplus = x > 30 ? x : std::log1p(std::exp(x));
+    return x * std::tanh(softplus);
+  }, false);
+}
+Tensor logit(const Tensor& self, const IValue& epsV) {
+  const ScalarType dt = toFloatingType(self.dtype());  // integers and Bool promote
+  if (dt == ScalarType::Half) throwNotImplemented("logit_cpu", dt);
+  const bool clampIt = !epsV.isNone();
+  // The bounds as 1.13 forms them: eps and 1 - eps in the computation type.
+  const ScalarType ct = dt == ScalarType::Double ? ScalarType::Double : ScalarType::Float;
+  const double lo = clampIt ? castDouble(epsV.toDouble(), ct) : 0, hi = clampIt ? castDouble(1 - epsV.toDouble(), ct) : 1;
+  return mapFloating({self}, dt, dt, [=](const double* v) {
+    // 1.13's selection: below lo gives lo, otherwise above hi gives hi (eps > 0.5 makes lo > hi:
+    // logit(-0.0, eps=1) is +inf).
+    const double z = !clampIt ? v[0] : v[0] < lo ? lo : (v[0] > hi ? hi : v[0]);
+    return std::log(z) - std::log1p(-z);
+  });
+}
+
 void defVariants(const std::string& op, const TensorFn& f, const char* functional, const char* out,
                  const char* inplace) {
   if (functional) def(op + functional, functionalKernel(f));
@@ -163,6 +211,13 @@ void defVariants(const std::string& op, const TensorFn& f, const char* functiona
 }  // namespace
 
 void registerElementwiseActivationKernels() {
+  defVariants("aten::relu6", [](Args& a) { return relu6(tensorArg(a.at(0))); }, "", nullptr, nullptr);
+  defVariants("aten::selu", [](Args& a) { return selu(tensorArg(a.at(0))); }, "", nullptr, nullptr);
+  defVariants("aten::hardsigmoid", [](Args& a) { return hardsigmoid(tensorArg(a.at(0))); }, "", ".out", nullptr);
+  defVariants("aten::hardswish", [](Args& a) { return hardswish(tensorArg(a.at(0))); }, "", ".out", nullptr);
+  defVariants("aten::log_sigmoid", [](Args& a) { return logSigmoid(tensorArg(a.at(0))); }, "", ".out", nullptr);
+  defVariants("aten::mish", [](Args& a) { return mish(tensorArg(a.at(0))); }, "", ".out", nullptr);
+  defVariants("aten::logit", [](Args& a) { return logit(tensorArg(a.at(0)), a.at(1)); }, "", ".out", nullptr);
   defVariants("aten::clamp", [](Args& a) { return clampScalar(tensorArg(a.at(0)), a.at(1), a.at(2)); }, "", ".out", "");
   defVariants("aten::clamp",
               [](Args& a) { return clampTensor(tensorArg(a.at(0)), optTensorArg(a.at(1)), optTensorArg(a.at(2))); },

@@ -203,6 +203,7 @@ double powScalarExponent(double x, double e, ScalarType dt) {
 
 Tensor pow(const Tensor& base, const Tensor& exp, bool scalarExponent) {
   const ScalarType dt = resultTypeOf({base, exp});
+  if (dt == ScalarType::Bool && !scalarExponent) throwNotImplemented("pow", dt);  // Tensor ** Tensor of bools
   if (isFloating(dt) && scalarExponent) {
     const double e = exp.getDouble(0);
     return mapFloating({base}, dt, dt, [e, dt](const double* v) { return powScalarExponent(v[0], e, dt); });
@@ -215,6 +216,7 @@ Tensor pow(const Tensor& base, const Tensor& exp, bool scalarExponent) {
 
 Tensor atan2(const Tensor& a, const Tensor& b) {
   const ScalarType dt = toFloatingType(resultTypeOf({a, b}));
+  if (dt == ScalarType::Half) throwNotImplemented("atan2_cpu", dt);  // no Half kernel in 1.13
   return mapFloating({a, b}, dt, dt, [](const double* v) { return std::atan2(v[0], v[1]); });
 }
 

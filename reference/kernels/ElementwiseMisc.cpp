@@ -97,7 +97,7 @@ Tensor addcmul(const Tensor& self, const Tensor& t1, const Tensor& t2, const IVa
 Tensor addcdiv(const Tensor& self, const Tensor& t1, const Tensor& t2, const IValue& value) {
   if (isIntegral(t1.dtype()) && isIntegral(t2.dtype()))
     throw RuntimeError(
-        "Integer division with addcdiv is no longer supported, and in a future release addcdiv will perform a "
+        "Integer division with addcdiv is no longer supported, and in a future  release addcdiv will perform a "
         "true division of tensor1 and tensor2. The historic addcdiv behavior can be implemented as "
         "(input + value * torch.trunc(tensor1 / tensor2)).to(input.dtype) for integer inputs and as "
         "(input + value * tensor1 / tensor2) for float inputs. The future addcdiv behavior is just the latter "

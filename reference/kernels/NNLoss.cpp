@@ -44,6 +44,8 @@ Tensor pointwiseLoss(const Tensor& self, const Tensor& target, int64_t reduction
 }
 
 std::vector<IValue> mseLoss(Args& a) {
+  // No BFloat16 in 1.13's mse kernel (Half is there).
+  if (resultType(tensorArg(a, 0), tensorArg(a, 1)) == ScalarType::BFloat16) notImplemented("mse_cpu", ScalarType::BFloat16);
   return one(pointwiseLoss(tensorArg(a, 0), tensorArg(a, 1), intArg(a, 2), "mse_cpu",
                            [](double x, double y) { return (x - y) * (x - y); }));
 }
@@ -118,7 +120,7 @@ std::vector<double> logSoftmaxValues(const Tensor& self) {
   wrapDim(classDim, self.dim());
   const ScalarType dt = self.dtype();
   if (self.numel() > 0 && dt != ScalarType::Float && dt != ScalarType::Double && dt != ScalarType::BFloat16)
-    notImplemented(classDim == self.dim() - 1 ? "log_softmax_lastdim_kernel_impl" : "log_softmax_kernel_impl", dt);
+    notImplemented(classDim == self.dim() - 1 ? "log_softmax_lastdim_kernel_impl" : "softmax_kernel_impl", dt);  // sic, 1.13
   ClassView cv = asClassView(self, self.toDoubles());
   for (int64_t n = 0; n < cv.N; ++n)
     for (int64_t s = 0; s < cv.S; ++s) {

@@ -61,6 +61,10 @@ ScalarType accumulateType(const Tensor& self, std::optional<ScalarType> dtype) {
 Tensor sumOrProd(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim, std::optional<ScalarType> dtype,
                  bool product) {
   const ScalarType dt = accumulateType(self, dtype);
+  // prod: 1.13's CPU kernel has no Half or BFloat16 (sum has both); an empty input is filled with 1
+  // without it.
+  if (product && self.numel() > 0 && (dt == ScalarType::Half || dt == ScalarType::BFloat16))
+    throwNotImplemented("prod_cpu", dt);
   if (isFloating(dt))
     return reduceFloating(self, dims, keepdim, dt, dt, [product](const Values& v) {
       double acc = product ? 1.0 : 0.0;
@@ -180,6 +184,7 @@ Tensor frobeniusNorm(const Tensor& self, const IValue& dimV, bool keepdim) {
 
 Tensor logsumexp(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim) {
   const ScalarType dt = toFloatingType(self.dtype());
+  if (dt == ScalarType::Half) throwNotImplemented("exp_vml_cpu", dt);  // 1.13 computes it through exp
   return reduceFloating(self, dims, keepdim, dt, dt, [](const Values& v) {
     double m = -std::numeric_limits<double>::infinity();
     for (double x : v) m = std::isnan(x) || x > m ? x : m;

@@ -278,6 +278,36 @@ void declareElementwiseUnary(OpTableBuilder& b) {
       "aten::hardtanh(Tensor self, Scalar min_val=-1, Scalar max_val=1) -> Tensor",
       "aten::hardtanh.out(Tensor self, Scalar min_val=-1, Scalar max_val=1, *, Tensor(a!) out) -> Tensor(a!)",
   });
+  // relu6 is hardtanh(x, 0, 6) in 1.13 (integers clamp, Bool and Half refused as hardtanh does).
+  b.op("aten::relu6", Cat::ElementwiseUnary, Tolerance::exact(), {"aten::relu6(Tensor self) -> Tensor"});
+  // min(max(x + 3, 0), 6) / 6 in the input dtype (float for BFloat16): x + 3 and the division round.
+  b.op("aten::hardsigmoid", Cat::ElementwiseUnary, Tolerance::operands(2), {
+      "aten::hardsigmoid(Tensor self) -> Tensor",
+      "aten::hardsigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  // x * min(max(x + 3, 0), 6) / 6: three roundings of terms up to |x| -> operands(3).
+  b.op("aten::hardswish", Cat::ElementwiseUnary, Tolerance::operands(3), {
+      "aten::hardswish(Tensor self) -> Tensor",
+      "aten::hardswish.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  // min(x, 0) - log1p(exp(-|x|)) in the input dtype: exp, log1p and the subtraction round.
+  b.op("aten::log_sigmoid", Cat::ElementwiseUnary, Tolerance::operands(4), {
+      "aten::log_sigmoid(Tensor self) -> Tensor",
+      "aten::log_sigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  // x * tanh(log1p(exp(x))) in the input dtype (float and double only in 1.13).
+  b.op("aten::mish", Cat::ElementwiseUnary, Tolerance::operands(6), {
+      "aten::mish(Tensor self) -> Tensor",
+      "aten::mish.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  // selu is elu with alpha 1.6732632423543772 and scale 1.0507009873554805 (elu's kernel and bound).
+  b.op("aten::selu", Cat::ElementwiseUnary, Tolerance::operands(6), {"aten::selu(Tensor self) -> Tensor"});
+  // log(z / (1 - z)), z = x clamped to [eps, 1 - eps] when eps is given; integers and Bool promote to
+  // the default float dtype. Near x = 0.5 the log's argument is ~1: an absolute error of a few eps.
+  b.op("aten::logit", Cat::ElementwiseUnary, Tolerance::operands(4), {
+      "aten::logit(Tensor self, float? eps=None) -> Tensor",
+      "aten::logit.out(Tensor self, float? eps=None, *, Tensor(a!) out) -> Tensor(a!)",
+  });
 }
 
 }  // namespace tsjit::ops

@@ -115,17 +115,6 @@ bool selfPartiallyOverlapsAnInput(const std::vector<IValue>& in) {
   return false;
 }
 
-// Two tensor operands whose shapes do not broadcast together.
-bool operandsDoNotBroadcast(const std::vector<IValue>& in) {
-  if (in.size() < 2 || !in[0].isTensor() || !in[1].isTensor()) return false;
-  const std::vector<int64_t> a = in[0].toTensor().sizes(), b = in[1].toTensor().sizes();
-  for (size_t i = 0; i < std::max(a.size(), b.size()); ++i) {
-    int64_t x = i < a.size() ? a[a.size() - 1 - i] : 1, y = i < b.size() ? b[b.size() - 1 - i] : 1;
-    if (x != y && x != 1 && y != 1) return true;
-  }
-  return false;
-}
-
 // A finite entry beyond 1e150 in magnitude: its square overflows double.
 bool hugeEntry(const std::vector<IValue>& in) {
   if (in.empty() || !in[0].isTensor()) return false;
@@ -178,14 +167,6 @@ const std::vector<KnownMismatch> kKnown = {
     {"aten::linalg_inv", "a non-finite matrix entry", firstInputNonFinite,
      "inf / NaN entries: which outputs become NaN or 0 depends on the LU's operation order (LAPACK vs the "
      "reference's LU in double); campaign seed 1 case 44380"},
-    {"aten::__lshift__", "operands whose shapes do not broadcast", operandsDoNotBroadcast,
-     "the reference raises `\"lshift_cpu\" not implemented for 'Float'` before the size mismatch the jit (and "
-     "PyTorch's TensorIterator) raise first; campaign seed 1 case 105153"},
-    // Found by generator v2's special values and shapes (tsjit fuzz --seed 2, cases 3866, 6217, 10471);
-    // the reference is wrong in both (checked on python3-torch 1.13.1); owner: reference.
-    {"aten::gcd", "operands whose shapes do not broadcast", operandsDoNotBroadcast,
-     "the reference raises `\"gcd_cpu\" not implemented for 'Float'` before the size mismatch PyTorch 1.13 and "
-     "the jit raise first"},
     // Found by `tsjit fuzz --target ops --ops aten::prod,... --seed 3` (cases 50236, 72442).
     {"aten::prod", "a floating operand whose product leaves the normal range (a subnormal element or partial product)",
      productUnderflows,

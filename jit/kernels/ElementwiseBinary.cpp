@@ -369,6 +369,12 @@ void registerElementwiseBinaryKernels() {
   defElementwise(bitwise<0>, {"aten::__and__.Tensor", "aten::__and__.Scalar"});
   defElementwise(bitwise<1>, {"aten::__or__.Tensor", "aten::__or__.Scalar"});
   defElementwise(bitwise<2>, {"aten::__xor__.Tensor", "aten::__xor__.Scalar"});
+  defElementwise(bitwise<0>, {"aten::bitwise_and.Tensor", "aten::bitwise_and.Scalar", "aten::bitwise_and.Scalar_Tensor"}, {},
+                 {"aten::bitwise_and.Tensor_out", "aten::bitwise_and.Scalar_out", "aten::bitwise_and.Scalar_Tensor_out"});
+  defElementwise(bitwise<1>, {"aten::bitwise_or.Tensor", "aten::bitwise_or.Scalar", "aten::bitwise_or.Scalar_Tensor"}, {},
+                 {"aten::bitwise_or.Tensor_out", "aten::bitwise_or.Scalar_out", "aten::bitwise_or.Scalar_Tensor_out"});
+  defElementwise(bitwise<2>, {"aten::bitwise_xor.Tensor", "aten::bitwise_xor.Scalar", "aten::bitwise_xor.Scalar_Tensor"}, {},
+                 {"aten::bitwise_xor.Tensor_out", "aten::bitwise_xor.Scalar_out", "aten::bitwise_xor.Scalar_Tensor_out"});
   defElementwise(shift<true>, {"aten::__lshift__.Tensor", "aten::__lshift__.Scalar"}, {},
                  {"aten::__lshift__.Tensor_out", "aten::__lshift__.Scalar_out"});
   defElementwise(shift<false>, {"aten::__rshift__.Tensor", "aten::__rshift__.Scalar"}, {},

@@ -188,6 +188,25 @@ TEST(OpsCorpus, EverySchemaIsAnOverload) {
       "aten::mish.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
       "aten::logit(Tensor self, float? eps=None) -> Tensor",
       "aten::logit.out(Tensor self, float? eps=None, *, Tensor(a!) out) -> Tensor(a!)",
+      // torch.bitwise_and / or / xor (pt113-corpus accept2_bitwise_*)
+      "aten::bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor",
+      "aten::bitwise_and.Scalar(Tensor self, Scalar other) -> Tensor",
+      "aten::bitwise_and.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::bitwise_and.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::bitwise_and.Scalar_Tensor(Scalar self, Tensor other) -> Tensor",
+      "aten::bitwise_and.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor",
+      "aten::bitwise_or.Scalar(Tensor self, Scalar other) -> Tensor",
+      "aten::bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::bitwise_or.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::bitwise_or.Scalar_Tensor(Scalar self, Tensor other) -> Tensor",
+      "aten::bitwise_or.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor",
+      "aten::bitwise_xor.Scalar(Tensor self, Scalar other) -> Tensor",
+      "aten::bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::bitwise_xor.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::bitwise_xor.Scalar_Tensor(Scalar self, Tensor other) -> Tensor",
+      "aten::bitwise_xor.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
   };
   for (const char* schema : kBeyondCorpus) {
     std::string text = schema;

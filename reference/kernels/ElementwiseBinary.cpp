@@ -223,6 +223,7 @@ Tensor atan2(const Tensor& a, const Tensor& b) {
 // ---- integer-only ops -----------------------------------------------------------------------------
 
 Tensor gcd(const Tensor& a, const Tensor& b) {
+  broadcastShapeOf({a, b});  // TensorIterator checks the shapes before the kernel's dtypes
   const ScalarType dt = resultTypeOf({a, b});
   if (!isIntegralType(dt, /*includeBool=*/false)) throwNotImplemented("gcd_cpu", dt);
   // PyTorch's calc_gcd takes ::abs of each operand and stores it back in the dtype: the dtype's
@@ -243,6 +244,7 @@ Tensor gcd(const Tensor& a, const Tensor& b) {
 enum class BitOp { And, Or, Xor };
 
 Tensor bitwise(const Tensor& a, const Tensor& b, BitOp op) {
+  broadcastShapeOf({a, b});  // shapes first, as TensorIterator does
   const ScalarType dt = resultTypeOf({a, b});
   static const char* names[] = {"bitwise_and_cpu", "bitwise_or_cpu", "bitwise_xor_cpu"};
   if (isFloating(dt)) throwNotImplemented(names[static_cast<int>(op)], dt);
@@ -257,6 +259,7 @@ Tensor bitwise(const Tensor& a, const Tensor& b, BitOp op) {
 }
 
 Tensor shift(const Tensor& a, const Tensor& b, bool left) {
+  broadcastShapeOf({a, b});  // shapes first, as TensorIterator does
   const ScalarType dt = resultTypeOf({a, b});
   if (!isIntegralType(dt, /*includeBool=*/false)) throwNotImplemented(left ? "lshift_cpu" : "rshift_cpu", dt);
   const int64_t bits = static_cast<int64_t>(elementSize(dt)) * 8;
@@ -334,6 +337,13 @@ void registerElementwiseBinaryKernels() {
   for (auto [name, op] : bitOps) {
     TensorFn f = [op](Args& a) { return bitwise(operand(a, 0), operand(a, 1), op); };
     defAll(name, f, {".Tensor", ".Scalar"}, {}, {});
+  }
+  // torch.bitwise_and / or / xor: the same computation under the functions' names.
+  const std::pair<const char*, BitOp> bitFns[] = {
+      {"aten::bitwise_and", BitOp::And}, {"aten::bitwise_or", BitOp::Or}, {"aten::bitwise_xor", BitOp::Xor}};
+  for (auto [name, op] : bitFns) {
+    TensorFn f = [op](Args& a) { return bitwise(operand(a, 0), operand(a, 1), op); };
+    defAll(name, f, {".Tensor", ".Scalar", ".Scalar_Tensor"}, {".Tensor_out", ".Scalar_out", ".Scalar_Tensor_out"}, {});
   }
   for (bool left : {true, false}) {
     TensorFn f = [left](Args& a) { return shift(operand(a, 0), operand(a, 1), left); };

@@ -170,6 +170,33 @@ void declareElementwiseBinary(OpTableBuilder& b) {
       "aten::__xor__.bool(bool a, bool b) -> bool",
       "aten::__xor__.int(int a, int b) -> int",
   });
+  // torch.bitwise_and: the kernel of `&`-style operators under its own name (Scalar self allowed).
+  b.op("aten::bitwise_and", Cat::ElementwiseBinary, Tolerance::exact(), {
+      "aten::bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor",
+      "aten::bitwise_and.Scalar(Tensor self, Scalar other) -> Tensor",
+      "aten::bitwise_and.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::bitwise_and.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::bitwise_and.Scalar_Tensor(Scalar self, Tensor other) -> Tensor",
+      "aten::bitwise_and.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  // torch.bitwise_or: the kernel of `&`-style operators under its own name (Scalar self allowed).
+  b.op("aten::bitwise_or", Cat::ElementwiseBinary, Tolerance::exact(), {
+      "aten::bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor",
+      "aten::bitwise_or.Scalar(Tensor self, Scalar other) -> Tensor",
+      "aten::bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::bitwise_or.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::bitwise_or.Scalar_Tensor(Scalar self, Tensor other) -> Tensor",
+      "aten::bitwise_or.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  // torch.bitwise_xor: the kernel of `&`-style operators under its own name (Scalar self allowed).
+  b.op("aten::bitwise_xor", Cat::ElementwiseBinary, Tolerance::exact(), {
+      "aten::bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor",
+      "aten::bitwise_xor.Scalar(Tensor self, Scalar other) -> Tensor",
+      "aten::bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::bitwise_xor.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::bitwise_xor.Scalar_Tensor(Scalar self, Tensor other) -> Tensor",
+      "aten::bitwise_xor.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+  });
   b.op("aten::__lshift__", Cat::ElementwiseBinary, Tolerance::exact(), {
       "aten::__lshift__.Scalar(Tensor self, Scalar other) -> Tensor",
       "aten::__lshift__.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)",

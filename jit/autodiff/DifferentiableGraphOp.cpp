@@ -50,6 +50,31 @@ void collectDifferentiableGraphs(Block* b, std::vector<Node*>& out) {
   }
 }
 
+bool anySetAttr(const Block* b) {
+  for (const Node* n : b->nodes()) {
+    if (n->kind() == prim::SetAttr) return true;
+    for (const Block* inner : n->blocks())
+      if (anySetAttr(inner)) return true;
+  }
+  return false;
+}
+
+// Moves every prim::GetAttr up to just after the definition of its object (or the front of its
+// block), so that attribute reads interleaved with tensor ops (module parameters read where they are
+// used) do not split a differentiable run. Only when the graph writes no attribute (a read cannot
+// then move across a write).
+void hoistAttributeReads(Block* b) {
+  std::vector<Node*> nodes;
+  for (Node* n : b->nodes()) nodes.push_back(n);
+  for (Node* n : nodes) {
+    for (Block* inner : n->blocks()) hoistAttributeReads(inner);
+    if (n->kind() != prim::GetAttr) continue;
+    Node* def = n->input(0)->node();
+    if (def->owningBlock() == b && def->kind() != prim::Param) n->moveAfter(def);
+    else if (b->nodes().front() != n) n->moveBefore(b->nodes().front());
+  }
+}
+
 void attachGradFnImpl(const Gradient& gradient, const std::vector<IValue>& inputs, std::vector<IValue>& outputs,
                       std::vector<IValue> saved, const GraphRunner& runner) {
   auto node = std::make_shared<DifferentiableGraphBackward>(gradient, runner);
@@ -158,6 +183,7 @@ void initialize() {
 }
 
 bool autodiffExecutorPass(std::shared_ptr<Graph>& graph) {
+  if (!anySetAttr(graph->block())) hoistAttributeReads(graph->block());
   if (!createAutodiffSubgraphs(graph, 2)) return false;
   std::vector<Node*> dgs;
   collectDifferentiableGraphs(graph->block(), dgs);

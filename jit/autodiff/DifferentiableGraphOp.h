@@ -12,7 +12,9 @@
 // The executors get the pass through runtime::registerAutodiffPass — done by a layer that sees
 // both (tools/, conformance/, perf/), since the runtime may not include jit/autodiff.
 //
-// autodiffExecutorPass(g): 1.13's executor order — createAutodiffSubgraphs (min size 2), every
+// autodiffExecutorPass(g): attribute reads (prim::GetAttr) hoisted to their object's definition
+// when the graph writes no attribute (so parameter reads do not split runs: 1.13 merges across them
+// by moving nodes), then 1.13's executor order — createAutodiffSubgraphs (min size 2), every
 // subgraph checked by differentiate() (one that fails is inlined back: it runs under autograd),
 // then insertRequiresGradChecks. Returns whether the graph changed.
 //

@@ -1,4 +1,4 @@
-# nn.py — gradients of clone, dropout, flip, layer_norm.
+# nn.py — gradients of clone, dropout, flip, layer_norm, embedding.
 from typing import List, Optional, Tuple
 
 
@@ -47,3 +47,19 @@ def layer_norm(input, normalized_shape: List[int], weight: Optional[Tensor], bia
             grad_bias = grad_output.sum_to_size(bias.size())
         return grad_input, None, grad_weight, grad_bias, None, None
     return result, backward
+
+
+def embedding(weight, indices, padding_idx: int, scale_grad_by_freq: bool, sparse: bool):
+    # Rows of grad_output summed into the rows of weight they were read from; the padding row gets
+    # none (PyTorch leaves it without gradient); scale_grad_by_freq divides each by its row's count.
+    # (sparse: PyTorch returns the same values as a sparse tensor; here dense.)
+    def backward(grad_output):
+        flat = indices.reshape([-1])
+        rows = grad_output.reshape([-1, weight.size(1)])
+        rows = rows * (flat != padding_idx).unsqueeze(1).type_as(rows)
+        if scale_grad_by_freq:
+            counts = torch.zeros_like(weight).index_add(0, flat, torch.ones_like(rows))
+            rows = rows / counts.index_select(0, flat)
+        grad_weight = torch.zeros_like(weight).index_add(0, flat, rows)
+        return grad_weight, None, None, None, None
+    return torch.embedding(weight, indices, padding_idx, scale_grad_by_freq, sparse), backward

@@ -111,3 +111,27 @@ def AD_scatter_rows(grad: Tensor, dim: int, n: int, first: int, count: int, step
     taken = torch.arange(count).unsqueeze(1) * step + first
     selection = (taken == torch.arange(n).unsqueeze(0)).type_as(grad)
     return grad.transpose(dim, -1).matmul(selection).transpose(dim, -1)
+
+
+def AD_repeat_split_shape(sizes: List[int], repeats: List[int]) -> List[int]:
+    # repeat's result viewed with every repeated dim split into (repeats[i], size): the leading new
+    # dims, then (r, s) per input dim (the tiles are the outer index).
+    lead = len(repeats) - len(sizes)
+    shape: List[int] = []
+    for i in range(lead):
+        shape.append(repeats[i])
+    for i in range(len(sizes)):
+        shape.append(repeats[lead + i])
+        shape.append(sizes[i])
+    return shape
+
+
+def AD_repeat_tile_dims(sizes: List[int], repeats: List[int]) -> List[int]:
+    # The dims of AD_repeat_split_shape that index tiles (summed by the backward).
+    lead = len(repeats) - len(sizes)
+    dims: List[int] = []
+    for i in range(lead):
+        dims.append(i)
+    for i in range(len(sizes)):
+        dims.append(lead + 2 * i)
+    return dims

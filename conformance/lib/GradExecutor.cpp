@@ -1,6 +1,8 @@
 // GradExecutor.cpp — the executors with symbolic autodiff wired in (GradExecutor.h).
 #include "conformance/lib/GradExecutor.h"
 
+#include "conformance/lib/ExecutorVjp.h"
+
 #include <mutex>
 #include <unordered_set>
 
@@ -109,6 +111,67 @@ GradNodeCounts countGradNodes(const std::vector<Tensor>& roots, const std::vecto
       if (e.valid() && seen.insert(e.node.get()).second) stack.push_back(e.node);
   }
   return c;
+}
+
+namespace {
+void flattenTensors(const IValue& v, std::vector<Tensor>& out) {
+  if (v.isTensor()) out.push_back(v.toTensor());
+  else if (v.isTuple())
+    for (const IValue& x : v.toTupleRef().items) flattenTensors(x, out);
+  else if (v.isList())
+    for (const IValue& x : v.toListRef().items) flattenTensors(x, out);
+}
+}  // namespace
+
+std::vector<Tensor> executorVjp(const Graph& graph, const std::vector<IValue>& inputs,
+                                const std::vector<IValue>& gradOutputs, const std::vector<size_t>& wrt,
+                                bool legacyExecutor, size_t* symbolicNodes) {
+  initializeGradientExecution();
+  kernels::GradModeGuard gradMode(true);
+  std::vector<IValue> run;
+  for (const IValue& v : inputs) run.push_back(deepCopyValue(v));
+  std::vector<Tensor> leaves;
+  for (size_t i : wrt) {
+    TSJIT_CHECK(i < run.size() && run[i].isTensor(), "executorVjp: input ", i, " is not a tensor");
+    Tensor leaf = run[i].toTensor();
+    if (isFloatingType(leaf.dtype())) leaf.setRequiresGrad(true);
+    leaves.push_back(leaf);
+  }
+  std::vector<IValue> outputs;
+  if (legacyExecutor) {
+    runtime::GraphExecutor ex(graph.copy());
+    outputs = ex.call(run);
+  } else {
+    runtime::ProfilingExecutor ex(graph.copy());
+    std::vector<IValue> warm;
+    for (const IValue& v : run) warm.push_back(deepCopyValue(v));
+    ex.call(std::move(warm));
+    outputs = ex.call(run);
+  }
+  std::vector<Tensor> flat, flatGrads, roots, rootGrads;
+  for (const IValue& o : outputs) flattenTensors(o, flat);
+  for (const IValue& g : gradOutputs) flattenTensors(g, flatGrads);
+  for (size_t k = 0; k < flat.size() && k < flatGrads.size(); ++k)
+    if (flat[k].defined() && flat[k].requiresGrad()) {
+      roots.push_back(flat[k]);
+      rootGrads.push_back(flatGrads[k].to(flat[k].dtype()));
+    }
+  if (symbolicNodes) *symbolicNodes = countGradNodes(roots).symbolicNodes;
+  std::vector<Tensor> result(leaves.size());
+  std::vector<Tensor> differentiable;
+  std::vector<size_t> at;
+  for (size_t i = 0; i < leaves.size(); ++i)
+    if (leaves[i].requiresGrad()) {
+      differentiable.push_back(leaves[i]);
+      at.push_back(i);
+    }
+  if (!roots.empty() && !differentiable.empty()) {
+    std::vector<Tensor> gs = autograd::grad(roots, rootGrads, differentiable, false, true);
+    for (size_t k = 0; k < at.size(); ++k) result[at[k]] = gs[k];
+  }
+  for (size_t i = 0; i < result.size(); ++i)
+    if (!result[i].defined()) result[i] = Tensor::zeros(leaves[i].sizes(), leaves[i].dtype());
+  return result;
 }
 
 }  // namespace tsjit::conformance

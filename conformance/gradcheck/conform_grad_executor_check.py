@@ -7,14 +7,15 @@ differentiable parts, autograd for the rest) and compares with PyTorch's float64
 
 check mode (default): exit 0 from tsjit, at least MIN of the 47 cases pass (95 % = 45), no FAIL line,
 one line per case with its node counts, a totals line in which both symbolic autodiff and autograd
-computed gradients, and the grad_check: false case listed.
+computed gradients (with --min-symbolic N: at least N nodes under symbolic autodiff, a floor on the
+executor's DifferentiableGraph coverage), and the grad_check: false case listed.
 
 planted mode (--planted CASE): a copy of the corpus case CASE whose first recorded gradient has
 one element scaled by (1 + 1e-9) must FAIL (exit 1, a FAIL line naming the case, "grad: 0/1
 passed"): the executor's gradients are really compared with the recorded ones. With CASE a case
 computed by symbolic autodiff only, this shows the DifferentiableGraph gradients are checked.
 
-Usage: conform_grad_executor_check.py TSJIT CORPUS_DIR MIN [--executor legacy] [--planted CASE]
+Usage: conform_grad_executor_check.py TSJIT CORPUS_DIR MIN [--executor legacy] [--planted CASE] [--min-symbolic N]
 """
 import json
 import pathlib
@@ -36,7 +37,7 @@ def run(tsjit, corpus, extra):
     return p
 
 
-def check(tsjit, corpus, minimum, extra):
+def check(tsjit, corpus, minimum, extra, min_symbolic):
     p = run(tsjit, corpus, extra)
     problems = []
     lines = [LINE.match(l) for l in p.stdout.splitlines()]
@@ -62,6 +63,8 @@ def check(tsjit, corpus, minimum, extra):
         sym, graphs, ag = (int(g) for g in total.groups())
         if sym != sum(int(l.group(3)) for l in lines) or ag != sum(int(l.group(5)) for l in lines):
             problems.append("the totals are not the sums of the per-case counts")
+        if sym < min_symbolic:
+            problems.append(f"{sym} nodes under symbolic autodiff, expected at least {min_symbolic}")
         if sym == 0 or graphs == 0:
             problems.append("no gradient came from symbolic autodiff (no DifferentiableGraph ran)")
         if ag == 0:
@@ -103,8 +106,13 @@ def main():
         i = args.index("--planted")
         case = args[i + 1]
         del args[i:i + 2]
+    min_symbolic = 1
+    if "--min-symbolic" in args:
+        i = args.index("--min-symbolic")
+        min_symbolic = int(args[i + 1])
+        del args[i:i + 2]
     tsjit, corpus, minimum = args[0], args[1], int(args[2])
-    problems = planted(tsjit, corpus, case, extra) if case else check(tsjit, corpus, minimum, extra)
+    problems = planted(tsjit, corpus, case, extra) if case else check(tsjit, corpus, minimum, extra, min_symbolic)
     if problems:
         print("conform_grad_executor_check: " + "; ".join(problems), file=sys.stderr)
         return 1

@@ -4,6 +4,8 @@
 
 #include <functional>
 #include <mutex>
+#include <unordered_map>
+#include <vector>
 
 #include "jit/autograd/Autograd.h"
 #include "jit/autograd/Math.h"

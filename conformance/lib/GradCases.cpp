@@ -105,6 +105,10 @@ std::vector<ArgPlan> tensorPlans(const std::string& op, size_t n) {
             ArgPlan{{Shape{2, 2, 3}, Shape{2, 3}, Shape{2, 3}}, {0, 0, 0}, "2 dims"}};
   if (op == "aten::squeeze") return {{{{2, 1, 3}}, {0}, ""}};
   if (op == "aten::linalg_inv") return {{{{3, 3}}, {0}, ""}, {{{3, 3}}, {1}, "transposed"}, {{{2, 3, 3}}, {0}, "batched"}};
+  if (op == "aten::_convolution")
+    return {{{{2, 3, 5, 5}, {4, 3, 3, 3}, {4}}, {0, 0, 0}, "2-d"},
+            {{{1, 4, 5, 4}, {4, 2, 2, 3}, {4}}, {0, 0, 0}, "2-d, 2 groups"},
+            {{{2, 2, 7}, {3, 2, 3}, {3}}, {0, 0, 0}, "1-d"}};
   if (op == "aten::embedding") return {{{{4, 3}, {2, 3}}, {0, 0}, ""}, {{{4, 3}, {2, 3}}, {1, 0}, "strided weight"}};
   if (op == "aten::expand") return {{{{3, 1}}, {0}, ""}};
   if (op == "aten::permute") return {{{{2, 3, 4}}, {0}, ""}};
@@ -177,6 +181,18 @@ std::vector<Literal> argChoices(const std::string& op, const Argument& a, const 
   // embedding: a padding row without gradient and scale_grad_by_freq are PyTorch conventions, not
   // derivatives (finite differences disagree by design): only the plain embedding is checked here;
   // the padding row is checked against PyTorch's recorded gradient (conform --grad, nn_embedding).
+  if (op == "aten::_convolution") {
+    // 2-d or 1-d by the input's rank; the grouped plan is the one with 4 input channels.
+    const size_t spatial = self.size() >= 2 ? self.size() - 2 : 1;
+    auto same = [&](int64_t v) { return intList(std::vector<int64_t>(spatial, v)); };
+    if (name == "stride") return {same(1), same(2)};
+    if (name == "padding") return {same(0), same(1)};
+    if (name == "dilation") return {same(1), same(2)};
+    if (name == "output_padding") return {same(0)};
+    if (name == "transposed" || name == "benchmark" || name == "deterministic") return {lit(false)};
+    if (name == "cudnn_enabled" || name == "allow_tf32") return {lit(true)};
+    if (name == "groups") return {lit(int64_t{self.size() > 1 && self[1] == 4 ? 2 : 1})};
+  }
   if (name == "padding_idx") return {lit(int64_t{-1})};
   if (name == "scale_grad_by_freq") return {lit(false)};
   if (name == "sparse") return {lit(false)};

@@ -1,5 +1,6 @@
 // BenchPrograms.h — the programs several perf suites time, written once: the LSTM cell as
-// TorchScript source (the issues' compile-time and pipeline figures), and the int and tensor chains
+// TorchScript source (the issues' compile-time and pipeline figures) and as IR (interpreter and
+// autodiff suites), and the int and tensor chains
 // as IR text (the interpreter's per-node figures). Each returns fresh text; nothing is cached.
 #pragma once
 
@@ -22,6 +23,36 @@ def lstm_cell(x: Tensor, hx: Tensor, cx: Tensor, w_ih: Tensor, w_hh: Tensor, b_i
     hy = outgate * torch.tanh(cy)
     return hy, cy
 )PY";
+}
+
+// The same LSTM cell as IR (the interpreter's and autodiff's figures): aten::chunk + ListUnpack,
+// returns (hy, cy).
+inline const char* lstmCellIR() {
+  return R"IR(graph(%x : Tensor, %hx : Tensor, %cx : Tensor, %w_ih : Tensor, %w_hh : Tensor,
+      %b_ih : Tensor, %b_hh : Tensor):
+  %one : int = prim::Constant[value=1]()
+  %four : int = prim::Constant[value=4]()
+  %wt_ih : Tensor = aten::t(%w_ih)
+  %g0 : Tensor = aten::mm(%x, %wt_ih)
+  %g1 : Tensor = aten::add(%g0, %b_ih, %one)
+  %wt_hh : Tensor = aten::t(%w_hh)
+  %g2 : Tensor = aten::mm(%hx, %wt_hh)
+  %g3 : Tensor = aten::add(%g1, %g2, %one)
+  %gates : Tensor = aten::add(%g3, %b_hh, %one)
+  %chunks : Tensor[] = aten::chunk(%gates, %four, %one)
+  %ingate.1 : Tensor, %forgetgate.1 : Tensor, %cellgate.1 : Tensor, %outgate.1 : Tensor = prim::ListUnpack(%chunks)
+  %ingate : Tensor = aten::sigmoid(%ingate.1)
+  %forgetgate : Tensor = aten::sigmoid(%forgetgate.1)
+  %cellgate : Tensor = aten::tanh(%cellgate.1)
+  %outgate : Tensor = aten::sigmoid(%outgate.1)
+  %f : Tensor = aten::mul(%forgetgate, %cx)
+  %ic : Tensor = aten::mul(%ingate, %cellgate)
+  %cy : Tensor = aten::add(%f, %ic, %one)
+  %tcy : Tensor = aten::tanh(%cy)
+  %hy : Tensor = aten::mul(%outgate, %tcy)
+  %r : (Tensor, Tensor) = prim::TupleConstruct(%hy, %cy)
+  return (%r)
+)IR";
 }
 
 // `pairs` rounds of x = (x * 3 + i) % 1000003 on ints: 3 nodes a round.

@@ -19,32 +19,6 @@ using namespace tsjit::perf;
 
 namespace {
 
-const char* kLstmIR = R"IR(graph(%x : Tensor, %hx : Tensor, %cx : Tensor, %w_ih : Tensor, %w_hh : Tensor,
-      %b_ih : Tensor, %b_hh : Tensor):
-  %one : int = prim::Constant[value=1]()
-  %four : int = prim::Constant[value=4]()
-  %wt_ih : Tensor = aten::t(%w_ih)
-  %g0 : Tensor = aten::mm(%x, %wt_ih)
-  %g1 : Tensor = aten::add(%g0, %b_ih, %one)
-  %wt_hh : Tensor = aten::t(%w_hh)
-  %g2 : Tensor = aten::mm(%hx, %wt_hh)
-  %g3 : Tensor = aten::add(%g1, %g2, %one)
-  %gates : Tensor = aten::add(%g3, %b_hh, %one)
-  %chunks : Tensor[] = aten::chunk(%gates, %four, %one)
-  %ingate.1 : Tensor, %forgetgate.1 : Tensor, %cellgate.1 : Tensor, %outgate.1 : Tensor = prim::ListUnpack(%chunks)
-  %ingate : Tensor = aten::sigmoid(%ingate.1)
-  %forgetgate : Tensor = aten::sigmoid(%forgetgate.1)
-  %cellgate : Tensor = aten::tanh(%cellgate.1)
-  %outgate : Tensor = aten::sigmoid(%outgate.1)
-  %f : Tensor = aten::mul(%forgetgate, %cx)
-  %ic : Tensor = aten::mul(%ingate, %cellgate)
-  %cy : Tensor = aten::add(%f, %ic, %one)
-  %tcy : Tensor = aten::tanh(%cy)
-  %hy : Tensor = aten::mul(%outgate, %tcy)
-  %r : (Tensor, Tensor) = prim::TupleConstruct(%hy, %cy)
-  return (%r)
-)IR";
-
 const char* kChain16MIR = R"IR(graph(%x : Tensor, %y : Tensor):
   %one : int = prim::Constant[value=1]()
   %h : float = prim::Constant[value=0.5]()
@@ -71,7 +45,7 @@ const bool kRegistered = [] {
   addCase(b);
   for (auto [batch, hidden] : {std::pair<int64_t, int64_t>{1, 64}, {64, 512}}) {
     int64_t input = hidden;
-    addCase(graphCase("BM_LstmCell/" + std::to_string(batch) + "/" + std::to_string(hidden), kLstmIR,
+    addCase(graphCase("BM_LstmCell/" + std::to_string(batch) + "/" + std::to_string(hidden), lstmCellIR(),
                       [batch, hidden, input] {
                         return std::vector<IValue>{
                             IValue(seededTensor({batch, input}, 1)), IValue(seededTensor({batch, hidden}, 2)),

@@ -10,7 +10,10 @@ Prints CPU time (process time) per unit, like the CPU column of Google Benchmark
   (a) 64 chained int ops (x = x * 3 + i; x = x % 1000003, 32 times: 96 nodes), per node, TorchScript;
   (b) 64 chained elementwise ops on a 1-element float tensor (x * 1.0001, x + 0.5), per op, TorchScript;
   (c) the LSTM cell (batch 1 / hidden 64 and batch 64 / hidden 512), TorchScript;
-  (d) sigmoid(x) * tanh(y) + x * 0.5 - y on 16M floats, eager, and with preallocated outputs (out=).
+  (d) sigmoid(x) * tanh(y) + x * 0.5 - y on 16M floats, eager, and with preallocated outputs (out=);
+  (e) forward + backward of the scripted LSTM cell (autodiff_bench's BM_LstmCellGrad): every input
+      requires grad, torch.autograd.grad of (hy, cy) w.r.t. all seven, after warm-up calls (the
+      profiling executor's DifferentiableGraph plan), and the six matmuls alone (BM_LstmCellGradBlas).
 """
 import argparse
 import json
@@ -63,6 +66,32 @@ def lstm_cell(x: torch.Tensor, hx: torch.Tensor, cx: torch.Tensor, w_ih: torch.T
     return hy, cy
 
 
+def lstm_grad_workloads(batch, hidden):
+    """(forward + backward, the six matmuls of it) as two callables."""
+    args = [torch.randn(batch, hidden), torch.randn(batch, hidden), torch.randn(batch, hidden),
+            torch.randn(4 * hidden, hidden), torch.randn(4 * hidden, hidden), torch.randn(4 * hidden),
+            torch.randn(4 * hidden)]
+    for a in args:
+        a.requires_grad_(True)
+    ghy, gcy = torch.randn(batch, hidden), torch.randn(batch, hidden)
+
+    def step():
+        hy, cy = lstm_cell(*args)
+        torch.autograd.grad((hy, cy), args, (ghy, gcy))
+
+    for _ in range(3):  # profile, optimize (DifferentiableGraph), run
+        step()
+    x, hx = args[0].detach(), args[1].detach()
+    w_ih, w_hh = args[3].detach(), args[4].detach()
+    dgates = torch.randn(batch, 4 * hidden)
+
+    def blas():
+        torch.mm(x, w_ih.t()), torch.mm(hx, w_hh.t())
+        torch.mm(dgates, w_ih), torch.mm(dgates.t(), x), torch.mm(dgates, w_hh), torch.mm(dgates.t(), hx)
+
+    return step, blas
+
+
 def per_iteration_ns():
     """The same workloads keyed by interpreter_bench's benchmark names, ns per iteration."""
     out = {"BM_IntChain": cpu_time_per_call(lambda: int_chain(7)) * 1e9}
@@ -73,6 +102,10 @@ def per_iteration_ns():
                 torch.randn(4 * hidden, hidden), torch.randn(4 * hidden, hidden), torch.randn(4 * hidden),
                 torch.randn(4 * hidden))
         out[f"BM_LstmCell/{batch}/{hidden}"] = cpu_time_per_call(lambda: lstm_cell(*args)) * 1e9
+    for batch, hidden in ((1, 64), (64, 512)):
+        step, blas = lstm_grad_workloads(batch, hidden)
+        out[f"BM_LstmCellGrad/{batch}/{hidden}"] = cpu_time_per_call(step) * 1e9
+        out[f"BM_LstmCellGradBlas/{batch}/{hidden}"] = cpu_time_per_call(blas) * 1e9
     x, y = torch.randn(16 << 20), torch.randn(16 << 20)
     out["BM_SigmoidTanhChain16M"] = cpu_time_per_call(lambda: torch.sigmoid(x) * torch.tanh(y) + x * 0.5 - y, 2.0) * 1e9
     return out
@@ -114,6 +147,10 @@ def main():
             torch.sub(s, y, out=s)
 
         print(f"(d) 16M preallocated: {cpu_time_per_call(prealloc, 2.0) * 1e3:8.1f} ms")
+        for batch, hidden in ((1, 64), (64, 512)):
+            step, blas = lstm_grad_workloads(batch, hidden)
+            print(f"(e) LSTM fwd+bwd b{batch} h{hidden}:" + " " * (7 - len(f"{batch}{hidden}")) +
+                  f"{cpu_time_per_call(step) * 1e6:8.1f} us (its 6 matmuls: {cpu_time_per_call(blas) * 1e6:.1f} us)")
 
 
 if __name__ == "__main__":

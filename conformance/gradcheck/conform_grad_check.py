@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""conform_grad_check.py — ctest conform_grad_jit: `tsjit conform --grad --engine jit` on the public
+"""conform_grad_check.py — ctest conform_grad_symbolic: `tsjit conform --grad --engine symbolic` (symbolic
+autodiff of the whole graph only, no autograd fallback) on the public
 corpus must fail no case (a wrong gradient), pass at least MIN cases, and report every case with
 recorded gradients (47) including those PyTorch marks grad_check: false. Cases still "not
 supported" (ops without formulas, control flow carrying tensors, in-place ops) are allowed: they
@@ -14,7 +15,7 @@ import sys
 
 def main():
     tsjit, minimum = sys.argv[1], int(sys.argv[2])
-    p = subprocess.run([tsjit, "conform", "--grad", "--engine", "jit"], capture_output=True, text=True, timeout=300)
+    p = subprocess.run([tsjit, "conform", "--grad", "--engine", "symbolic"], capture_output=True, text=True, timeout=300)
     print(p.stdout + p.stderr)
     m = re.search(r"grad: (\d+)/(\d+) passed .*; (\d+) failed, (\d+) not supported; (\d+) cases PyTorch marks", p.stdout)
     if not m:

@@ -104,6 +104,12 @@ std::vector<ArgPlan> tensorPlans(const std::string& op, size_t n) {
     return {ArgPlan{{Shape{2, 3}, Shape{3}, Shape{3}}, {0, 0, 0}, ""},
             ArgPlan{{Shape{2, 2, 3}, Shape{2, 3}, Shape{2, 3}}, {0, 0, 0}, "2 dims"}};
   if (op == "aten::squeeze") return {{{{2, 1, 3}}, {0}, ""}};
+  if (op == "aten::linalg_inv") return {{{{3, 3}}, {0}, ""}, {{{3, 3}}, {1}, "transposed"}, {{{2, 3, 3}}, {0}, "batched"}};
+  if (op == "aten::_convolution")
+    return {{{{2, 3, 5, 5}, {4, 3, 3, 3}, {4}}, {0, 0, 0}, "2-d"},
+            {{{1, 4, 5, 4}, {4, 2, 2, 3}, {4}}, {0, 0, 0}, "2-d, 2 groups"},
+            {{{2, 2, 7}, {3, 2, 3}, {3}}, {0, 0, 0}, "1-d"}};
+  if (op == "aten::embedding") return {{{{4, 3}, {2, 3}}, {0, 0}, ""}, {{{4, 3}, {2, 3}}, {1, 0}, "strided weight"}};
   if (op == "aten::expand") return {{{{3, 1}}, {0}, ""}};
   if (op == "aten::permute") return {{{{2, 3, 4}}, {0}, ""}};
   if (op == "aten::softmax" || op == "aten::log_softmax") return {{{{2, 3}}, {0}, ""}, {{{3, 2}}, {1}, "strided"}};
@@ -166,6 +172,30 @@ std::vector<Literal> argChoices(const std::string& op, const Argument& a, const 
   if (name == "size" && op == "aten::_grad_sum_to_size") return {intList({3}), intList({2, 1}), litNone()};
   if (name == "normalized_shape") return {intList(self.size() == 3 ? std::vector<int64_t>{2, 3} : std::vector<int64_t>{3})};
   if (name == "dims" && op == "aten::flip") return {intList({0}), intList({-1, 0})};
+  if (name == "repeats") {
+    std::vector<int64_t> tiles(static_cast<size_t>(rank), 1), lead(static_cast<size_t>(rank) + 1, 2);
+    if (rank > 0) tiles[0] = 2;
+    if (rank > 1) tiles[static_cast<size_t>(rank) - 1] = 3;
+    return {intList(rank > 0 ? tiles : std::vector<int64_t>{2}), intList(lead)};
+  }
+  // embedding: a padding row without gradient and scale_grad_by_freq are PyTorch conventions, not
+  // derivatives (finite differences disagree by design): only the plain embedding is checked here;
+  // the padding row is checked against PyTorch's recorded gradient (conform --grad, nn_embedding).
+  if (op == "aten::_convolution") {
+    // 2-d or 1-d by the input's rank; the grouped plan is the one with 4 input channels.
+    const size_t spatial = self.size() >= 2 ? self.size() - 2 : 1;
+    auto same = [&](int64_t v) { return intList(std::vector<int64_t>(spatial, v)); };
+    if (name == "stride") return {same(1), same(2)};
+    if (name == "padding") return {same(0), same(1)};
+    if (name == "dilation") return {same(1), same(2)};
+    if (name == "output_padding") return {same(0)};
+    if (name == "transposed" || name == "benchmark" || name == "deterministic") return {lit(false)};
+    if (name == "cudnn_enabled" || name == "allow_tf32") return {lit(true)};
+    if (name == "groups") return {lit(int64_t{self.size() > 1 && self[1] == 4 ? 2 : 1})};
+  }
+  if (name == "padding_idx") return {lit(int64_t{-1})};
+  if (name == "scale_grad_by_freq") return {lit(false)};
+  if (name == "sparse") return {lit(false)};
   if (name == "p") return {lit(0.3)};
   if (name == "train") return {lit(false)};  // training draws a random mask: not reproducible
   if (name == "eps") return {lit(1e-5)};
@@ -228,7 +258,19 @@ std::vector<OpCase> opCases(const ops::OpOverload& overload, std::mt19937& rng) 
           in->setType(TensorType::get());
           args.push_back(in);
           const Shape& shape = plan.shapes.at(t);
-          if (a.name == "index" && op == "aten::index_select") {
+          if (a.name == "indices" && op == "aten::embedding") {
+            // rows of a 4-row weight, 1 (a padding_idx choice) and 2 repeated
+            c.inputs.emplace_back(Tensor::fromInt64s({2, 0, 1, 2, 1, 3}, {2, 3}));
+          } else if (op == "aten::linalg_inv") {
+            // well conditioned: 5 I added to each matrix (|off-diagonal| <= 2)
+            Tensor m = layoutTensor(shape, plan.layouts.at(t), op, rng);
+            std::vector<double> v = m.contiguous().toDoubles();
+            const int64_t k = shape.back();
+            for (size_t e = 0; e < v.size(); ++e)
+              if ((e / static_cast<size_t>(k)) % static_cast<size_t>(k) == e % static_cast<size_t>(k)) v[e] += 5;
+            c.inputs.emplace_back(Tensor::fromDoubles(v, shape, ScalarType::Double));
+            c.wrt.push_back(c.inputs.size() - 1);
+          } else if (a.name == "index" && op == "aten::index_select") {
             // indices into dim 1 (size 3), one repeated: gradients must accumulate
             c.inputs.emplace_back(Tensor::fromInt64s({2, 0, 2, 1}, {4}));
           } else if (a.name == "condition") {

@@ -1,4 +1,4 @@
-// GradConform.cpp — `tsjit conform --grad --engine jit` (see GradConform.h).
+// GradConform.cpp — `tsjit conform --grad --engine symbolic` (see GradConform.h).
 #include "conformance/lib/GradConform.h"
 
 #include <cmath>

@@ -11,6 +11,7 @@
 
 #include "conformance/lib/Compare.h"
 #include "conformance/lib/CorpusReader.h"
+#include "conformance/lib/GradExecutor.h"
 #include "conformance/lib/ValueCodec.h"
 #include "jit/autograd/Autograd.h"
 #include "jit/autograd/Math.h"
@@ -141,6 +142,7 @@ AutogradCaseResult runGradCase(const std::string& path, const GradEngine& engine
     std::vector<std::pair<std::string, Tensor>> leaves;  // name, leaf
     std::vector<IValue> expected;
     std::vector<IValue> runInputs;
+    std::vector<Tensor> harnessCopies;  // their CopyBackwards are the harness's, not the graph's
     IValue self;
     if (p.self) {
       self = *p.self;
@@ -167,6 +169,7 @@ AutogradCaseResult runGradCase(const std::string& path, const GradEngine& engine
       leaves.emplace_back("input " + std::to_string(i), leaf);
       expected.push_back(i < recordedGrads.size() ? recordedGrads[i] : IValue());
       inputs[i] = IValue(recordedCopy(leaf));
+      harnessCopies.push_back(inputs[i].toTensor());
     }
     if (p.self) runInputs.push_back(self);
     for (auto& v : inputs) runInputs.push_back(v);
@@ -184,6 +187,10 @@ AutogradCaseResult runGradCase(const std::string& path, const GradEngine& engine
         roots.push_back(flat[k]);
         rootGrads.push_back(weights[k].toTensor().to(flat[k].dtype()));
       }
+    GradNodeCounts counts = countGradNodes(roots, harnessCopies);
+    r.symbolicNodes = counts.symbolicNodes;
+    r.differentiableGraphs = counts.differentiableGraphs;
+    r.autogradNodes = counts.autogradNodes;
     if (!roots.empty()) autograd::backward(roots, rootGrads);
     std::string failures;
     for (size_t i = 0; i < leaves.size(); ++i) {
@@ -215,12 +222,23 @@ GradSummary runGradCorpus(const std::string& corpusDir, const GradEngine& engine
 
 void printGradSummary(std::ostream& os, const GradSummary& s, bool verbose) {
   os << "gradients (engine " << s.engine << "): " << s.results.size() << " cases with recorded gradients\n";
+  size_t symbolic = 0, graphs = 0, recorded = 0, mixed = 0, symbolicOnly = 0;
   for (const auto& r : s.results) {
-    if (r.outcome == Outcome::Passed && !verbose) continue;
-    os << "  " << (r.outcome == Outcome::Passed ? "PASS " : "FAIL ") << r.name;
-    if (!r.reason.empty()) os << ": " << r.reason;
+    symbolic += r.symbolicNodes;
+    graphs += r.differentiableGraphs;
+    recorded += r.autogradNodes;
+    mixed += r.symbolicNodes && r.autogradNodes;
+    symbolicOnly += r.symbolicNodes && !r.autogradNodes;
+    std::string reason = r.reason;
+    if (!verbose && reason.size() > 300) reason = reason.substr(0, 297) + "...";
+    os << "  " << (r.outcome == Outcome::Passed ? "PASS " : "FAIL ") << r.name << "  [symbolic " << r.symbolicNodes
+       << " nodes in " << r.differentiableGraphs << " DifferentiableGraphs | autograd " << r.autogradNodes << " nodes]";
+    if (!reason.empty()) os << ": " << reason;
     os << "\n";
   }
+  os << "nodes: " << symbolic << " under symbolic autodiff (in " << graphs << " DifferentiableGraphs), " << recorded
+     << " under autograd; cases: " << symbolicOnly << " symbolic only, " << mixed << " mixed, "
+     << (s.results.size() - symbolicOnly - mixed) << " autograd only\n";
   std::vector<const AutogradCaseResult*> unchecked;
   for (const auto& r : s.results)
     if (r.gradCheck && !*r.gradCheck) unchecked.push_back(&r);
@@ -240,7 +258,9 @@ nlohmann::json gradSummaryJson(const GradSummary& s) {
   nlohmann::json results = nlohmann::json::array();
   for (const auto& r : s.results) {
     nlohmann::json e{{"name", r.name}, {"category", r.category}, {"outcome", toString(r.outcome)},
-                     {"gradients_compared", r.gradientsCompared}, {"seconds", r.seconds}};
+                     {"gradients_compared", r.gradientsCompared}, {"seconds", r.seconds},
+                     {"symbolic_nodes", r.symbolicNodes}, {"differentiable_graphs", r.differentiableGraphs},
+                     {"autograd_nodes", r.autogradNodes}};
     if (!r.reason.empty()) e["reason"] = r.reason;
     e["grad_check"] = r.gradCheck ? nlohmann::json(*r.gradCheck) : nlohmann::json(nullptr);
     results.push_back(e);

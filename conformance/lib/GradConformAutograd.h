@@ -51,6 +51,10 @@ struct AutogradCaseResult {
   std::optional<bool> gradCheck;  // the recorded grad_check (nullopt: null)
   size_t gradientsCompared = 0;
   double seconds = 0;
+  // Where the gradients came from (the grad_fn graph below the outputs, before backward):
+  // forward nodes inside DifferentiableGraphs (symbolic autodiff) and grad_fns recorded by
+  // autograd (GradExecutor.h's countGradNodes).
+  size_t symbolicNodes = 0, differentiableGraphs = 0, autogradNodes = 0;
 };
 
 struct GradSummary {
@@ -65,7 +69,9 @@ bool caseHasGradients(const std::string& path);
 AutogradCaseResult runGradCase(const std::string& path, const GradEngine& engine);
 // Every case of the corpus folder with recorded gradients (`cases` non-empty: only those names).
 GradSummary runGradCorpus(const std::string& corpusDir, const GradEngine& engine, const std::vector<std::string>& cases);
-// Failures with reasons, the grad_check: false cases, and the last line "grad: N/M passed".
+// One line per case (PASS/FAIL, where its gradients came from: symbolic nodes in DifferentiableGraphs
+// vs autograd grad_fns; the reason of a failure), the totals, the grad_check: false cases, and the
+// last line "grad: N/M passed".
 void printGradSummary(std::ostream& os, const GradSummary& s, bool verbose = false);
 nlohmann::json gradSummaryJson(const GradSummary& s);
 

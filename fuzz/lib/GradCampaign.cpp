@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "conformance/lib/FiniteDifference.h"
+#include "conformance/lib/ExecutorVjp.h"
 #include "conformance/lib/GradCheck.h"
 #include "conformance/lib/ValueClone.h"
 #include "conformance/lib/ValueCodec.h"
@@ -235,6 +236,18 @@ std::string checkGraphGradient(const Graph& g, const std::vector<IValue>& inputs
   std::mt19937 rng(17);
   std::vector<IValue> dy = conformance::randomGradOutputs(g, inputs, rng);
   const std::vector<Tensor> fd = conformance::referenceVjp(g, inputs, dy, wrt);
+  // The JIT's executors as a user runs them (DifferentiableGraphs + autograd): on every graph,
+  // differentiable symbolically or not.
+  for (bool legacy : {false, true}) {
+    const std::vector<Tensor> got = conformance::executorVjp(g, inputs, dy, wrt, legacy);
+    for (size_t i = 0; i < wrt.size(); ++i) {
+      const double e = conformance::gradError(got[i], fd[i]);
+      *worst = std::max(*worst, e);
+      if (!(e <= tolerance))
+        return std::string(legacy ? "GraphExecutor" : "profiling executor") + " (DifferentiableGraphs + autograd): d/d input " +
+               std::to_string(wrt[i]) + ": error " + std::to_string(e) + " > " + std::to_string(tolerance);
+    }
+  }
   for (auto engine : {conformance::GradEngine::Jit, conformance::GradEngine::Reference}) {
     std::vector<Tensor> sym;
     try {
@@ -356,7 +369,7 @@ GradCampaignResult runGradCampaign(const GradCampaignOptions& o) {
 
 void printGradCampaignSummary(std::ostream& out, const GradCampaignResult& r, const GradCampaignOptions& o) {
   out << "grad fuzz (seed " << o.seed << "): " << r.cases << " graphs, " << r.checked
-      << " checked against reference finite differences on the jit and the reference, " << r.notDifferentiable
+      << " checked against reference finite differences (symbolic autodiff on the jit and the reference; both executors with DifferentiableGraphs + autograd), " << r.notDifferentiable
       << " not differentiable (skipped), " << r.withControlFlow << " with control flow; worst error " << r.worstError
       << "; " << r.failures.size() << " mismatches\n";
   for (const std::string& why : r.notDifferentiableReasons) out << "  not differentiable: " << why << "\n";

@@ -1,7 +1,9 @@
 // GradCampaign.h — `tsjit fuzz --target grad`: generated differentiable graphs, their gradients by
 // symbolic autodiff (jit/autodiff: differentiate, then forward and backward run by the jit and by
 // the reference) against central finite differences of the reference in float64
-// (conformance/lib/FiniteDifference.h).
+// (conformance/lib/FiniteDifference.h), and the gradients the JIT's executors compute for it
+// (profiling executor and GraphExecutor with the inputs requiring grad: DifferentiableGraphs +
+// autograd, conformance/lib/ExecutorVjp.h) against the same finite differences.
 //
 // Graphs: inputs %x Double(2, 3), %y (3), %w (3, 3), %s (2, 1), %n int; 3..maxSteps steps drawn
 // from: smooth unary ops (tanh, sigmoid, sin, cos, erf, silu, gelu, square, neg, exp/log/sqrt/

@@ -7,6 +7,9 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "jit/analysis/AliasDb.h"
+#include "jit/kernels/AutogradHook.h"
+
 namespace tsjit::autodiff {
 namespace {
 
@@ -17,8 +20,20 @@ bool writes(const Node* n) {
   return false;
 }
 
-bool groupable(const Node* n, const FormulaSet& formulas) {
+// A node touching memory that something in the graph writes stays outside: a subgraph's saved
+// values and outputs must not change behind its back (in-place ops run under autograd instead).
+bool touchesWrittenMemory(const Node* n, const AliasDb* aliasDb) {
+  if (!aliasDb) return false;
+  for (const Value* v : n->inputs())
+    if (aliasDb->hasWriters(v)) return true;
+  for (const Value* v : n->outputs())
+    if (aliasDb->hasWriters(v)) return true;
+  return false;
+}
+
+bool groupable(const Node* n, const FormulaSet& formulas, const AliasDb* aliasDb) {
   if (!n->blocks().empty() || writes(n)) return false;
+  if (n->kind() != prim::Constant && touchesWrittenMemory(n, aliasDb)) return false;
   const std::string k = n->kind().toQualString();
   if (k.rfind("aten::", 0) != 0 && n->kind() != prim::Constant) return false;
   bool tensorOut = false;  // scalar arithmetic (int comparisons...) stays outside, as in 1.13
@@ -91,15 +106,16 @@ void groupRun(Graph& g, const std::vector<Node*>& run) {
   for (auto it = run.rbegin(); it != run.rend(); ++it) (*it)->destroy();
 }
 
-bool groupBlock(Graph& g, Block* b, size_t minSize, const FormulaSet& formulas, RequiresGradInfo& info) {
+bool groupBlock(Graph& g, Block* b, size_t minSize, const FormulaSet& formulas, RequiresGradInfo& info,
+                const AliasDb* aliasDb) {
   bool changed = false;
   std::vector<Node*> nodes;
   for (Node* n : b->nodes()) nodes.push_back(n);
   for (Node* n : nodes)
-    for (Block* inner : n->blocks()) changed |= groupBlock(g, inner, minSize, formulas, info);
+    for (Block* inner : n->blocks()) changed |= groupBlock(g, inner, minSize, formulas, info, aliasDb);
   std::vector<std::vector<Node*>> runs(1);
   for (Node* n : nodes) {
-    if (groupable(n, formulas) && n->kind() != prim::Constant) runs.back().push_back(n);
+    if (groupable(n, formulas, aliasDb) && n->kind() != prim::Constant) runs.back().push_back(n);
     else if (!runs.back().empty()) runs.emplace_back();
   }
   // Decide every run before changing the block (the profiling info reads the original values).
@@ -132,7 +148,18 @@ std::unique_ptr<AutogradHooks>& hooksSlot() {
 
 bool createAutodiffSubgraphs(std::shared_ptr<Graph>& graph, size_t minSubgraphSize, const FormulaSet& formulas) {
   RequiresGradInfo info;
-  bool changed = groupBlock(*graph, graph->block(), minSubgraphSize, formulas, info);
+  // Decided on the original graph (grouping does not change what writes what).
+  std::unique_ptr<AliasDb> aliasDb;
+  bool anyWrite = false;
+  std::function<void(const Block*)> scan = [&](const Block* b) {
+    for (const Node* n : b->nodes()) {
+      anyWrite |= writes(n);
+      for (const Block* inner : n->blocks()) scan(inner);
+    }
+  };
+  scan(graph->block());
+  if (anyWrite) aliasDb = std::make_unique<AliasDb>(graph);
+  bool changed = groupBlock(*graph, graph->block(), minSubgraphSize, formulas, info, aliasDb.get());
   graph->lint();
   return changed;
 }
@@ -195,10 +222,24 @@ const AutogradHooks* autogradHooks() {
 
 std::function<void(Stack&, size_t)> differentiableGraphOperation(const Node& node, GraphRunner runner) {
   auto gradient = std::make_shared<Gradient>(differentiate(*node.g(attr::Subgraph)));
+  return differentiableGraphOperation(gradient, std::move(runner));
+}
+
+std::function<void(Stack&, size_t)> differentiableGraphOperation(std::shared_ptr<const Gradient> gradient,
+                                                                 GraphRunner runner) {
   return [gradient, runner](Stack& stack, size_t numInputs) {
     std::vector<IValue> inputs(stack.end() - static_cast<std::ptrdiff_t>(numInputs), stack.end());
     stack.resize(stack.size() - numInputs);
-    std::vector<IValue> all = runner(gradient->forward, inputs);
+    // The forward runs on detached aliases of the inputs with grad mode off: nothing inside is
+    // recorded by autograd, and no output is an input's own tensor (its history stays its own).
+    std::vector<IValue> detached = inputs;
+    for (IValue& v : detached)
+      if (v.isTensor() && v.toTensor().defined()) v = IValue(v.toTensor().detach());
+    std::vector<IValue> all;
+    {
+      kernels::GradModeGuard noGrad(false);
+      all = runner(gradient->forward, std::move(detached));
+    }
     std::vector<IValue> outputs(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(gradient->numOutputs));
     std::vector<IValue> saved(all.begin() + static_cast<std::ptrdiff_t>(gradient->numOutputs), all.end());
     const AutogradHooks* hooks = autogradHooks();

@@ -5,7 +5,9 @@
 // createAutodiffSubgraphs(g, minSize): in every block, maximal runs of consecutive nodes that
 // differentiate() accepts (a formula, a zero-gradient op, or no Tensor output; never a node with
 // blocks, never a write) become one prim::DifferentiableGraph node whose `Subgraph` attribute holds
-// them. Runs with fewer than minSize nodes (constants not counted) stay inline, as 1.13's
+// them; a node whose inputs or outputs may alias memory that some node of the graph writes stays
+// outside too (AliasDb: in-place ops and what they touch run under autograd). Runs with fewer than
+// minSize nodes (constants not counted) stay inline, as 1.13's
 // min_subgraph_size (2 in its executor). Requires-grad profiling: a run whose tensor inputs all
 // have a static type saying requires_grad=0 needs no gradient and is not grouped (1.13 groups only
 // what the profile says requires grad); a run with unknown types is grouped. Constants a run uses
@@ -60,6 +62,11 @@ const AutogradHooks* autogradHooks();  // nullptr until registered
 // The stack operation of a prim::DifferentiableGraph node (inputs are the last numInputs values of
 // the stack, outputs pushed in order), differentiating its Subgraph once.
 std::function<void(Stack& stack, size_t numInputs)> differentiableGraphOperation(const Node& node, GraphRunner runner);
+// The same for an already differentiated subgraph. The forward runs on detached aliases of the
+// inputs with grad mode off (nothing inside is recorded by autograd); the hooks attach the grad_fn
+// when grad mode is on and a `wrt` input requires grad.
+std::function<void(Stack& stack, size_t numInputs)> differentiableGraphOperation(std::shared_ptr<const Gradient> gradient,
+                                                                                 GraphRunner runner);
 
 // The stack operation of a prim::RequiresGradCheck node: pushes its inputs back, then whether each
 // tensor input's requires_grad matches the node's `types` (a missing hook: requires_grad is false).

@@ -238,6 +238,7 @@ Gradient differentiate(const Graph& source, const std::vector<size_t>& wrt, cons
   out.numOutputs = numOutputs;
   out.numSaved = saved.size();
   out.wrt = wrt;
+  for (const Node* n : source.nodes()) out.numSourceNodes += n->kind() != prim::Constant;
 
   // Forward graph.
   out.forward = std::make_shared<Graph>();

@@ -43,6 +43,7 @@ struct Gradient {
   size_t numOutputs = 0;      // outputs of the original graph (the first outputs of forward)
   size_t numSaved = 0;        // saved values (the remaining outputs of forward)
   std::vector<size_t> wrt;    // the inputs backward returns gradients for, in order
+  size_t numSourceNodes = 0;  // non-constant nodes of the differentiated graph (reports)
 };
 
 // The indices of g's inputs that are Tensors (the default `wrt`).

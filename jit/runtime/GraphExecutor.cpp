@@ -5,9 +5,11 @@
 #include <sstream>
 
 #include "jit/ir/Graph.h"
+#include "jit/kernels/AutogradHook.h"
 #include "jit/passes/Inline.h"
 #include "jit/passes/PassRegistry.h"
 #include "jit/runtime/ConstantEvaluator.h"
+#include "jit/runtime/GradientPass.h"
 #include "jit/runtime/Interpreter.h"
 
 namespace tsjit::runtime {
@@ -38,6 +40,7 @@ ArgumentSpec ArgumentSpec::of(const IValue* inputs, size_t n) {
   ArgumentSpec s;
   s.args_.reserve(n);
   size_t h = n;
+  const bool gradMode = kernels::gradModeEnabled();
   for (size_t i = 0; i < n; ++i) {
     const IValue& v = inputs[i];
     Arg a;
@@ -48,7 +51,7 @@ ArgumentSpec ArgumentSpec::of(const IValue* inputs, size_t n) {
       if (a.defined) {
         a.dtype = static_cast<int8_t>(t.dtype());
         a.rank = static_cast<int32_t>(t.dim());
-        a.requiresGrad = t.requiresGrad();
+        a.requiresGrad = t.requiresGrad() && gradMode;  // 1.13: requires_grad under the current grad mode
         Device d = t.device();
         a.deviceType = static_cast<int8_t>(d.type);
         a.deviceIndex = d.index;
@@ -136,6 +139,10 @@ std::shared_ptr<const Code> GraphExecutor::planFor(const IValue* inputs, size_t 
     specializeTypes(*g, spec);
     InlineResolverScope resolver(compileOptions.resolveFunction);
     runPipeline(g, pipeline);
+    // Inputs that need a gradient (the spec records requires_grad under the grad mode): 1.13's
+    // differentiable subgraphs, guarded by prim::RequiresGradCheck (GradientPass.h).
+    AutodiffPass autodiff = currentAutodiffPass();
+    if (autodiff && needsGradient(*g, true)) autodiff(g);
   }
   std::shared_ptr<const Code> code = Code::compile(std::move(g), compileOptions);
   std::lock_guard<std::mutex> lock(mutex_);

@@ -1,12 +1,15 @@
 // GraphExecutor.h — runs a Graph, caching one compiled plan per input specialization.
 //
 // ArgumentSpec: what a specialization depends on. Per input: for a tensor its dtype, rank,
-// requires_grad, device and whether it is defined; for other values only the value's kind (tag).
+// requires_grad (false while grad mode is off, as 1.13), device and whether it is defined; for other
+// values only the value's kind (tag).
 // The spec carries a hash combined from all of them; equal specs hit the same plan.
 // A plan is the graph copied, its tensor inputs typed from the ArgumentSpec (specializeTypes: dtype,
 // device, rank, requires_grad, as 1.13's ArgumentSpecCreator), run through the executor's pass
 // pipeline (by default jit/passes' default pipeline, PyTorch 1.13's graph-executor order), and
-// compiled to Code. Plans are made on the first execution of each specialization only.
+// compiled to Code; when the specialization needs a gradient and an autodiff pass is registered
+// (GradientPass.h), the pass (differentiable subgraphs + requires-grad checks) runs after the
+// pipeline. Plans are made on the first execution of each specialization only.
 // Thread safety: run() may be called concurrently (the plan cache is locked; each call uses its
 // own InterpreterState).
 // Observation: with ExecutorOptions::compile.observe, plans are compiled with observe sites and

@@ -9,7 +9,10 @@
 //   2. the first `numProfiledRuns` calls run it, recording dtype, sizes, strides, device and
 //      requires_grad of every tensor use;
 //   3. the next call builds the optimized plan once: the profiling graph copied, profiled types put
-//      on the values, the fusion pass (registerFusionPass; it groups nodes and guards each group
+//      on the values; when they say a gradient is needed (grad mode on, some profiled tensor
+//      requires grad: GradientPass.h) the registered autodiff pass (prim::DifferentiableGraph +
+//      prim::RequiresGradCheck, whose failure runs the inlined fallback) instead of fusion; else the
+//      fusion pass (registerFusionPass; it groups nodes and guards each group
 //      with prim::TypeCheck + prim::If, the else branch a prim::FallbackGraph of the unfused
 //      nodes), tensor types outside guarded places reset to `Tensor`, dce; then every call runs it;
 //   4. a prim::FallbackGraph runs on its own ProfilingExecutor one bailout level deeper, which

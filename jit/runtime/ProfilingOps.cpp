@@ -3,6 +3,7 @@
 #include "jit/runtime/ProfilingOps.h"
 
 #include "jit/ir/Graph.h"
+#include "jit/kernels/AutogradHook.h"
 #include "jit/kernels/NodeOperations.h"
 #include "jit/runtime/Interpreter.h"
 #include "jit/runtime/ProfilingRecord.h"
@@ -26,7 +27,9 @@ bool matchesCompleteType(const IValue& value, const TensorType& type) {
   const Tensor& t = value.toTensor();
   if (!t.defined() || !type.dtype() || !type.device() || !type.sizes() || !type.strides() || !type.requiresGrad())
     return false;
-  if (t.dtype() != *type.dtype() || !(t.device() == *type.device()) || t.requiresGrad() != *type.requiresGrad())
+  // requires_grad in the current execution context (grad mode off: no tensor requires grad).
+  const bool requiresGrad = t.requiresGrad() && kernels::gradModeEnabled();
+  if (t.dtype() != *type.dtype() || !(t.device() == *type.device()) || requiresGrad != *type.requiresGrad())
     return false;
   const auto& sizes = *type.sizes();
   const auto& strides = *type.strides();

@@ -5,7 +5,8 @@
 //   prim::TypeCheck[types=[T...]](%a...) -> (%a..., %ok)
 //                                            passes its inputs through and pushes whether each
 //                                            tensor matches its complete type T exactly: defined,
-//                                            dtype, device, sizes, strides, requires_grad (1.13);
+//                                            dtype, device, sizes, strides, requires_grad (1.13:
+//                                            under the current grad mode, off = false);
 //   prim::FallbackGraph[Subgraph=g](%a...)   runs g (CompileOptions::compileFallback, else the
 //                                            interpreter): the unspecialized code a failed guard
 //                                            takes.

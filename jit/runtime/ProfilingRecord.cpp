@@ -6,6 +6,7 @@
 #include <unordered_set>
 
 #include "jit/ir/Graph.h"
+#include "jit/kernels/AutogradHook.h"
 #include "jit/passes/ShapePropagation.h"
 
 namespace tsjit::runtime {
@@ -65,6 +66,13 @@ std::shared_ptr<ProfilingRecord> ProfilingRecord::instrument(Graph& graph) {
 
 void ProfilingRecord::observe(size_t slot, const IValue& value) {
   TypePtr t = exampleTensorType(value);
+  // requires_grad as the current execution context sees it (1.13: a tensor requiring grad under
+  // no_grad is profiled as not requiring grad).
+  if (t && !kernels::gradModeEnabled()) {
+    const auto* tt = t->cast<TensorType>();
+    if (tt->requiresGrad() && *tt->requiresGrad())
+      t = TensorType::create(tt->dtype(), tt->device(), tt->sizes(), tt->strides(), false);
+  }
   std::lock_guard<std::mutex> lock(mutex_);
   Slot& s = slots_.at(slot);
   if (!t) {

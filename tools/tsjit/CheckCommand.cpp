@@ -27,6 +27,7 @@
 #include "conformance/lib/CompareCode.h"
 #include "conformance/lib/GradConform.h"
 #include "conformance/lib/GradConformAutograd.h"
+#include "conformance/lib/GradExecutor.h"
 #include "fuzz/lib/FuserCampaign.h"
 #include "fuzz/lib/GradCampaign.h"
 #include "fuzz/lib/PassCampaign.h"
@@ -174,14 +175,16 @@ StepFn fuzzPassesStep() {
 
 // ---- gradients and printed code --------------------------------------------------------------
 
-// `conform --grad`: PyTorch's recorded gradients through the autograd runtime (engine "autograd")
-// or through symbolic autodiff (engine "jit"; cases it cannot differentiate are skipped with the
-// reason, never passed).
+// `conform --grad`: PyTorch's recorded gradients through the autograd runtime (engine "autograd"),
+// the JIT's executor (engine "jit": DifferentiableGraphs + autograd) or symbolic autodiff of the
+// whole graph (engine "symbolic"; cases it cannot differentiate are skipped with the reason, never
+// passed).
 StepFn gradStep(const std::string& engine) {
   return [engine](const CheckContext& cx, CheckStep& step) {
     std::string dir = conformance::defaultCorpusDir(cx.options.corpus);
-    if (engine == "autograd") {
-      conformance::GradSummary s = conformance::runGradCorpus(dir, conformance::autogradEngine(), {});
+    if (engine == "autograd" || engine == "jit") {
+      conformance::GradSummary s = conformance::runGradCorpus(
+          dir, engine == "jit" ? conformance::jitGradEngine() : conformance::autogradEngine(), {});
       for (const auto& r : s.results) {
         CheckCase c;
         c.name = r.name;
@@ -355,7 +358,10 @@ const std::vector<StepSpec>& steps() {
        When::Always, conformStep("reference", Mode::ReferencePipeline)},
       {"conform.autograd.grad", "gradients vs PyTorch's recorded ones: the autograd runtime", When::Always,
        gradStep("autograd")},
-      {"conform.jit.grad", "gradients vs PyTorch's recorded ones: symbolic autodiff", When::Always, gradStep("jit")},
+      {"conform.jit.grad", "gradients vs PyTorch's recorded ones: the executor (DifferentiableGraphs + autograd)",
+       When::Always, gradStep("jit")},
+      {"conform.symbolic.grad", "gradients vs PyTorch's recorded ones: symbolic autodiff of the whole graph only",
+       When::Always, gradStep("symbolic")},
       {"conform.code", "printed code vs PyTorch's recorded code", When::Always, compareCodeStep()},
       {"fuzz.ops", "fuzz campaign: generated op graphs, jit vs reference in lockstep", When::Fuzz, fuzzOpsStep()},
       {"fuzz.passes", "fuzz campaign: every registered pass and random pipelines on generated graphs", When::Fuzz,

@@ -17,6 +17,7 @@
 #include "conformance/lib/CorpusReplay.h"
 #include "jit/fuser/FusionKernels.h"
 #include "conformance/lib/GradConformAutograd.h"
+#include "conformance/lib/GradExecutor.h"
 #include "jit/passes/PassRegistry.h"
 #include "jit/support/Progress.h"
 #include "tools/tsjit/Commands.h"
@@ -66,15 +67,27 @@ int runCompareCode(const ConformOptions& o) {
 
 
 // --grad with --engine autograd (the default for --grad): the recorded gradients through the autograd
-// runtime (conformance/lib/GradConformAutograd.h); exit 1 when a case failed. --engine jit: symbolic
-// autodiff (ConformGradCommand.cpp).
+// runtime (conformance/lib/GradConformAutograd.h); --engine jit: through the JIT's executor (the
+// profiling executor, or --executor legacy), DifferentiableGraphs + autograd as 1.13
+// (conformance/lib/GradExecutor.h); exit 1 when a case failed. --engine symbolic: symbolic autodiff
+// of the whole graph only (ConformGradCommand.cpp).
 int runGradConform(const ConformOptions& o) {
   using namespace tsjit::conformance;
   GradEngine engine;
   // The reference computes no gradients: --grad without --engine (default "reference") uses autograd.
-  if (o.engine == "autograd" || o.engine == "reference") engine = autogradEngine();
-  else
-    throw CompileError("conform --grad: engine '" + o.engine + "' is not available (available: autograd, jit)");
+  if (o.engine == "autograd" || o.engine == "reference") {
+    engine = autogradEngine();
+  } else if (o.engine == "jit") {
+    if (o.executor != "profiling" && o.executor != "legacy")
+      throw CompileError("conform: --executor must be profiling or legacy, not '" + o.executor + "'");
+    JitGradOptions jo;
+    jo.legacyExecutor = o.executor == "legacy";
+    jo.pipeline = o.pipeline;
+    engine = jitGradEngine(jo);
+  } else {
+    throw CompileError("conform --grad: engine '" + o.engine +
+                       "' is not available (available: autograd, jit, symbolic)");
+  }
   std::string dir = defaultCorpusDir(o.corpus);
   GradSummary s = runGradCorpus(dir, engine, o.cases);
   printGradSummary(std::cout, s, o.verbose);
@@ -108,7 +121,7 @@ int runCompareOptimized(const ConformOptions& o) {
 int runConform(const ConformOptions& o) {
   using namespace tsjit::conformance;
   if (o.compareOptimized) return runCompareOptimized(o);
-  if (o.grad && o.engine == "jit") return runConformGrad(defaultCorpusDir(o.corpus), o.engine, o.cases, o.verbose);
+  if (o.grad && o.engine == "symbolic") return runConformGrad(defaultCorpusDir(o.corpus), o.engine, o.cases, o.verbose);
   if (o.grad) return runGradConform(o);
   if (o.compareCode) return runCompareCode(o);
   if (!o.pipeline.empty()) {
@@ -209,8 +222,10 @@ void setupConformCommand(CLI::App& app, int& exitCode) {
                   "GraphExecutor)");
   sub->add_flag("--grad", opts->grad,
                 "compare gradients with the ones PyTorch recorded (cases with grads / param_grads; --engine "
-                "autograd, the default: the interpreter recording through jit/autograd; --engine jit: symbolic "
-                "autodiff); prints \"grad: N/M passed\"");
+                "autograd, the default: the interpreter recording through jit/autograd; --engine jit: the JIT's "
+                "executor with inputs requiring grad, DifferentiableGraphs (symbolic autodiff) and autograd for "
+                "the rest, nodes of each kind counted; --engine symbolic: symbolic autodiff of the whole graph "
+                "only); prints \"grad: N/M passed\"");
   sub->add_flag("-v,--verbose", opts->verbose, "also list which graph each case ran and every compile error");
   sub->callback([opts, &exitCode] { exitCode = runConform(*opts); });
 }

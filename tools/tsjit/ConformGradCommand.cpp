@@ -1,8 +1,9 @@
-// ConformGradCommand.cpp — `tsjit conform --grad [--engine jit] [--case NAME]...`: the corpus cases
-// with recorded gradients through symbolic autodiff (conformance/lib/GradConform.h), one row per
+// ConformGradCommand.cpp — `tsjit conform --grad --engine symbolic [--case NAME]...`: the corpus
+// cases with recorded gradients through symbolic autodiff of the whole graph only (no autograd
+// fallback; conformance/lib/GradConform.h), one row per
 // case (status, PyTorch's grad_check mark, the first mismatch or why it is not supported) and the
 // summary `grad: N/M passed`. Cases PyTorch marks grad_check: false are listed with that mark.
-// Exit 0 only when every case passed. Engines: jit (the autograd engine is added by jit/autograd).
+// Exit 0 only when every case passed. (`--engine jit` is the executor: ConformCommand.cpp.)
 #include <algorithm>
 #include <iomanip>
 #include <iostream>
@@ -16,11 +17,7 @@ namespace tsjit::tool {
 int runConformGrad(const std::string& corpusDir, const std::string& engine, const std::vector<std::string>& cases,
                    bool verbose) {
   using namespace tsjit::conformance;
-  if (engine != "jit" && engine != "reference")
-    throw CompileError("conform --grad: unknown engine '" + engine + "' (available: jit)");
-  if (engine == "reference")
-    throw CompileError("conform --grad: the reference has no gradients of its own (it is the oracle: "
-                       "tsjit gradcheck); use --engine jit");
+  if (engine != "symbolic") throw CompileError("conform --grad: unknown engine '" + engine + "' (here: symbolic)");
   GradConformSummary s = gradConformJit(corpusDir);
   size_t total = 0, passed = 0, notSupported = 0, noGradCheck = 0;
   for (const GradCaseResult& r : s.cases) {

@@ -3,6 +3,7 @@
 
 #include <mutex>
 
+#include "conformance/lib/GradExecutor.h"
 #include "jit/fuser/FusionKernels.h"
 #include "jit/fuser/TensorExprFuser.h"
 #include "jit/ir/Graph.h"
@@ -35,6 +36,9 @@ void initializeJit() {
   fuser::initialize();
   static std::once_flag once;
   std::call_once(once, [] { runtime::registerFusionPass(fuser::fuseTensorExprs); });
+  // Symbolic autodiff in the executors (DifferentiableGraph / RequiresGradCheck operations, the
+  // autodiff pass for plans that need a gradient): the runtime may not include jit/autodiff.
+  conformance::initializeGradientExecution();
 }
 
 conformance::Engine jitEngine(const std::string& pipeline) {

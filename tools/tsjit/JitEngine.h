@@ -29,8 +29,10 @@ struct JitOptions {
 };
 conformance::Engine jitEngine(const std::string& pipeline = "");
 conformance::Engine jitEngine(const JitOptions& options);
-// Registers the kernels, the fuser's group operation and its pass with the profiling executor
-// (the runtime may not include the fuser: the wiring is the tool's). Idempotent.
+// Registers the kernels, the fuser's group operation and its pass with the profiling executor, and
+// symbolic autodiff (conformance::initializeGradientExecution: the DifferentiableGraph operations
+// and the autodiff pass both executors run for plans that need a gradient). The runtime may not
+// include the fuser or autodiff: the wiring is the tool's. Idempotent.
 void initializeJit();
 // The reference on P(G): the graph copied, its inputs typed from the inputs, the pipeline run
 // (verified after each pass), then evaluated. "" or "none": the reference itself.

@@ -1,4 +1,4 @@
-# linalg.py — gradients of matrix products (mm, addmm, linear, t).
+# linalg.py — gradients of matrix products (mm, addmm, linear, t, matmul) and linalg_inv.
 from typing import List, Optional, Tuple
 
 
@@ -61,4 +61,13 @@ def matmul(self, other):
         grad_self = g.matmul(other.reshape(other_2d).transpose(-1, -2)).sum_to_size(self_2d).reshape(self_size)
         grad_other = self.reshape(self_2d).transpose(-1, -2).matmul(g).sum_to_size(other_2d).reshape(other_size)
         return grad_self, grad_other
+    return result, backward
+
+
+def linalg_inv(A):
+    # d(A^-1) = -A^-1 dA A^-1, so grad_A = -A^-T grad A^-T (batched over leading dims).
+    result = torch.linalg_inv(A)
+    def backward(grad_output):
+        inv_t = result.transpose(-2, -1)
+        return torch.neg(torch.matmul(torch.matmul(inv_t, grad_output), inv_t))
     return result, backward

@@ -111,3 +111,84 @@ def AD_scatter_rows(grad: Tensor, dim: int, n: int, first: int, count: int, step
     taken = torch.arange(count).unsqueeze(1) * step + first
     selection = (taken == torch.arange(n).unsqueeze(0)).type_as(grad)
     return grad.transpose(dim, -1).matmul(selection).transpose(dim, -1)
+
+
+def AD_repeat_split_shape(sizes: List[int], repeats: List[int]) -> List[int]:
+    # repeat's result viewed with every repeated dim split into (repeats[i], size): the leading new
+    # dims, then (r, s) per input dim (the tiles are the outer index).
+    lead = len(repeats) - len(sizes)
+    shape: List[int] = []
+    for i in range(lead):
+        shape.append(repeats[i])
+    for i in range(len(sizes)):
+        shape.append(repeats[lead + i])
+        shape.append(sizes[i])
+    return shape
+
+
+def AD_repeat_tile_dims(sizes: List[int], repeats: List[int]) -> List[int]:
+    # The dims of AD_repeat_split_shape that index tiles (summed by the backward).
+    lead = len(repeats) - len(sizes)
+    dims: List[int] = []
+    for i in range(lead):
+        dims.append(i)
+    for i in range(len(sizes)):
+        dims.append(lead + 2 * i)
+    return dims
+
+
+def AD_zeros_list(n: int) -> List[int]:
+    out: List[int] = []
+    for i in range(n):
+        out.append(0)
+    return out
+
+
+
+def AD_conv_output_padding(in_size: List[int], k_size: List[int], out_size: List[int], stride: List[int],
+                           padding: List[int], dilation: List[int]) -> List[int]:
+    # What a transposed convolution of the output must add to give back the input's spatial size.
+    out: List[int] = []
+    for d in range(len(in_size) - 2):
+        s = stride[0]
+        if len(stride) > 1:
+            s = stride[d]
+        p = padding[0]
+        if len(padding) > 1:
+            p = padding[d]
+        dl = dilation[0]
+        if len(dilation) > 1:
+            dl = dilation[d]
+        out.append(in_size[d + 2] + 2 * p - dl * (k_size[d + 2] - 1) - 1 - (out_size[d + 2] - 1) * s)
+    return out
+
+
+def AD_conv_group_split(in_size: List[int], groups: int) -> List[int]:
+    # [N, C, spatial...] -> [N, groups, C / groups, spatial...]
+    out: List[int] = [in_size[0], groups, in_size[1] // groups]
+    for d in range(2, len(in_size)):
+        out.append(in_size[d])
+    return out
+
+
+def AD_conv_group_perm(rank: int) -> List[int]:
+    # [N, g, c, spatial...] -> [c, g, N, spatial...]
+    out: List[int] = [2, 1, 0]
+    for d in range(3, rank + 1):
+        out.append(d)
+    return out
+
+
+def AD_conv_group_merged(in_size: List[int], groups: int) -> List[int]:
+    # [c, g, N, spatial...] -> [c, g * N, spatial...]
+    out: List[int] = [in_size[1] // groups, groups * in_size[0]]
+    for d in range(2, len(in_size)):
+        out.append(in_size[d])
+    return out
+
+
+def AD_trim_spatial(t: Tensor, sizes: List[int]) -> Tensor:
+    # t narrowed to sizes[d] in every dim d >= 2.
+    for d in range(2, len(sizes)):
+        t = t.narrow(d, 0, sizes[d])
+    return t

@@ -110,3 +110,11 @@ def mT(self):
         return grad_output.transpose(-2, -1)
     return self.transpose(-2, -1), backward
 
+
+
+def repeat(self, repeats: List[int]):
+    self_size = self.size()
+    def backward(grad_output):
+        split = grad_output.reshape(AD_repeat_split_shape(self_size, repeats))
+        return split.sum(AD_repeat_tile_dims(self_size, repeats), False).reshape(self_size), None
+    return self.repeat(repeats), backward

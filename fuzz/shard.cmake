@@ -8,3 +8,11 @@ if(NOT TSJIT_FUZZ_BUILD)
                    --work ${CMAKE_CURRENT_BINARY_DIR}/shard-merge-work)
   set_tests_properties(fuzz_shard_merge PROPERTIES TIMEOUT 120)
 endif()
+if(NOT TSJIT_FUZZ_BUILD)
+  # A real one-node Dask cluster (scheduler + 2 workers on 127.0.0.1, started and stopped by the
+  # test) runs 4 shards through scripts/fuzz_cluster; skipped (77) only without python3-distributed.
+  add_test(NAME fuzz_cluster_dask
+           COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/tests/cluster_test.py --tsjit $<TARGET_FILE:tsjit>
+                   --work ${CMAKE_CURRENT_BINARY_DIR}/cluster-work)
+  set_tests_properties(fuzz_cluster_dask PROPERTIES TIMEOUT 180 SKIP_RETURN_CODE 77)
+endif()

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """shard_merge_test.py — `tsjit fuzz --shard I/N --result-dir` + `tsjit fuzz merge` equal the
-unsharded run with the same seed and --cases, for targets ops, passes, fuser and grad; and the
+unsharded run with the same seed and --cases, for targets ops, passes, fuser and grad (and `tsjit
+conform --shard I/N` replays every corpus case exactly once); and the
 merge notices what would make them differ (a dropped shard, a shard of another campaign, a
 different case count).
 
@@ -111,6 +112,22 @@ def main():
             if p.returncode != 1:
                 sys.exit("FAIL: --same-as did not notice a lost failure")
             print("ops: dropped shard, duplicated shard, other seed, one case fewer and a lost failure are all noticed")
+    # tsjit conform --shard I/N: the 3 shards replay every corpus case once, with the same outcomes.
+    w = os.path.join(a.work, "conform")
+    os.makedirs(w)
+    run([t, "conform", "--json", f"{w}/all.json"], expect=(0, 1))
+    outcome = lambda path: [(r["name"], r["outcome"]) for r in json.load(open(path))["results"]]
+    full = sorted(outcome(f"{w}/all.json"))
+    parts = []
+    for i in range(3):
+        run([t, "conform", "--shard", f"{i}/3", "--json", f"{w}/{i}.json"], expect=(0, 1))
+        parts.append(outcome(f"{w}/{i}.json"))
+    union = sorted(x for part in parts for x in part)
+    if union != full or min(len(p) for p in parts) == 0:
+        sys.exit(f"FAIL conform: shards replayed {len(union)} cases, the full run {len(full)}")
+    if sorted(x for part in parts[:2] for x in part) == full:
+        sys.exit("FAIL conform: two of three shards already cover the corpus (the split is not a split)")
+    print(f"conform: 3 shards ({', '.join(str(len(p)) for p in parts)} cases) == the full run ({len(full)} cases, same outcomes)")
     # Bad input: clear errors, non-zero exit.
     for bad in (["--shard", "4/4"], ["--shard", "x"], ["--shard", "1/0"]):
         p = run([t, "fuzz", "--target", "ops", "--cases", "1", "--quiet"] + bad)

@@ -86,8 +86,9 @@ std::string kindOfDifference(const std::string& message) {
 
 ShardResult shardResultOf(const CampaignResult& r, const CampaignOptions& o, const Shard& s) {
   ShardResult out = base("ops", o.seed, o.maxCases, s);
-  out.options = std::string(o.includeKnown ? "--include-known " : "") + (o.onlyOps.empty() ? "" : "--ops " + o.onlyOps) +
-                " --max-steps " + std::to_string(o.maxSteps) + (o.features == 0 ? " --no-swarm" : "");
+  out.options = std::string(o.includeKnown ? "--include-known " : "") + (o.onlyOps.empty() ? "" : "--ops " + o.onlyOps + " ") +
+                "--max-steps " + std::to_string(o.maxSteps) + (o.features == 0 ? " --no-swarm" : "") +
+                (o.engines.mode == PropertyMode::EndToEnd ? " --end-to-end" : "");
   out.cases = r.cases;
   out.seconds = out.wallSeconds = r.seconds;
   out.stoppedEarly = r.failures.size() >= o.maxFailures;

@@ -15,7 +15,8 @@
 // (fuzz/lib/ShardResult.h). `tsjit fuzz merge DIR... [--json OUT] [--same-as DIR]` merges them.
 #include <unistd.h>
 
-#include <fstream>
+#include <chrono>
+#include <iomanip>
 #include <iostream>
 #include <optional>
 #include <random>

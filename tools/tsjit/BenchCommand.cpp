@@ -13,6 +13,9 @@
 //   check-db verifies every committed run is complete and PRAGMA integrity_check is ok (exit 1
 //            otherwise).
 // Progress goes to stderr.
+// --db postgresql://... (perf/history/PgStore.h, built with libpq): merge copies SQLite history files
+// into the server without duplicates and check-db verifies it; record|compare|history|report on a
+// server are not written (a clear error).
 #include <sys/stat.h>
 
 #include <filesystem>
@@ -25,6 +28,9 @@
 #include "perf/history/Report.h"
 #include "perf/history/Runner.h"
 #include "perf/history/Store.h"
+#ifdef TSJIT_HAVE_LIBPQ
+#include "perf/history/PgStore.h"
+#endif
 #include "jit/support/Error.h"
 #include "tools/tsjit/Commands.h"
 
@@ -60,6 +66,37 @@ struct BenchOptions {
   std::string out = "results/report.html";
   std::vector<std::string> mergeFiles;
 };
+
+bool postgresUrl(const std::string& db) { return db.rfind("postgresql://", 0) == 0 || db.rfind("postgres://", 0) == 0; }
+
+// Commands that read or write SQLite only refuse a server URL instead of creating a file named so.
+void requireSqlite(const std::string& db, const char* command) {
+  if (postgresUrl(db))
+    throw CompileError(std::string("bench ") + command + ": --db postgresql://... is supported by bench merge and "
+                       "bench check-db only (record into a SQLite file, then merge it into the server)");
+}
+
+// bench merge / check-db on a server: the number of the exit status.
+int onPostgres(const BenchOptions& o, bool merge) {
+#ifdef TSJIT_HAVE_LIBPQ
+  PgStore store(o.db);
+  if (merge) {
+    for (const auto& f : o.mergeFiles) {
+      MergeStats s = store.mergeSqlite(f);
+      std::cout << f << ": " << s.runsAdded << " run(s) added, " << s.runsSkipped << " already present, "
+                << s.comparisonsAdded << " comparison(s) added\n";
+    }
+    return 0;
+  }
+  std::vector<std::string> broken = store.verifyRuns();
+  for (auto& b : broken) std::cout << "incomplete: " << b << "\n";
+  std::cout << store.runCount() << " run(s), schema version " << store.schemaVersion() << " (PostgreSQL)\n";
+  return broken.empty() ? 0 : 1;
+#else
+  (void)merge;
+  throw CompileError("bench: --db " + o.db + ": this tsjit was built without libpq (apt-get install libpq-dev, reconfigure)");
+#endif
+}
 
 std::map<std::string, std::string> parseEnv(const std::vector<std::string>& kvs) {
   std::map<std::string, std::string> m;
@@ -199,6 +236,7 @@ void setupBenchCommand(CLI::App& app, int& exitCode) {
   addRunOptions(record, *o);
   record->add_option("--db", o->db, "History database (default results/history.sqlite)");
   record->callback([o, &exitCode] {
+    requireSqlite(o->db, "record");
     RunRecord r = runSuites(suites(*o), runOptions(*o));
     if (r.results.empty()) throw CompileError("bench record: no benchmark ran (filter '" + o->filter + "')");
     Store store(o->db);
@@ -225,7 +263,10 @@ void setupBenchCommand(CLI::App& app, int& exitCode) {
   compare->add_option("--a-env", o->envA, "Binaries: KEY=VALUE for side A only");
   compare->add_option("--b-env", o->envB, "Binaries: KEY=VALUE for side B only");
   compare->add_flag("--no-save", o->noSave, "Do not keep the comparison for the report");
-  compare->callback([o, &exitCode] { exitCode = runCompare(*o); });
+  compare->callback([o, &exitCode] {
+    requireSqlite(o->db, "compare");
+    exitCode = runCompare(*o);
+  });
 
   CLI::App* history = bench->add_subcommand("history", "Change points of each benchmark's recorded series");
   history->add_option("NAME", o->name, "Regex on suite/name (default: all)");
@@ -234,6 +275,7 @@ void setupBenchCommand(CLI::App& app, int& exitCode) {
   history->add_option("--alpha", o->cpAlpha, "Permutation-test significance of a change (default 0.01)");
   history->add_option("--min-step", o->minStep, "Ignore changes smaller than this relative step (default 0)");
   history->callback([o, &exitCode] {
+    requireSqlite(o->db, "history");
     validateMetric(o->metric);
     Store store(o->db);
     std::cout << historyText(loadHistory(store, o->name, o->metric, cpOptions(*o)));
@@ -246,6 +288,7 @@ void setupBenchCommand(CLI::App& app, int& exitCode) {
   report->add_option("--metric", o->metric, "cpu_time (default) or real_time");
   report->add_option("--alpha", o->cpAlpha, "Change-point significance (default 0.01)");
   report->callback([o, &exitCode] {
+    requireSqlite(o->db, "report");
     validateMetric(o->metric);
     Store store(o->db);
     std::string html = renderReport(store, o->metric, cpOptions(*o));
@@ -262,6 +305,10 @@ void setupBenchCommand(CLI::App& app, int& exitCode) {
   merge->add_option("FILES", o->mergeFiles, "History files to merge")->required();
   merge->add_option("--db", o->db, "History database (default results/history.sqlite)");
   merge->callback([o, &exitCode] {
+    if (postgresUrl(o->db)) {
+      exitCode = onPostgres(*o, true);
+      return;
+    }
     Store store(o->db);
     for (const auto& f : o->mergeFiles) {
       MergeStats s = store.merge(f);
@@ -274,6 +321,10 @@ void setupBenchCommand(CLI::App& app, int& exitCode) {
   CLI::App* check = bench->add_subcommand("check-db", "Check every committed run is complete and the file is sound");
   check->add_option("--db", o->db, "History database (default results/history.sqlite)");
   check->callback([o, &exitCode] {
+    if (postgresUrl(o->db)) {
+      exitCode = onPostgres(*o, false);
+      return;
+    }
     Store store(o->db);
     std::vector<std::string> broken = store.verifyRuns();
     std::string integrity = store.integrityCheck();

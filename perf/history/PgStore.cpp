@@ -77,6 +77,22 @@ int64_t nowSeconds() {
   return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
+// Copies every row of a server query into SQLite through `insert` (columns typed as in column()).
+void copyRows(PgConn& c, Db& d, const std::string& select, const std::string& insert, const std::string& types) {
+  PgResult r = c.exec(select);
+  Stmt ins(d, insert);
+  for (int i = 0; i < r.rows(); ++i) {
+    for (size_t k = 0; k < types.size(); ++k) {
+      int col = static_cast<int>(k);
+      if (r.isNull(i, col)) ins.bindNull(col + 1);
+      else if (types[k] == 'i') ins.bind(col + 1, static_cast<int64_t>(std::stoll(r.get(i, col))));
+      else if (types[k] == 'r') ins.bind(col + 1, std::stod(r.get(i, col)));  // shortest exact form
+      else ins.bind(col + 1, r.get(i, col));
+    }
+    ins.run();
+  }
+}
+
 }  // namespace
 
 PgStore::PgStore(const std::string& url) : c_(url) {
@@ -213,6 +229,48 @@ MergeStats PgStore::mergeSqlite(const std::string& sqlitePath) {
                                       row(cmp, "titttt"))
                                   .rows();
   return stats;
+}
+
+int64_t PgStore::runIdOf(const std::string& uid) {
+  PgResult r = c_.exec("SELECT id FROM run WHERE uid = $1", {uid});
+  return r.rows() ? r.getInt(0, 0) : -1;
+}
+
+void PgStore::exportTo(const std::string& sqlitePath) {
+  Store dst(sqlitePath);
+  Db& d = dst.db();
+  Transaction tx(d);
+  c_.exec("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");  // one consistent snapshot
+  try {
+    copyRows(c_, d, "SELECT id, fingerprint, hostname, cpu_model, cpu_flags, cores, mem_kib, kernel FROM machine",
+             "INSERT INTO machine(id, fingerprint, hostname, cpu_model, cpu_flags, cores, mem_kib, kernel) "
+             "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+             "ittttiit");
+    copyRows(c_, d,
+             "SELECT id, uid, started_at, ended_at, commit_sha, dirty, branch, build_type, compiler, flags, machine_id, "
+             "load1, load5, load15, repetitions, filter, instr_tool, kind, label, n_results, n_samples FROM run",
+             "INSERT INTO run(id, uid, started_at, ended_at, commit_sha, dirty, branch, build_type, compiler, flags, "
+             "machine_id, load1, load5, load15, repetitions, filter, instr_tool, kind, label, n_results, n_samples) "
+             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+             "itiititttti" "rrr" "itttt" "ii");
+    copyRows(c_, d, "SELECT id, suite, name FROM benchmark", "INSERT INTO benchmark(id, suite, name) VALUES (?, ?, ?)", "itt");
+    copyRows(c_, d, "SELECT run_id, benchmark_id, status, message, unit, instructions, pytorch_ns FROM result",
+             "INSERT INTO result(run_id, benchmark_id, status, message, unit, instructions, pytorch_ns) "
+             "VALUES (?, ?, ?, ?, ?, ?, ?)",
+             "iitttrr");
+    copyRows(c_, d, "SELECT run_id, benchmark_id, rep, real_ns, cpu_ns, iterations, counters FROM sample",
+             "INSERT INTO sample(run_id, benchmark_id, rep, real_ns, cpu_ns, iterations, counters) "
+             "VALUES (?, ?, ?, ?, ?, ?, ?)",
+             "iiirrit");
+    copyRows(c_, d, "SELECT id, uid, created_at, base_label, head_label, metric, body FROM comparison",
+             "INSERT INTO comparison(id, uid, created_at, base_label, head_label, metric, body) VALUES (?, ?, ?, ?, ?, ?, ?)",
+             "ititttt");
+    c_.exec("COMMIT");
+  } catch (...) {
+    c_.exec("ROLLBACK");
+    throw;
+  }
+  tx.commit();
 }
 
 }  // namespace tsjit::benchhistory

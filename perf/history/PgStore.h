@@ -9,7 +9,8 @@
 // by fingerprint, benchmarks by suite and name) and skipped when its uid is already there, so
 // merging a file twice or two runners merging at once never duplicates a run. Invariant: every
 // run row's n_results / n_samples equal its result / sample rows (verifyRuns()).
-// record|compare|history|report read and write SQLite only (not done for PostgreSQL).
+// compare|history|report on a server read a SQLite snapshot of it (exportTo(), ids kept); record
+// writes the run to a temporary SQLite file and merges it (tools/tsjit/BenchCommand.cpp).
 #pragma once
 
 #include <string>
@@ -30,6 +31,10 @@ class PgStore {
   int64_t runCount();
   std::vector<std::string> verifyRuns();  // one line per run whose row counts disagree
   MergeStats mergeSqlite(const std::string& sqlitePath);
+  // The whole server history copied into a new SQLite file (row ids kept, so run ids are the
+  // server's): what `tsjit bench compare|history|report --db postgresql://...` read.
+  void exportTo(const std::string& sqlitePath);
+  int64_t runIdOf(const std::string& uid);  // -1 when absent
 
  private:
   PgConn c_;

@@ -6,8 +6,9 @@ pg_ctl on 127.0.0.1 and a free port), then: `tsjit bench check-db --db postgresq
 an empty server to the SQLite schema's version; the tables and columns equal the SQLite store's;
 `tsjit bench merge --db postgresql://... a.sqlite b.sqlite` copies 3 runs recorded by `tsjit bench
 record` (synthetic suite) with every sample value bit for bit; merging again adds nothing; two
-merges of the same file at once add each run once; record/history with a server URL are refused
-with a message. Stops the server in every case. Exit 77 (skipped) when PostgreSQL's server
+merges of the same file at once add each run once; `tsjit bench record --db postgresql://...` prints
+the server's run id, compare of two server runs saves its comparison on the server, history and
+report read the server. Stops the server in every case. Exit 77 (skipped) when PostgreSQL's server
 binaries, the `postgres` user (as root) or libpq in this tsjit are missing.
 Usage: postgres_test.py --tsjit PATH --synth PATH --work DIR
 """
@@ -150,16 +151,36 @@ def main():
         if any(p.returncode != 0 for p in procs):
             fail(f"concurrent merges: {outs}")
         n = psql("SELECT COUNT(*) FROM run")  # the first database: still 3
+        if n[0][0] != "3":
+            fail(f"the first database has {n[0][0]} runs after the race in another one")
         race_runs = subprocess.run(["psql", "-X", "-At", race, "-c", "SELECT COUNT(*) FROM run"], stdout=subprocess.PIPE,
                                    text=True).stdout.strip()
         if race_runs != "2":
             fail(f"two concurrent merges of a 2-run file left {race_runs} runs")
-        # 5. Commands that only know SQLite refuse a server URL (no file named 'postgresql:').
-        p = tsjit("history", "--db", url, expect=None)
-        if p.returncode == 0 or "bench merge" not in p.stderr:
-            fail("history --db postgresql:// was not refused clearly: " + p.stderr)
+        # 5. record|compare|history|report straight on the server: record's id is the server's run id;
+        # compare of two server runs saves its comparison on the server; history and report read it.
+        out = tsjit("record", "--db", url, *rec).stdout
+        rid = int(out.strip().splitlines()[-1])
+        uid = psql(f"SELECT uid FROM run WHERE id = {rid}")
+        if len(uid) != 1 or psql("SELECT COUNT(*) FROM run")[0][0] != "4":
+            fail(f"record --db postgresql://: printed id {rid}, server rows {uid}")
+        first = psql("SELECT MIN(id) FROM run")[0][0]
+        out = tsjit("compare", first, str(rid), "--db", url, "--json", expect=(0, 1)).stdout
+        if f"run {rid} (" not in out:
+            fail("compare on the server did not name the server's run ids: " + out[:500])
+        if psql("SELECT COUNT(*) FROM comparison")[0][0] != "1":
+            fail("compare's comparison was not saved on the server")
+        out = tsjit("history", "--db", url).stdout
+        if "synth" not in out:
+            fail("history on the server: " + out[:500])
+        html = os.path.join(a.work, "report.html")
+        tsjit("report", "--db", url, "--out", html)
+        if "<svg" not in open(html).read():
+            fail("report on the server wrote no plot")
+        if tsjit("check-db", "--db", url).stdout.find("4 run(s)") < 0:
+            fail("check-db after record")
         print(f"PASS: schema and migrations equal SQLite's ({len(tables)} tables); 3 runs, {len(pg_samples)} samples "
-              f"merged bit for bit; re-merge and concurrent merges add no duplicate ({n[0][0]} runs)")
+              f"merged bit for bit; re-merge and concurrent merges add no duplicate; record/compare/history/report on the server")
         return 0
     finally:
         if started:

@@ -110,7 +110,7 @@ struct Shared {
   // A property failure the worker reduced and wrote (valid when it exits with status 1).
   uint64_t failCase, failNodes, failOriginalNodes, failShrinkRuns;
   double failShrinkSeconds;
-  char failMessage[4096], failIr[1024], failJson[1024];
+  char failMessage[4096], failIr[1024], failJson[1024], failSignature[512];
   std::atomic<uint64_t> known[16];  // cases excused per KnownMismatches entry
   std::atomic<uint64_t> hits[kNumHits], dtypes[kNumScalarTypes], structural[kNumStructural], features[32];
   std::atomic<uint64_t> uses[1];  // one counter per op-table overload (allocated with the mapping)
@@ -154,6 +154,7 @@ class Runner {
         CampaignFailure f;
         f.caseIndex = sh_->failCase;
         f.message = sh_->failMessage;
+        f.signature = sh_->failSignature;
         f.irPath = sh_->failIr;
         f.jsonPath = sh_->failJson;
         f.nodes = sh_->failNodes;
@@ -212,6 +213,7 @@ class Runner {
   // Runs cases from `start`; returns 0 when done, 1 after reporting a failure in `sh_`.
   int worker(uint64_t start) {
     for (uint64_t i = start; !done(i); ++i) {
+      if (!o_.shard.owns(i)) continue;
       sh_->current.store(i);
       rc::Shrinkable<ProgramDesc> shr = gen_(rc::Random(caseSeed(o_.seed, i)), 100);
       Outcome out = evaluate(shr.value(), catalog_, o_.engines);
@@ -247,6 +249,7 @@ class Runner {
         sh_->failOriginalNodes = f.originalNodes;
         sh_->failShrinkRuns = f.shrinkRuns;
         copyString(sh_->failMessage, sizeof(sh_->failMessage), f.message);
+        copyString(sh_->failSignature, sizeof(sh_->failSignature), f.signature);
         copyString(sh_->failIr, sizeof(sh_->failIr), f.irPath);
         copyString(sh_->failJson, sizeof(sh_->failJson), f.jsonPath);
         return 1;
@@ -285,6 +288,7 @@ class Runner {
     }
     sh_->shrinking.store(0);
     f.message = out.r.message;
+    f.signature = signature.str();
     f.nodes = out.c.numNodes;
     if (out.c.graph) {
       try {
@@ -352,6 +356,7 @@ class Runner {
       f.jsonPath = base + ".json";
     }
     f.message = what;
+    f.signature = "(crash): signal " + std::to_string(sig);
     f.nodes = d.steps.size();
     f.originalNodes = gen_(rc::Random(caseSeed(o_.seed, i)), 100).value().steps.size();
     f.unit = "steps";

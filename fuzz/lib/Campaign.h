@@ -21,6 +21,7 @@
 
 #include "fuzz/lib/Program.h"
 #include "fuzz/lib/Property.h"
+#include "fuzz/lib/Shard.h"
 #include "jit/support/Progress.h"
 
 #ifndef TSJIT_FUZZ_EXPECTED_OVERLOADS
@@ -33,6 +34,7 @@ struct CampaignOptions {
   double seconds = 0;     // > 0: stop after this long
   int64_t maxCases = -1;  // >= 0: stop after this many cases
   uint64_t seed = 1;
+  Shard shard;  // runs only the case indices the shard owns (Shard.h)
   std::string outDir = "results/fuzz-failures";
   int maxSteps = 30;
   size_t maxShrinkRuns = 3000;  // property runs spent shrinking one failure
@@ -64,6 +66,7 @@ struct CampaignOptions {
 struct CampaignFailure {
   uint64_t caseIndex = 0;
   std::string message;  // of the reduced case
+  std::string signature;  // node kind and kind of difference (Reducer.h); crashes: the signal
   std::string irPath, jsonPath;
   size_t nodes = 0;          // of the reduced graph (crashes: generator steps)
   size_t originalNodes = 0;  // before shrinking

@@ -204,6 +204,7 @@ FuserCampaignResult runFuserCampaign(const FuserCampaignOptions& o) {
     if (r.failures.size() >= o.maxFailures) break;
     // Bounded memory: compiled kernels of earlier cases are not reused.
     if (i % 256 == 0) tensorexpr::clearKernelCache();
+    if (!o.shard.owns(i)) continue;
     FuserCase c = generateFuserCase(o.seed, i);
     ++r.cases;
     auto makeInputs = [&c] { return cloneValues(c.inputs); };
@@ -256,6 +257,7 @@ FuserCampaignResult runFuserCampaign(const FuserCampaignOptions& o) {
       ro.maxRuns = o.maxShrinkRuns;
       ReduceResult red = reduceCase(*c.graph, c.inputs, ro);
       const Graph& g = red.reproduced ? *red.graph : *c.graph;
+      if (red.reproduced) f.signature = red.signature.str();
       const std::vector<IValue>& in = red.reproduced ? red.inputs : c.inputs;
       f.originalNodes = countAllNodes(*c.graph);
       f.nodes = countAllNodes(g);

@@ -38,6 +38,7 @@
 #include <vector>
 
 #include "fuzz/lib/Property.h"
+#include "fuzz/lib/Shard.h"
 
 namespace tsjit::fuzz {
 
@@ -45,6 +46,7 @@ struct FuserCampaignOptions {
   double seconds = 0;
   int64_t maxCases = -1;
   uint64_t seed = 1;
+  Shard shard;  // runs only the case indices the shard owns (Shard.h)
   std::string outDir = "results/fuzz-failures";
   size_t maxFailures = 5;
   size_t maxShrinkRuns = 400;
@@ -54,6 +56,7 @@ struct FuserCampaignOptions {
 struct FuserFailure {
   uint64_t caseIndex = 0;
   std::string message;
+  std::string signature;  // the reducer's (node kind, kind of difference); empty when not reproduced
   std::string irPath, jsonPath, notePath;
   size_t nodes = 0, originalNodes = 0;
 };

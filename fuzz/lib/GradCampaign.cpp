@@ -331,6 +331,7 @@ GradCampaignResult runGradCampaign(const GradCampaignOptions& o) {
     if (o.seconds > 0 && elapsed >= o.seconds) break;
     if (o.maxCases < 0 && o.seconds <= 0) break;
     if (r.failures.size() >= o.maxFailures) break;
+    if (!o.shard.owns(i)) continue;
     const std::string text = gradCaseText(o.seed, i, o.maxSteps);
     std::shared_ptr<Graph> g = parseIR(text, "grad-case");
     std::vector<IValue> inputs = gradCaseInputs(o.seed, i);

@@ -25,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "fuzz/lib/Shard.h"
 #include "jit/ir/Graph.h"
 #include "jit/ir/IValue.h"
 
@@ -34,6 +35,7 @@ struct GradCampaignOptions {
   double seconds = 0;     // > 0: stop after this long
   int64_t maxCases = -1;  // >= 0: stop after this many cases
   uint64_t seed = 1;
+  Shard shard;  // runs only the case indices the shard owns (Shard.h)
   std::string outDir = "fuzz-failures";
   int maxSteps = 12;
   size_t maxFailures = 5;

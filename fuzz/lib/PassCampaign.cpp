@@ -539,6 +539,7 @@ class Campaign {
     Checker checker(o_, reg_, sh_->counters);
     auto lastProgress = Clock::now();
     for (uint64_t i = start; !done(i); ++i) {
+      if (!o_.shard.owns(i)) continue;
       sh_->current.store(i);
       sh_->pipeline.store(-1);
       beat();

@@ -39,6 +39,8 @@
 #include <string>
 #include <vector>
 
+#include "fuzz/lib/Shard.h"
+
 namespace tsjit {
 class PassRegistry;
 }
@@ -50,6 +52,7 @@ struct PassCampaignOptions {
   int64_t maxCases = -1;  // >= 0: stop after this many cases
   uint64_t seed = 1;
   uint64_t firstCase = 0;  // the campaign runs cases firstCase, firstCase + 1, ...
+  Shard shard;             // ... of which only the indices the shard owns (Shard.h)
   std::string passes;  // comma-separated pass names; empty: every registered pass
   std::string outDir = "fuzz-failures";
   int maxSteps = 14;

@@ -13,18 +13,27 @@
 //   check-db verifies every committed run is complete and PRAGMA integrity_check is ok (exit 1
 //            otherwise).
 // Progress goes to stderr.
+// --db postgresql://... (perf/history/PgStore.h, built with libpq): merge copies SQLite history files
+// into the server without duplicates, check-db verifies it, record writes the run to a temporary
+// SQLite file and merges it (printing the server's run id), compare|history|report read a SQLite
+// snapshot of the server (run ids kept) and compare merges its saved comparison back.
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <optional>
 
 #include "perf/history/Compare.h"
 #include "perf/history/History.h"
 #include "perf/history/Report.h"
 #include "perf/history/Runner.h"
 #include "perf/history/Store.h"
+#ifdef TSJIT_HAVE_LIBPQ
+#include "perf/history/PgStore.h"
+#endif
 #include "jit/support/Error.h"
 #include "tools/tsjit/Commands.h"
 
@@ -60,6 +69,75 @@ struct BenchOptions {
   std::string out = "results/report.html";
   std::vector<std::string> mergeFiles;
 };
+
+bool postgresUrl(const std::string& db) { return db.rfind("postgresql://", 0) == 0 || db.rfind("postgres://", 0) == 0; }
+
+// A temporary SQLite history (a server's snapshot, or a run on its way there), removed at the end.
+struct TempHistory {
+  std::string path;
+  TempHistory() {
+    std::string tmpl = (std::filesystem::temp_directory_path() / "tsjit-history-XXXXXX").string();
+    int fd = mkstemp(tmpl.data());
+    if (fd < 0) throw CompileError("bench: cannot create a temporary file in " + tmpl);
+    ::close(fd);
+    path = tmpl + ".sqlite";  // the mkstemp file reserves the name; Store creates this one
+    reserved = tmpl;
+  }
+  ~TempHistory() {
+    std::error_code ec;
+    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix, ec);
+    std::filesystem::remove(reserved, ec);
+  }
+  std::string reserved;
+};
+
+[[noreturn, maybe_unused]] void noLibpq(const std::string& db) {
+  throw CompileError("bench: --db " + db + ": this tsjit was built without libpq (apt-get install libpq-dev, reconfigure)");
+}
+
+// The options with --db naming a SQLite file: `o` itself, or for a server a snapshot of it in `snap`.
+BenchOptions sqliteView(const BenchOptions& o, std::optional<TempHistory>& snap) {
+  if (!postgresUrl(o.db)) return o;
+#ifdef TSJIT_HAVE_LIBPQ
+  snap.emplace();
+  PgStore(o.db).exportTo(snap->path);
+  BenchOptions view = o;
+  view.db = snap->path;
+  return view;
+#else
+  noLibpq(o.db);
+#endif
+}
+
+// What a command wrote to the snapshot (compare's saved comparison) goes back to the server.
+void mergeBack(const BenchOptions& o, const std::optional<TempHistory>& snap) {
+  if (!snap) return;
+#ifdef TSJIT_HAVE_LIBPQ
+  PgStore(o.db).mergeSqlite(snap->path);
+#endif
+}
+
+// bench merge / check-db on a server: the number of the exit status.
+int onPostgres(const BenchOptions& o, bool merge) {
+#ifdef TSJIT_HAVE_LIBPQ
+  PgStore store(o.db);
+  if (merge) {
+    for (const auto& f : o.mergeFiles) {
+      MergeStats s = store.mergeSqlite(f);
+      std::cout << f << ": " << s.runsAdded << " run(s) added, " << s.runsSkipped << " already present, "
+                << s.comparisonsAdded << " comparison(s) added\n";
+    }
+    return 0;
+  }
+  std::vector<std::string> broken = store.verifyRuns();
+  for (auto& b : broken) std::cout << "incomplete: " << b << "\n";
+  std::cout << store.runCount() << " run(s), schema version " << store.schemaVersion() << " (PostgreSQL)\n";
+  return broken.empty() ? 0 : 1;
+#else
+  (void)merge;
+  noLibpq(o.db);
+#endif
+}
 
 std::map<std::string, std::string> parseEnv(const std::vector<std::string>& kvs) {
   std::map<std::string, std::string> m;
@@ -199,11 +277,23 @@ void setupBenchCommand(CLI::App& app, int& exitCode) {
   addRunOptions(record, *o);
   record->add_option("--db", o->db, "History database (default results/history.sqlite)");
   record->callback([o, &exitCode] {
+#ifndef TSJIT_HAVE_LIBPQ
+    if (postgresUrl(o->db)) noLibpq(o->db);
+#endif
     RunRecord r = runSuites(suites(*o), runOptions(*o));
     if (r.results.empty()) throw CompileError("bench record: no benchmark ran (filter '" + o->filter + "')");
-    Store store(o->db);
+    std::optional<TempHistory> staging;
+    if (postgresUrl(o->db)) staging.emplace();
+    Store store(staging ? staging->path : o->db);
     std::cerr << "[bench] writing run " << r.uid << " to " << o->db << std::endl;
     int64_t id = store.insertRun(r);
+#ifdef TSJIT_HAVE_LIBPQ
+    if (staging) {  // one transaction on the server, like insertRun's on a file
+      PgStore server(o->db);
+      server.mergeSqlite(staging->path);
+      id = server.runIdOf(r.uid);
+    }
+#endif
     std::cerr << "[bench] committed run " << id << std::endl;
     printRun(r);
     std::cout << id << std::endl;
@@ -225,7 +315,11 @@ void setupBenchCommand(CLI::App& app, int& exitCode) {
   compare->add_option("--a-env", o->envA, "Binaries: KEY=VALUE for side A only");
   compare->add_option("--b-env", o->envB, "Binaries: KEY=VALUE for side B only");
   compare->add_flag("--no-save", o->noSave, "Do not keep the comparison for the report");
-  compare->callback([o, &exitCode] { exitCode = runCompare(*o); });
+  compare->callback([o, &exitCode] {
+    std::optional<TempHistory> snap;
+    exitCode = runCompare(sqliteView(*o, snap));
+    if (!o->noSave) mergeBack(*o, snap);
+  });
 
   CLI::App* history = bench->add_subcommand("history", "Change points of each benchmark's recorded series");
   history->add_option("NAME", o->name, "Regex on suite/name (default: all)");
@@ -235,7 +329,8 @@ void setupBenchCommand(CLI::App& app, int& exitCode) {
   history->add_option("--min-step", o->minStep, "Ignore changes smaller than this relative step (default 0)");
   history->callback([o, &exitCode] {
     validateMetric(o->metric);
-    Store store(o->db);
+    std::optional<TempHistory> snap;
+    Store store(sqliteView(*o, snap).db);
     std::cout << historyText(loadHistory(store, o->name, o->metric, cpOptions(*o)));
     exitCode = 0;
   });
@@ -247,7 +342,8 @@ void setupBenchCommand(CLI::App& app, int& exitCode) {
   report->add_option("--alpha", o->cpAlpha, "Change-point significance (default 0.01)");
   report->callback([o, &exitCode] {
     validateMetric(o->metric);
-    Store store(o->db);
+    std::optional<TempHistory> snap;
+    Store store(sqliteView(*o, snap).db);
     std::string html = renderReport(store, o->metric, cpOptions(*o));
     std::filesystem::path p(o->out);
     if (p.has_parent_path()) std::filesystem::create_directories(p.parent_path());
@@ -262,6 +358,10 @@ void setupBenchCommand(CLI::App& app, int& exitCode) {
   merge->add_option("FILES", o->mergeFiles, "History files to merge")->required();
   merge->add_option("--db", o->db, "History database (default results/history.sqlite)");
   merge->callback([o, &exitCode] {
+    if (postgresUrl(o->db)) {
+      exitCode = onPostgres(*o, true);
+      return;
+    }
     Store store(o->db);
     for (const auto& f : o->mergeFiles) {
       MergeStats s = store.merge(f);
@@ -274,6 +374,10 @@ void setupBenchCommand(CLI::App& app, int& exitCode) {
   CLI::App* check = bench->add_subcommand("check-db", "Check every committed run is complete and the file is sound");
   check->add_option("--db", o->db, "History database (default results/history.sqlite)");
   check->callback([o, &exitCode] {
+    if (postgresUrl(o->db)) {
+      exitCode = onPostgres(*o, false);
+      return;
+    }
     Store store(o->db);
     std::vector<std::string> broken = store.verifyRuns();
     std::string integrity = store.integrityCheck();

@@ -5,6 +5,8 @@
 // and module cases are compiled from their TorchScript `source` instead (compile errors fail the case;
 // traced cases, which have no source, run their recorded graph and are counted in "from graph"). Exit status 1 when a case
 // failed (not-yet-supported cases do not fail the run), 0 otherwise. Progress goes to stderr.
+// `--shard I/N` replays the I-th of N deterministic parts of the sorted case list (case k of the
+// sorted names when k % N == I), so N shards together replay every selected case once.
 #include <unistd.h>
 
 #include <algorithm>
@@ -15,6 +17,7 @@
 #include "conformance/lib/CompareCode.h"
 #include "conformance/lib/CompareOptimized.h"
 #include "conformance/lib/CorpusReplay.h"
+#include "fuzz/lib/Shard.h"
 #include "jit/fuser/FusionKernels.h"
 #include "conformance/lib/GradConformAutograd.h"
 #include "conformance/lib/GradExecutor.h"
@@ -44,7 +47,22 @@ struct ConformOptions {
   std::string executor = "profiling";
   bool grad = false;
   bool compareCode = false;
+  std::string shard;  // "I/N": this shard's part of the sorted case list
 };
+
+// --shard I/N: the names of the selected cases, sorted, keeping every N-th from the I-th.
+std::vector<std::string> shardCases(const conformance::ReplayRequest& req, const std::string& shardText) {
+  fuzz::Shard shard = fuzz::parseShard(shardText);
+  std::vector<std::string> names;
+  for (const std::string& f : conformance::selectCaseFiles(req, nullptr))
+    names.push_back(std::filesystem::path(f).stem().string());
+  std::sort(names.begin(), names.end());
+  std::vector<std::string> mine;
+  for (size_t k = 0; k < names.size(); ++k)
+    if (shard.owns(k)) mine.push_back(names[k]);
+  if (mine.empty()) throw CompileError("conform: shard " + shardText + " of " + std::to_string(names.size()) + " cases is empty");
+  return mine;
+}
 
 int runCompareCode(const ConformOptions& o) {
   using namespace tsjit::conformance;
@@ -120,6 +138,8 @@ int runCompareOptimized(const ConformOptions& o) {
 
 int runConform(const ConformOptions& o) {
   using namespace tsjit::conformance;
+  if (!o.shard.empty() && (o.compareOptimized || o.grad || o.compareCode))
+    throw CompileError("conform: --shard applies to the replay (not --compare-optimized, --grad or --compare-code)");
   if (o.compareOptimized) return runCompareOptimized(o);
   if (o.grad && o.engine == "symbolic") return runConformGrad(defaultCorpusDir(o.corpus), o.engine, o.cases, o.verbose);
   if (o.grad) return runGradConform(o);
@@ -159,6 +179,7 @@ int runConform(const ConformOptions& o) {
   req.runs = o.runs;
   // The profiling executor: one profiling run, then the optimized (fused) plan; reach it.
   if (o.engine == "jit" && o.executor == "profiling" && req.runs > 0 && req.runs < 2) req.runs = 2;
+  if (!o.shard.empty()) req.cases = shardCases(req, o.shard);
 
   std::string dir;
   size_t count = selectCaseFiles(req, &dir).size();
@@ -226,6 +247,8 @@ void setupConformCommand(CLI::App& app, int& exitCode) {
                 "executor with inputs requiring grad, DifferentiableGraphs (symbolic autodiff) and autograd for "
                 "the rest, nodes of each kind counted; --engine symbolic: symbolic autodiff of the whole graph "
                 "only); prints \"grad: N/M passed\"");
+  sub->add_option("--shard", opts->shard,
+                  "replay part I of N (I/N) of the sorted case list: N shards together replay every case once");
   sub->add_flag("-v,--verbose", opts->verbose, "also list which graph each case ran and every compile error");
   sub->callback([opts, &exitCode] { exitCode = runConform(*opts); });
 }

@@ -9,8 +9,14 @@
 // registered pass (or the listed ones) and random pipelines on generated graphs, with a coverage
 // table. `--target fuser` runs the fuser's kernel harness (fuzz/lib/FuserCampaign.h). Targets
 // autodiff, serialization are not written yet.
+// `--shard I/N` runs only the case indices i with i % N == I (targets ops, passes, fuser, grad; with
+// --cases K the N shards together run exactly the K cases of the unsharded run); `--result-dir DIR`
+// writes the shard's summary, coverage and failures as DIR/<target>-shard-I-of-N.json
+// (fuzz/lib/ShardResult.h). `tsjit fuzz merge DIR... [--json OUT] [--same-as DIR]` merges them.
 #include <unistd.h>
 
+#include <chrono>
+#include <iomanip>
 #include <iostream>
 #include <optional>
 #include <random>
@@ -20,6 +26,7 @@
 #include "fuzz/lib/GradCampaign.h"
 #include "fuzz/lib/PassCampaign.h"
 #include "fuzz/lib/OpCatalog.h"
+#include "fuzz/lib/ShardResult.h"
 #include "jit/support/Error.h"
 #include "fuzz/lib/SourceCampaign.h"
 #include "jit/support/Progress.h"
@@ -49,7 +56,25 @@ struct FuzzOptions {
   bool listOverloads = false;
   uint64_t firstCase = 0;
   double caseTimeout = 60;
+  std::string shard;      // "I/N"; empty: the whole campaign
+  std::string resultDir;  // non-empty: write the ShardResult JSON there
 };
+
+struct MergeOptions {
+  std::vector<std::string> inputs;
+  std::string json;
+  std::string sameAs;
+};
+
+fuzz::Shard shardOf(const FuzzOptions& o) { return o.shard.empty() ? fuzz::Shard{} : fuzz::parseShard(o.shard); }
+
+// --result-dir: the shard's result as JSON (the campaign's own summary still goes to stdout).
+template <class Result, class Options>
+void writeResultDir(const FuzzOptions& o, const Result& r, const Options& co) {
+  if (o.resultDir.empty()) return;
+  std::string path = fuzz::writeShardResult(o.resultDir, fuzz::shardResultOf(r, co, shardOf(o)));
+  std::cerr << "fuzz: shard result written to " << path << "\n";
+}
 
 // The campaign seed: --seed, else a fresh random one (the summary prints it, so a run replays).
 uint64_t campaignSeed(const FuzzOptions& o) {
@@ -64,6 +89,7 @@ void setCommonOptions(CampaignOptions& c, const FuzzOptions& o) {
   c.maxCases = o.cases;
   if (c.seconds <= 0 && c.maxCases < 0) c.seconds = 60;
   c.seed = campaignSeed(o);
+  c.shard = shardOf(o);
   c.outDir = o.out;
   c.maxFailures = o.maxFailures;
   if (!o.quiet) c.progress = &std::cerr;
@@ -78,6 +104,7 @@ int runPassesFuzz(const FuzzOptions& o) {
   po.caseTimeoutSeconds = o.caseTimeout;
   fuzz::PassCampaignResult r = fuzz::runPassCampaign(po);
   fuzz::printPassCampaignSummary(std::cout, r, po);
+  writeResultDir(o, r, po);
   return r.ok() ? 0 : 1;
 }
 
@@ -105,6 +132,7 @@ int runFuserFuzz(const FuzzOptions& o) {
   setCommonOptions(fo, o);
   fuzz::FuserCampaignResult r = fuzz::runFuserCampaign(fo);
   fuzz::printFuserCampaignSummary(std::cout, r, fo);
+  writeResultDir(o, r, fo);
   return r.ok() ? 0 : 1;
 }
 
@@ -113,10 +141,14 @@ int runGradFuzz(const FuzzOptions& o) {
   setCommonOptions(go, o);
   fuzz::GradCampaignResult r = fuzz::runGradCampaign(go);
   fuzz::printGradCampaignSummary(std::cout, r, go);
+  writeResultDir(o, r, go);
   return r.ok() && r.checked > 0 ? 0 : 1;
 }
 
 int runFuzz(const FuzzOptions& o) {
+  if (o.target.empty()) throw CompileError("fuzz: --target is required (ops, passes, source, fuser or grad)");
+  if (o.target == "source" && (!o.shard.empty() || !o.resultDir.empty()))
+    throw CompileError("fuzz: --shard and --result-dir apply to targets ops, passes, fuser and grad, not source");
   if (o.target == "passes") return runPassesFuzz(o);
   if (o.target == "source") return runSourceFuzz(o);
   if (o.target == "fuser") return runFuserFuzz(o);
@@ -141,6 +173,7 @@ int runFuzz(const FuzzOptions& o) {
   co.maxCases = o.cases;
   if (co.seconds <= 0 && co.maxCases < 0) co.seconds = 60;
   co.seed = campaignSeed(o);
+  co.shard = shardOf(o);
   co.outDir = o.out;
   co.maxSteps = o.maxSteps;
   co.maxFailures = o.maxFailures;
@@ -162,7 +195,29 @@ int runFuzz(const FuzzOptions& o) {
   fuzz::CampaignResult r = fuzz::runOpsCampaign(co);
   fuzz::printCampaignSummary(std::cout, r, co);
   if (!co.jsonPath.empty()) fuzz::writeCampaignJson(co.jsonPath, r, co);
+  writeResultDir(o, r, co);
   return r.ok() ? 0 : 1;
+}
+
+// `tsjit fuzz merge`: exit 0 when merged (and, with --same-as, equal to that result), 1 when they
+// differ; shards of different campaigns or a missing shard are errors (exit 2 via the caller).
+int runMerge(const MergeOptions& m) {
+  auto t0 = std::chrono::steady_clock::now();
+  std::vector<fuzz::ShardResult> shards;
+  for (const std::string& f : fuzz::shardFilesIn(m.inputs)) shards.push_back(fuzz::readShardResult(f));
+  fuzz::ShardResult merged = fuzz::mergeShards(shards);
+  double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  fuzz::printShardResult(std::cout, merged);
+  std::cout << "merged " << shards.size() << " shard result(s) in " << std::fixed << std::setprecision(1) << ms << " ms\n";
+  if (!m.json.empty()) fuzz::writeShardJson(m.json, merged);
+  if (m.sameAs.empty()) return 0;
+  std::vector<fuzz::ShardResult> other;
+  for (const std::string& f : fuzz::shardFilesIn({m.sameAs})) other.push_back(fuzz::readShardResult(f));
+  std::vector<std::string> diffs = fuzz::resultDifferences(merged, fuzz::mergeShards(other));
+  for (const std::string& d : diffs) std::cout << "DIFFERS: " << d << "\n";
+  std::cout << (diffs.empty() ? "same as " : "NOT the same as ") << m.sameAs
+            << " (failures by signature, coverage tables, summary counts, cases)\n";
+  return diffs.empty() ? 0 : 1;
 }
 
 }  // namespace
@@ -170,7 +225,7 @@ int runFuzz(const FuzzOptions& o) {
 void setupFuzzCommand(CLI::App& app, int& exitCode) {
   auto opts = std::make_shared<FuzzOptions>();
   CLI::App* sub = app.add_subcommand("fuzz", "Run a fuzz campaign: generated programs, jit vs reference");
-  sub->add_option("--target", opts->target, "what to fuzz: ops, passes, source, fuser or grad (symbolic gradients vs reference finite differences)")->required();
+  sub->add_option("--target", opts->target, "what to fuzz: ops, passes, source, fuser or grad (symbolic gradients vs reference finite differences)");
   sub->add_option("--passes", opts->passes,
                   "--target passes: the passes to check, comma-separated (default: every registered pass)");
   sub->add_option("--time", opts->seconds, "seconds to run (default 60 when --cases is not given)");
@@ -200,8 +255,22 @@ void setupFuzzCommand(CLI::App& app, int& exitCode) {
                   "--target passes: start at this case index (replays case N of a seed: --first-case N --cases 1)");
   sub->add_option("--case-timeout", opts->caseTimeout,
                   "--target passes: seconds one pipeline may run before the case counts as hung (default 60)");
+  sub->add_option("--shard", opts->shard,
+                  "run shard I of N (I/N): the case indices i with i % N == I (with --cases K: of the K cases)");
+  sub->add_option("--result-dir", opts->resultDir,
+                  "write this run's summary, coverage and failures as DIR/<target>-shard-I-of-N.json (for fuzz merge)");
   sub->add_flag("--quiet", opts->quiet, "no live progress line");
-  sub->callback([opts, &exitCode] { exitCode = runFuzz(*opts); });
+  auto merge = std::make_shared<MergeOptions>();
+  CLI::App* msub = sub->add_subcommand("merge", "Merge shard results (--result-dir folders) into one summary");
+  msub->add_option("dirs", merge->inputs, "result folders or shard JSON files")->required();
+  msub->add_option("--json", merge->json, "write the merged result as JSON to this file");
+  msub->add_option("--same-as", merge->sameAs,
+                   "compare with another result folder (e.g. the unsharded run's): exit 1 when they differ");
+  msub->callback([merge, &exitCode] { exitCode = runMerge(*merge); });
+  sub->callback([opts, msub, &exitCode] {
+    if (msub->parsed()) return;
+    exitCode = runFuzz(*opts);
+  });
 }
 
 }  // namespace tsjit::tool

@@ -9,7 +9,8 @@ original and perturbed copies, and runs `tsjit conform --engine ENGINE --corpus 
     and with a different exception class;
   * float32 cases with every float output element multiplied by (1 + 1e-3) — cases whose outputs
     come from elementwise ops, a matmul, reductions (sum/prod), layer_norm and softmax-like code;
-  * Half and BFloat16 cases written here (sum, mul, softmax of 16-bit inputs: the recorded value is
+  * Half and BFloat16 cases written here (sum, mul of 16-bit inputs, and softmax of BFloat16 ones:
+    1.13 has no Half softmax kernel; the recorded value is
     the float64 result rounded to the dtype, computed in this script), each element moved by 4 ulps.
 Every original (and every unperturbed synthetic case) must pass, so a failure of the perturbed copy
 is caused by the perturbation alone; every perturbed copy must fail. Exit 0 when all hold.
@@ -96,6 +97,8 @@ def synthetic_cases():
   %p : Tensor = aten::mul(%x, %y)
   return (%p)
 """, [tensor(dtype, [24], xs), tensor(dtype, [24], ys)], tensor(dtype, [24], [rnd(a * b) for a, b in zip(xs, ys)])))
+        if dtype == "float16":
+            continue  # PyTorch 1.13 has no Half softmax kernel (pt113-corpus accept_softmax_float16 raises)
         m = max(ys)
         e = [math.exp(v - m) for v in ys]
         tot = math.fsum(e)

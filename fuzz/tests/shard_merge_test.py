@@ -19,9 +19,12 @@ import sys
 
 CAMPAIGNS = {
     # target: (extra args, N shards)
-    # seed 7: in-place failures at cases 1570, 2062 (aten::div_) and 2282 (aten::pow_); with 5 shards
-    # the two div_ cases fall in different shards, so the merge must de-duplicate across shards.
-    "ops": (["--cases", "2400", "--seed", "7", "--include-known", "--shrink-runs", "20", "--max-failures", "1000"], 5),
+    # --ops pins the generator's op set, so that ops added to the table later do not move the cases:
+    # seed 7 then has in-place failures (partial overlap) of aten::div_ at cases 177, 374, 863, 1616 and
+    # aten::pow_ at 247, 1777, 1985; with 5 shards each signature falls in several shards, so the
+    # merge must de-duplicate across shards.
+    "ops": (["--cases", "2400", "--seed", "7", "--ops", "aten::div_,aten::pow_,aten::mul,aten::add", "--include-known",
+             "--shrink-runs", "20", "--max-failures", "1000"], 5),
     "passes": (["--cases", "40", "--seed", "3"], 3),
     "fuser": (["--cases", "40", "--seed", "3"], 3),
     "grad": (["--cases", "100", "--seed", "3"], 3),

@@ -54,10 +54,6 @@ def modules(torch):
             return torch.full([2], n), torch.full([2], 3), \
                 torch.full([2], 3, dtype=torch.int64), torch.full([2], 1.5)
 
-    class DivComplex(torch.nn.Module):
-        def forward(self, a, b: complex):
-            return torch.div(a, b)
-
     class Helper(torch.nn.Module):
         def forward(self, a):
             return a // 2 + a / 2
@@ -87,7 +83,6 @@ def modules(torch):
         ("div_inplace_int_v3", DivInplace(), 3, [ia, ib]),
         ("div_inplace_int_v4", DivInplace(), 4, [ia, ib]),
         ("div_nested_v3", Nested(), 3, [ia, ib]),
-        ("div_complex_v3", DivComplex(), 3, [ia, complex(2.0, 1.0)]),
         ("full_v4", Full(), 4, [5]),
         ("full_v5", Full(), 5, [5]),
     ]

@@ -33,9 +33,9 @@ bool upgradeDiv(Graph& g, Node* n, int64_t version) {
   Value* other = n->input(1);
   TypeKind ok = other->type()->kind();
   if (ok == TypeKind::Float) return false;  // a float divisor divided truly in every version
-  // A complex divisor is not a float: 1.13's upgrader takes the truncating branch for an integer
-  // tensor (which then raises, as in PyTorch) and divides truly for a floating one.
-  if (ok != TypeKind::Tensor && ok != TypeKind::Int && ok != TypeKind::Bool && ok != TypeKind::Complex)
+  // (A complex divisor would take 1.13's truncating branch for an integer tensor; tsjit has no
+  // complex values to check that with, so it is refused like a Scalar one.)
+  if (ok != TypeKind::Tensor && ok != TypeKind::Int && ok != TypeKind::Bool)
     unsupported(n, "with a divisor of type " + other->type()->annotationStr(), version);
   WithInsertPoint here(n);
   Value* cond = isFloatingPoint(g, self, n);

@@ -3,7 +3,7 @@
 // is rewritten, in code of a version < V, into graph that computes the old semantics).
 //
 // What changed, and what applyUpgraders() does for code of an older version:
-//   * aten::div / aten::div_ (Tensor self, Tensor or int/bool/complex other), bumped at version 4: before
+//   * aten::div / aten::div_ (Tensor self, Tensor or int/bool other), bumped at version 4: before
 //     it, dividing integers truncated. The node becomes
 //       if self.is_floating_point() or other.is_floating_point(): div(self, other)
 //       else: div(self, other, rounding_mode="trunc")
@@ -13,7 +13,7 @@
 //   * aten::linspace / aten::logspace (versions 8 / 9: `steps` became required) and aten::gelu
 //     (version 10: `approximate` added, default 'none') keep their meaning when their arguments
 //     are given, which is the only way the graph can hold them: nothing to do.
-// Anything else an upgrader would have to handle (a divisor of type Scalar, full with a
+// Anything else an upgrader would have to handle (a divisor of type Scalar or complex, full with a
 // run-time optional dtype, the out= variants) is a CompileError naming the operator and the
 // version, never a silent change of meaning.
 // Invariants: only nodes of a listed kind are touched; the graph lints afterwards; code of

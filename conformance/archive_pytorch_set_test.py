@@ -10,7 +10,7 @@ PyTorch, this test checks that
   2. `tsjit load <set>/<case>.pt --inputs cases/<case>.json` reproduces PyTorch's answer (floats
      within 1e-5 relative: tsjit's kernels are not PyTorch's; ints, shapes, dtypes exact; an error
      where PyTorch raised).
-Usage: archive_pytorch_set_test.py TSJIT CORPUS_DIR SET_DIR
+Usage: archive_pytorch_set_test.py TSJIT CORPUS_DIR SET_DIR   (close() is shared with archive_upgraders_test.py)
 """
 import json
 import math
@@ -18,8 +18,6 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
-
-TSJIT, CORPUS, SET = sys.argv[1], Path(sys.argv[2]), Path(sys.argv[3])
 
 
 def num(x):
@@ -54,31 +52,37 @@ def close(e, a):
     return e.get("value") == a.get("value")
 
 
-failures = 0
-sets = sorted(SET.glob("*.pt"))
-with tempfile.TemporaryDirectory() as tmp:
-    for committed in sets:
-        name = committed.stem
-        problems = []
-        out = Path(tmp) / f"{name}.pt"
-        r = subprocess.run([TSJIT, "save", str(CORPUS / "archives" / f"{name}.pt"), str(out)], capture_output=True,
-                           text=True)
-        if r.returncode != 0:
-            problems.append("tsjit save failed: " + r.stderr.strip())
-        elif out.read_bytes() != committed.read_bytes():
-            problems.append("tsjit save now writes different bytes (re-verify with scripts/pt113_archive_check.py "
-                            "--write-set)")
-        torch_answer = json.load(open(SET / f"{name}.torch.json"))["result"]
-        r = subprocess.run([TSJIT, "load", str(committed), "--no-code", "--inputs",
-                            str(CORPUS / "cases" / f"{name}.json")], capture_output=True, text=True)
-        if "error" in torch_answer:
-            if r.returncode != 1 or "error:" not in r.stderr:
-                problems.append(f"PyTorch raised ({torch_answer['error']}), tsjit did not")
-        elif r.returncode != 0:
-            problems.append("tsjit load --inputs failed: " + r.stderr.strip().splitlines()[-1])
-        elif not close(torch_answer["outputs"][0], json.loads(r.stdout)[0]):
-            problems.append("tsjit's outputs differ from PyTorch's")
-        print(f"{name:28s} {'ok' if not problems else 'FAILED: ' + '; '.join(problems)}")
-        failures += bool(problems)
-print(f"{len(sets)} PyTorch-verified archives, {failures} failures")
-sys.exit(1 if failures or not sets else 0)
+def main():
+    TSJIT, CORPUS, SET = sys.argv[1], Path(sys.argv[2]), Path(sys.argv[3])
+    failures = 0
+    sets = sorted(SET.glob("*.pt"))
+    with tempfile.TemporaryDirectory() as tmp:
+        for committed in sets:
+            name = committed.stem
+            problems = []
+            out = Path(tmp) / f"{name}.pt"
+            r = subprocess.run([TSJIT, "save", str(CORPUS / "archives" / f"{name}.pt"), str(out)], capture_output=True,
+                               text=True)
+            if r.returncode != 0:
+                problems.append("tsjit save failed: " + r.stderr.strip())
+            elif out.read_bytes() != committed.read_bytes():
+                problems.append("tsjit save now writes different bytes (re-verify with scripts/pt113_archive_check.py "
+                                "--write-set)")
+            torch_answer = json.load(open(SET / f"{name}.torch.json"))["result"]
+            r = subprocess.run([TSJIT, "load", str(committed), "--no-code", "--inputs",
+                                str(CORPUS / "cases" / f"{name}.json")], capture_output=True, text=True)
+            if "error" in torch_answer:
+                if r.returncode != 1 or "error:" not in r.stderr:
+                    problems.append(f"PyTorch raised ({torch_answer['error']}), tsjit did not")
+            elif r.returncode != 0:
+                problems.append("tsjit load --inputs failed: " + r.stderr.strip().splitlines()[-1])
+            elif not close(torch_answer["outputs"][0], json.loads(r.stdout)[0]):
+                problems.append("tsjit's outputs differ from PyTorch's")
+            print(f"{name:28s} {'ok' if not problems else 'FAILED: ' + '; '.join(problems)}")
+            failures += bool(problems)
+    print(f"{len(sets)} PyTorch-verified archives, {failures} failures")
+    sys.exit(1 if failures or not sets else 0)
+
+
+if __name__ == "__main__":
+    main()

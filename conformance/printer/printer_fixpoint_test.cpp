@@ -5,14 +5,14 @@
 //   2. fixpoint from source (function and module cases): the module (function cases: the entry and
 //      what it calls) compiled from `source` is printed as an archive's code/ files (F1), those
 //      files are compiled back the way `tsjit load` compiles an archive's code and printed (F2),
-//      and once more (F3): F2 == F3 for every case (F1 == F2 is counted: a value the source named
-//      after an unnamed value can pick up that name on import, as in PyTorch); the re-imported
+//      and once more (F3): F1 == F2 == F3 for every case (the first print is a fixpoint: archive
+//      code's `x = _4` aliases an unnamed value without naming it on import); the re-imported
 //      forward computes the same outputs as the original on the
 //      case's inputs, on the reference and on the jit (conformance/lib/Compare.h, exact);
 //      the version record the printed ops need equals the one in PyTorch's archive of the case;
 //   3. fixpoint from the archive (every case, traced ones too): PyTorch's archive loaded, printed
-//      and saved, reloaded and printed (F2), saved and reloaded again and printed (F3): F2 == F3
-//      (F1 == F2 counted).
+//      and saved, reloaded and printed (F2), saved and reloaded again and printed (F3):
+//      F1 == F2 == F3.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -197,8 +197,9 @@ TEST_F(PrinterFixpoint, FromSourceOnBothEngines) {
     EXPECT_EQ(reprinted.files, thirdPrint.files);
     EXPECT_EQ(reprinted.constants, thirdPrint.constants);
     if (reprinted.files == thirdPrint.files) ++fixpoints;
-    // Mostly already from the first print: a value the source named after an unnamed one can
-    // pick up a name on import (`it = _4` names _4's value `it`, as in PyTorch).
+    // Already from the first print: `it = _4` in printed code binds `it` to _4's unnamed value
+    // without naming it (PyTorch's import would name it `it`, so its second print can differ).
+    EXPECT_EQ(printed.files, reprinted.files) << "the first print is not a fixpoint";
     if (printed.files == reprinted.files) ++firstRound;
     for (const Engine* e : {&ref, &jit}) {
       auto a = runOn(*e, original, c);
@@ -218,6 +219,7 @@ TEST_F(PrinterFixpoint, FromSourceOnBothEngines) {
       "compared\n",
       cases, fixpoints, firstRound, runs);
   EXPECT_EQ(cases, 61u);
+  EXPECT_EQ(firstRound, cases);
 }
 
 TEST_F(PrinterFixpoint, FromArchive) {
@@ -232,13 +234,14 @@ TEST_F(PrinterFixpoint, FromArchive) {
         serialization::ZipReader(std::make_shared<const std::string>(bytes), c.name + " (saved)"));
     EXPECT_EQ(l2.code, p1.code) << "the saved archive holds other code than the printer's";
     serialization::PrintedModule p2 = serialization::printModuleCode(l2);
-    // As from source: a fixpoint from the second print on, mostly from the first.
+    // As from source: a fixpoint from the first print on.
     std::string bytes2 = serialization::saveArchive(l2, c.name);
     serialization::LoadedArchive l3 = serialization::loadArchive(
         serialization::ZipReader(std::make_shared<const std::string>(bytes2), c.name + " (saved twice)"));
     EXPECT_EQ(p2.code, serialization::printModuleCode(l3).code);
     ++n;
     if (p2.code == serialization::printModuleCode(l3).code) ++fixpoints;
+    EXPECT_EQ(p1.code, p2.code) << "the first print is not a fixpoint";
     if (p1.code == p2.code) ++firstRound;
   }
   std::printf("from archives: %zu cases, %zu print->import->print fixpoints (%zu already at the first print)\n", n,

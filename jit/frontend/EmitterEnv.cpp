@@ -264,7 +264,7 @@ TypePtr FunctionEmitter::declaredType(const std::string& name) const {
   return nullptr;
 }
 
-void FunctionEmitter::setVar(const std::string& name, Value* v, const SourceRange& loc) {
+void FunctionEmitter::setVar(const std::string& name, Value* v, const SourceRange& loc, bool nameValue) {
   if (TypePtr d = declaredType(name)) {
     if (!v->type()->isSubtypeOf(d)) {
       Value* c = tryConvert(v, d, true);
@@ -282,7 +282,7 @@ void FunctionEmitter::setVar(const std::string& name, Value* v, const SourceRang
   // invents) carry no meaning and are not kept, so printed code imports to the same names.
   bool param = v->node()->kind() == prim::Param;
   bool meaningful = name[0] != '$' && (name[0] != '_' || name.find_first_not_of("0123456789", 1) != std::string::npos);
-  if (!v->hasDebugName() && meaningful && v->node()->kind() != prim::Constant &&
+  if (nameValue && !v->hasDebugName() && meaningful && v->node()->kind() != prim::Constant &&
       (!param || v->node()->owningBlock() == frame_->block))
     v->setDebugName(name);
 }

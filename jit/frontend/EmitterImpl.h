@@ -321,7 +321,12 @@ class FunctionEmitter {
   Frame* frame() { return frame_; }
   Value* lookup(const std::string& name) const;
   TypePtr declaredType(const std::string& name) const;
-  void setVar(const std::string& name, Value* v, const SourceRange& loc);
+  // nameValue=false binds the name without giving the value a debug name (archive code's
+  // `x = _4`: the printer's alias of an unnamed value must import unnamed, so that printing again
+  // gives the same code).
+  void setVar(const std::string& name, Value* v, const SourceRange& loc, bool nameValue = true);
+  // Archive code's `x = y` / `a, x = b, y` (a bare name on both sides): an alias, bound unnamed.
+  bool aliasesInArchiveCode(const Expr& target, const Expr& value);
   void pushFrame(Frame& f, Block* b);
   void popFrame();
   // Emits a branch (block b of an If) in a child frame; `body` emits the statements.

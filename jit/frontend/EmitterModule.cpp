@@ -4,6 +4,7 @@
 // in, prim::CallMethod), the ModuleDesc -> ClassType/Object builder, and the public entry points.
 #include <algorithm>
 #include <cctype>
+#include <optional>
 
 #include "jit/frontend/EmitterImpl.h"
 #include "jit/frontend/Parser.h"
@@ -148,27 +149,52 @@ SugaredPtr ModuleMethod::call(const SourceRange& loc, FunctionEmitter& e, const 
 // ---------------------------------------------------------------------------------------------
 // Context
 
+namespace {
+// "code/__torch__/torch/functional.py" -> "__torch__.torch.functional"
+std::string libraryPrefix(const std::string& path) {
+  std::string p = path;
+  if (p.rfind("code/", 0) == 0) p = p.substr(5);
+  if (p.size() > 3 && p.substr(p.size() - 3) == ".py") p = p.substr(0, p.size() - 3);
+  std::replace(p.begin(), p.end(), '/', '.');
+  return p;
+}
+
+// Unparseable library code only matters if something calls into it: nullopt.
+std::optional<Module> parseLibrary(const std::string& text, const std::string& path) {
+  try {
+    return parseSource(text, path);
+  } catch (const CompileError&) {
+    return std::nullopt;
+  }
+}
+
+// The built-in library parsed once per process (trees are immutable and shared, so every
+// compilation can use the same ones): a compile parsed it every time, most of the cost of
+// compiling a small module.
+const std::vector<std::pair<std::string, std::optional<Module>>>& parsedBuiltinLibrary() {
+  static const auto parsed = [] {
+    std::vector<std::pair<std::string, std::optional<Module>>> v;
+    for (const auto& [path, text] : builtinLibraryCode()) v.emplace_back(libraryPrefix(path), parseLibrary(text, path));
+    return v;
+  }();
+  return parsed;
+}
+}  // namespace
+
 void CompilerContext::parseLibraries() {
   if (librariesParsed) return;
   librariesParsed = true;
-  // The caller's library code first: emplace keeps its definitions over the built-in ones.
-  std::vector<std::pair<std::string, std::string>> sources(options->libraryCode.begin(), options->libraryCode.end());
-  for (const auto& entry : builtinLibraryCode()) sources.push_back(entry);
-  for (const auto& [path, text] : sources) {
-    std::string p = path;
-    if (p.rfind("code/", 0) == 0) p = p.substr(5);
-    if (p.size() > 3 && p.substr(p.size() - 3) == ".py") p = p.substr(0, p.size() - 3);
-    std::replace(p.begin(), p.end(), '/', '.');
-    try {
-      Module m = parseSource(text, path);
-      for (auto s : m.statements()) {
-        if (s.kind() == Kind::Def) libraryDefs.emplace(p + "." + Def(s.get()).name().name(), Def(s.get()));
-        if (s.kind() == Kind::ClassDef) libraryClasses.emplace(p + "." + ClassDef(s.get()).name().name(), ClassDef(s.get()));
-      }
-    } catch (const CompileError&) {
-      // Unparseable library code only matters if something calls into it.
+  auto add = [this](const std::string& p, const Module& m) {
+    for (auto s : m.statements()) {
+      if (s.kind() == Kind::Def) libraryDefs.emplace(p + "." + Def(s.get()).name().name(), Def(s.get()));
+      if (s.kind() == Kind::ClassDef) libraryClasses.emplace(p + "." + ClassDef(s.get()).name().name(), ClassDef(s.get()));
     }
-  }
+  };
+  // The caller's library code first: emplace keeps its definitions over the built-in ones.
+  for (const auto& [path, text] : options->libraryCode)
+    if (auto m = parseLibrary(text, path)) add(libraryPrefix(path), *m);
+  for (const auto& [prefix, m] : parsedBuiltinLibrary())
+    if (m) add(prefix, *m);
 }
 
 void CompilerContext::registerModule(const std::shared_ptr<ModuleInfo>& info) {

@@ -116,7 +116,10 @@ void FunctionEmitter::emitStatements(const std::vector<Stmt>& stmts, bool tail) 
             fail(a.range(), str("too many values to unpack: need ", ls.size(), " but found ", rs.size()));
           std::vector<Value*> vs;
           for (auto r : rs) vs.push_back(emitExpr(r));
-          for (size_t k = 0; k < vs.size(); ++k) emitAssignTarget(ls[k], vs[k]);
+          for (size_t k = 0; k < vs.size(); ++k) {
+            if (aliasesInArchiveCode(ls[k], rs[k])) setVar(Ident(ls[k].get()).name(), vs[k], ls[k].range(), false);
+            else emitAssignTarget(ls[k], vs[k]);
+          }
           break;
         }
         if (declared && targets.size() == 1 && targets[0].kind() == Kind::Ident)
@@ -129,6 +132,12 @@ void FunctionEmitter::emitStatements(const std::vector<Stmt>& stmts, bool tail) 
           break;
         }
         Value* v = sv->asValue(rhs.range(), *this);
+        // Archive code: `x = y` (a bare name on the right) aliases y's value without naming it;
+        // the printer writes such an assignment only for a value it printed unnamed.
+        if (targets.size() == 1 && !declared && aliasesInArchiveCode(targets[0], rhs)) {
+          setVar(Ident(targets[0].get()).name(), v, targets[0].range(), /*nameValue=*/false);
+          break;
+        }
         for (auto t : targets) emitAssignTarget(t, v, declared);
         break;
       }
@@ -255,6 +264,10 @@ void FunctionEmitter::emitStatements(const std::vector<Stmt>& stmts, bool tail) 
     }
   }
   if (tail && frame_->exit == ExitKind::None) emitImplicitExit();
+}
+
+bool FunctionEmitter::aliasesInArchiveCode(const Expr& target, const Expr& value) {
+  return ctx().options && ctx().options->allMethods && target.kind() == Kind::Ident && value.kind() == Kind::Ident;
 }
 
 void FunctionEmitter::emitAssignTarget(const Expr& target, Value* v, const TypePtr& declared) {

@@ -94,8 +94,10 @@ void saveArchive(const LoadedArchive& m, const std::string& root, const ZipWrite
   for (size_t i = 0; i < consts.storages.size(); ++i)
     zip.add(prefix + "constants/" + std::to_string(i), bytesOf(consts.storages[i]));
   zip.add(prefix + "constants.pkl", consts.bytes);
-  // A loaded archive keeps its record; a module compiled from source gets what its ops need.
-  int64_t version = m.version ? m.version : printed.minVersion;
+  // A loaded archive keeps its record unless its ops need more (upgraded code of an old version:
+  // written again under the old record, it would be upgraded twice); a module compiled from
+  // source gets what its ops need.
+  int64_t version = std::max(m.version, printed.minVersion);
   zip.add(prefix + (version > 5 ? ".data/version" : "version"), std::to_string(version) + "\n");
   zip.finish();
 }

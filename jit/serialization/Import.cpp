@@ -8,6 +8,7 @@
 #include "jit/serialization/ArchiveError.h"
 #include "jit/serialization/Import.h"
 #include "jit/serialization/Pickle.h"
+#include "jit/serialization/Upgraders.h"
 
 namespace tsjit::serialization {
 
@@ -202,6 +203,10 @@ class Importer {
     la_.module = frontend::compileModule(la_.code.at(rc.file), base, *la_.desc, opts, rc.file);
     la_.owner = la_.module.unit;
     auto cu = std::static_pointer_cast<frontend::CompilationUnit>(la_.module.unit);
+    // Code of an older file format version gets 1.13's upgraders, in library functions and
+    // methods alike, before anything is inlined (Upgraders.h).
+    for (const auto& f : cu->functions())
+      if (f->graph()) la_.upgradedNodes += applyUpgraders(*f->graph(), la_.version);
     std::set<Function*> done;
     inlineMethods(*la_.module.info, *cu, done);
   }
@@ -209,6 +214,7 @@ class Importer {
   void inlineMethods(const frontend::ModuleInfo& info, const frontend::CompilationUnit& cu, std::set<Function*>& done) {
     for (const auto& m : info.type->methods()) {
       if (!m->graph() || !done.insert(m.get()).second) continue;
+      la_.upgradedNodes += applyUpgraders(*m->graph(), la_.version);
       auto compiled = std::make_shared<Function>(m->qualifiedName(), m->graph());
       compiled->setSignature(m->signature());
       la_.compiledMethods[m.get()] = compiled;

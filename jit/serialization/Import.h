@@ -11,7 +11,8 @@
 //   4. the module tree as a frontend::ModuleDesc (slot order from data.pkl, kinds from
 //      __parameters__/__buffers__, types from the annotations) compiled by jit/frontend from the
 //      archive's own code (the root class's file as the source, every code file as library code),
-//      with library prim::CallFunction calls inlined in every method (as `tsjit conform --source`).
+//      with 1.13's operator upgraders applied to code of an older version (Upgraders.h) and
+//      library prim::CallFunction calls inlined in every method (as `tsjit conform --source`).
 // Every problem is an ArchiveError naming the member and the offset (or a CompileError pointing
 // into the member's code); nothing is executed while loading.
 #pragma once
@@ -47,6 +48,7 @@ struct LoadedArchive {
   std::string file;     // path (messages)
   std::string root;     // the top-level folder
   int64_t version = 0;  // the version record
+  int upgradedNodes = 0;  // operators rewritten by 1.13's upgraders (code of an older version)
   bool versionInDataFolder = false;  // stored as <root>/.data/version
   std::map<std::string, std::string> code;  // "code/__torch__.py" -> text (archive-relative)
   std::map<std::string, std::string> debugPkl;  // "code/....py.debug_pkl" -> bytes (kept for save)

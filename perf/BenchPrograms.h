@@ -1,6 +1,6 @@
 // BenchPrograms.h — the programs several perf suites time, written once: the LSTM cell as
 // TorchScript source (the issues' compile-time and pipeline figures) and as IR (interpreter and
-// autodiff suites), and the int and tensor chains
+// autodiff suites), the int and tensor chains and the sigmoid/tanh chain
 // as IR text (the interpreter's per-node figures). Each returns fresh text; nothing is cached.
 #pragma once
 
@@ -81,6 +81,22 @@ inline std::string tensorChainIR(int ops) {
   }
   os << "  return (%x" << ops << ")\n";
   return os.str();
+}
+
+// sigmoid(x) * tanh(y) + x * 0.5 - y: the elementwise chain of PyTorch's JIT overview (interpreter,
+// fusion and the perf cases' correctness-gate tests).
+inline const char* sigmoidTanhChainIR() {
+  return R"IR(graph(%x : Tensor, %y : Tensor):
+  %one : int = prim::Constant[value=1]()
+  %h : float = prim::Constant[value=0.5]()
+  %s : Tensor = aten::sigmoid(%x)
+  %t : Tensor = aten::tanh(%y)
+  %a : Tensor = aten::mul(%s, %t)
+  %b : Tensor = aten::mul(%x, %h)
+  %c : Tensor = aten::add(%a, %b, %one)
+  %d : Tensor = aten::sub(%c, %y, %one)
+  return (%d)
+)IR";
 }
 
 }  // namespace tsjit::perf

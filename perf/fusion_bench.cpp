@@ -43,17 +43,6 @@ std::vector<IValue> lstmInputs() {
           IValue(seededTensor({4 * hidden}, 7))};
 }
 
-const char* kChainIR = R"IR(graph(%x : Tensor, %y : Tensor):
-  %one : int = prim::Constant[value=1]()
-  %h : float = prim::Constant[value=0.5]()
-  %s : Tensor = aten::sigmoid(%x)
-  %t : Tensor = aten::tanh(%y)
-  %a : Tensor = aten::mul(%s, %t)
-  %b : Tensor = aten::mul(%x, %h)
-  %c : Tensor = aten::add(%a, %b, %one)
-  %d : Tensor = aten::sub(%c, %y, %one)
-  return (%d)
-)IR";
 
 InputsFn chainInputs(int64_t n) {
   return [n] { return std::vector<IValue>{IValue(seededTensor({n}, 1)), IValue(seededTensor({n}, 2))}; };
@@ -98,9 +87,9 @@ const bool kRegistered = [] {
   for (int fusion : {0, 1}) {
     std::string arg = "/" + std::to_string(fusion);
     addCase(profilingCase("BM_ProfilingLstmCell" + arg, lstmGraph, lstmInputs, fusion, benchmark::kMicrosecond));
-    addCase(profilingCase("BM_ProfilingChain" + arg, [] { return parseIR(kChainIR); }, chainInputs(16 << 20), fusion,
+    addCase(profilingCase("BM_ProfilingChain" + arg, [] { return parseIR(sigmoidTanhChainIR()); }, chainInputs(16 << 20), fusion,
                           benchmark::kMillisecond));
-    addCase(profilingCase("BM_ProfilingChain1M" + arg, [] { return parseIR(kChainIR); }, chainInputs(1 << 20), fusion,
+    addCase(profilingCase("BM_ProfilingChain1M" + arg, [] { return parseIR(sigmoidTanhChainIR()); }, chainInputs(1 << 20), fusion,
                           benchmark::kMicrosecond));
   }
   CaseDef ints = profilingCase("BM_ProfilingIntChain", [] { return parseIR(intChainIR(32)); },

@@ -10,24 +10,14 @@
 #include "jit/ir/IRParser.h"
 #include "jit/kernels/Kernel.h"
 #include "jit/runtime/GraphExecutor.h"
+#include "perf/BenchPrograms.h"
 #include "perf/GraphCase.h"
 
 namespace tsjit::perf {
 namespace {
 
-// d = sigmoid(x) * tanh(y) + x * 0.5 - y: on inputs in [-0.1, 0.1) the final subtraction cancels.
-const char* kChain = R"IR(graph(%x : Tensor, %y : Tensor):
-  %one : int = prim::Constant[value=1]()
-  %h : float = prim::Constant[value=0.5]()
-  %s : Tensor = aten::sigmoid(%x)
-  %t : Tensor = aten::tanh(%y)
-  %a : Tensor = aten::mul(%s, %t)
-  %b : Tensor = aten::mul(%x, %h)
-  %c : Tensor = aten::add(%a, %b, %one)
-  %d : Tensor = aten::sub(%c, %y, %one)
-  return (%d)
-)IR";
-
+// The chain d = sigmoid(x) * tanh(y) + x * 0.5 - y (perf/BenchPrograms.h): on inputs in
+// [-0.1, 0.1) its final subtraction cancels.
 std::vector<IValue> inputs() { return {IValue(seededTensor({4096}, 1)), IValue(seededTensor({4096}, 2))}; }
 
 // The unfused JIT's outputs, then `edit` applied to output 0's float data.
@@ -52,14 +42,14 @@ int64_t smallestElement(float* p, int64_t n) {
 }
 
 TEST(GraphCaseVerify, BothRulesAcceptTheJitsOwnResult) {
-  auto g = parseIR(kChain);
+  auto g = parseIR(sigmoidTanhChainIR());
   auto same = jitWith(g, [](float*, int64_t) {});
   EXPECT_EQ(verifyAgainstReference(g, inputs, same), "");
   EXPECT_EQ(verifyFusedAgainstReference(g, inputs, same), "");
 }
 
 TEST(GraphCaseVerify, BothRulesRejectAWrongElement) {
-  auto g = parseIR(kChain);
+  auto g = parseIR(sigmoidTanhChainIR());
   // A sign error on one element of magnitude ~0.05, and an absolute error of 1e-4.
   auto flipped = jitWith(g, [](float* p, int64_t) { p[17] = -p[17] + (p[17] == 0 ? 1e-3f : 0.f); });
   auto shifted = jitWith(g, [](float* p, int64_t) { p[1000] += 1e-4f; });
@@ -70,7 +60,7 @@ TEST(GraphCaseVerify, BothRulesRejectAWrongElement) {
 }
 
 TEST(GraphCaseVerify, FusedRuleAllowsIntermediateRoundingMagnifiedByCancellation) {
-  auto g = parseIR(kChain);
+  auto g = parseIR(sigmoidTanhChainIR());
   // One ulp of an intermediate of magnitude ~0.1 (2^-27), added where the output is smallest: many
   // ulps of that output, within the fused rule's k eps max(|a|, |b|, 1).
   auto rounded = jitWith(g, [](float* p, int64_t n) { p[smallestElement(p, n)] += std::ldexp(1.0f, -27); });

@@ -19,17 +19,6 @@ using namespace tsjit::perf;
 
 namespace {
 
-const char* kChain16MIR = R"IR(graph(%x : Tensor, %y : Tensor):
-  %one : int = prim::Constant[value=1]()
-  %h : float = prim::Constant[value=0.5]()
-  %s : Tensor = aten::sigmoid(%x)
-  %t : Tensor = aten::tanh(%y)
-  %a : Tensor = aten::mul(%s, %t)
-  %b : Tensor = aten::mul(%x, %h)
-  %c : Tensor = aten::add(%a, %b, %one)
-  %d : Tensor = aten::sub(%c, %y, %one)
-  return (%d)
-)IR";
 
 const bool kRegistered = [] {
   CaseDef a = graphCase("BM_IntChain", intChainIR(32), [] { return std::vector<IValue>{IValue(int64_t{1}), IValue(int64_t{7})}; },
@@ -55,7 +44,7 @@ const bool kRegistered = [] {
                       },
                       benchmark::kMicrosecond));
   }
-  addCase(graphCase("BM_SigmoidTanhChain16M", kChain16MIR,
+  addCase(graphCase("BM_SigmoidTanhChain16M", sigmoidTanhChainIR(),
                     [] {
                       constexpr int64_t n = 16 * 1024 * 1024;
                       return std::vector<IValue>{IValue(Tensor::full({n}, 0.25, ScalarType::Float)),

@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "conformance/builtins/BuiltinCallArguments.h"
 #include "conformance/lib/Compare.h"
 #include "conformance/lib/CorpusRunner.h"
 #include "jit/frontend/Emitter.h"
@@ -64,21 +65,41 @@ std::string trim(const std::string& s) {
   return b == std::string::npos ? "" : s.substr(b, e - b + 1);
 }
 
-// The argument expression for a required parameter; empty when the type has no generator.
-std::string argumentFor(const Param& p) {
-  const std::string& t = p.type;
-  if (t.rfind("Optional[", 0) == 0) return "None";
-  if (t == "Tensor") {
-    static const std::regex indexName("index|indices|target|idx|indexes");
-    return std::regex_match(p.name, indexName) ? "i" : "x";
+std::vector<Param> parseParams(const std::string& text) {
+  std::vector<Param> params;
+  for (const std::string& raw : splitTopLevel(text)) {
+    std::string a = trim(raw);
+    if (a.empty() || a == "*") continue;
+    size_t colon = a.find(" : ");
+    EXPECT_NE(colon, std::string::npos) << "unparsable parameter: " << a;
+    if (colon == std::string::npos) continue;
+    Param p{a.substr(0, colon), a.substr(colon + 3), false};
+    size_t eq = p.type.find('=');
+    if (eq != std::string::npos) {
+      p.hasDefault = true;
+      p.type = p.type.substr(0, eq);
+    }
+    params.push_back(p);
   }
-  if (t == "int") return "1";
-  if (t == "float") return "0.5";
-  if (t == "bool") return "False";
-  if (t == "number") return "1";
-  if (t == "List[int]") return "[1]";
-  if (t == "List[Tensor]") return "[x, x]";
-  return "";
+  return params;
+}
+
+// The op table's overload of aten::NAME whose arguments are the entry's: the same names in the same
+// order, of the same types as 1.13's list writes them (a Tensor method's list omits `self`).
+const ops::OpOverload* coveringOverload(const std::string& name, const std::vector<Param>& params, bool method) {
+  const ops::OpInfo* op = ops::findOp(Symbol::aten(name));
+  if (!op) return nullptr;
+  std::vector<Param> want = params;
+  if (method) want.insert(want.begin(), Param{"self", "Tensor", false});
+  for (const auto& o : op->overloads()) {
+    const auto& args = o->schema().arguments();
+    if (args.size() != want.size()) continue;
+    bool same = true;
+    for (size_t k = 0; same && k < args.size(); ++k)
+      same = args[k].name == want[k].name && args[k].type()->annotationStr() == want[k].type;
+    if (same) return o.get();
+  }
+  return nullptr;
 }
 
 std::string sourceDir() {
@@ -90,7 +111,11 @@ struct Figures {
   size_t entries = 0, generated = 0, compiled = 0, ranJit = 0, ranRef = 0, ranBoth = 0, agree = 0;
   size_t covered = 0, coveredCompiled = 0;
   std::vector<std::string> disagreements;
+  std::vector<std::string> coveredFailures;  // "<call>: <stage>: <first line of the error>"
 };
+
+std::string firstLine(const std::string& s) { return s.substr(0, s.find('\n')); }
+bool verbose() { return std::getenv("TSJIT_BUILTIN_CALLS_VERBOSE") != nullptr; }
 
 // Runs every signature of `file` (lines "torch.NAME(...) -> T", "torch.nn.functional.NAME(...)" or,
 // for Tensor methods, "Tensor.NAME(...)" without self) as one generated call.
@@ -107,29 +132,24 @@ Figures runList(const std::string& file) {
     std::smatch m;
     if (!std::regex_match(line, m, sig)) continue;
     ++f.entries;
-    bool hasOp = ops::findOp(Symbol::aten(m[2].str())) != nullptr;  // the op table declares aten::NAME
+    std::vector<Param> params = parseParams(m[3].str());
+    const ops::OpOverload* covering = coveringOverload(m[2].str(), params, m[1] == "Tensor");
+    bool hasOp = covering != nullptr;
     f.covered += hasOp;
-    std::string receiver = m[1] == "torch" ? "torch." : m[1] == "Tensor" ? "x." : "F.";
+    if (verbose() && !hasOp && ops::findOp(Symbol::aten(m[2].str())))
+      std::cout << "  op declared, no overload matches: " << line << "\n";
+    const std::string opName = m[2].str();
+    std::string self = builtin_calls::overrideFor(opName, "self", "Tensor");
+    std::string receiver = m[1] == "torch" ? "torch." : m[1] == "Tensor" ? (self.empty() ? "x" : self) + "." : "F.";
     std::vector<std::string> args;
     bool ok = true;
-    for (const std::string& raw : splitTopLevel(m[3].str())) {
-      std::string a = trim(raw);
-      if (a.empty() || a == "*") continue;
-      size_t colon = a.find(" : ");
-      if (colon == std::string::npos) {
-        ok = false;
-        break;
-      }
-      Param p{a.substr(0, colon), a.substr(colon + 3), false};
-      size_t eq = p.type.find('=');
-      if (eq != std::string::npos) {
-        p.hasDefault = true;
-        p.type = p.type.substr(0, eq);
-      }
+    for (const Param& p : params) {
       if (p.hasDefault) continue;
-      std::string e = argumentFor(p);
+      std::string e = builtin_calls::overrideFor(opName, p.name, p.type);
+      if (e.empty()) e = builtin_calls::typeDefault(p.name, p.type);
       if (e.empty()) {
         ok = false;
+        if (hasOp) f.coveredFailures.push_back(line + ": not generated: " + p.name + " : " + p.type);
         break;
       }
       args.push_back(p.name + "=" + e);  // by keyword: 1.13's list omits some `=None` defaults
@@ -139,31 +159,35 @@ Figures runList(const std::string& file) {
     std::string call = receiver + m[2].str() + "(";
     for (size_t k = 0; k < args.size(); ++k) call += (k ? ", " : "") + args[k];
     call += ")";
-    std::string source = "def f(x: Tensor, i: Tensor):\n    return " + call + "\n";
+    std::string source = std::string("def f(") + builtin_calls::kInputNames + "):\n    return " + call + "\n";
     std::shared_ptr<Graph> graph;
     try {
       graph = frontend::compileScriptEntry(source, "<" + call + ">", "f", /*inlineCalls=*/true);
-    } catch (const std::exception&) {
+    } catch (const std::exception& e) {
+      if (hasOp) f.coveredFailures.push_back(call + ": compile: " + firstLine(e.what()));
       continue;
     }
     ++f.compiled;
     f.coveredCompiled += hasOp;
-    auto inputs = [] {
-      return std::vector<IValue>{IValue(Tensor::fromDoubles({0.25, -0.5, 1.5, 0.75, -1.25, 2.0}, {2, 3})),
-                                 IValue(Tensor::fromInt64s({1, 0}, {2}))};
-    };
+    auto inputs = [] { return builtin_calls::makeInputs(); };
     std::vector<IValue> outJit, outRef;
     bool jitOk = false, refOk = false;
+    std::string jitError, refError;
     try {
       outJit = jit.run(*graph, inputs());
       jitOk = true;
-    } catch (const std::exception&) {
+    } catch (const std::exception& e) {
+      jitError = firstLine(e.what());
     }
     try {
       outRef = ref.run(*graph, inputs());
       refOk = true;
-    } catch (const std::exception&) {
+    } catch (const std::exception& e) {
+      refError = firstLine(e.what());
     }
+    if (hasOp && !(jitOk && refOk))
+      f.coveredFailures.push_back(call + ": run: jit: " + (jitOk ? "ok" : jitError) +
+                                  " | reference: " + (refOk ? "ok" : refError));
     f.ranJit += jitOk;
     f.ranRef += refOk;
     if (!jitOk || !refOk) continue;
@@ -185,6 +209,8 @@ Figures runList(const std::string& file) {
             << f.ranRef << " on the reference, " << f.ranBoth << " on both; " << f.agree << " agree; " << f.covered
             << " name an aten op of the op table, " << f.coveredCompiled << " of them compile\n";
   for (const auto& d : f.disagreements) std::cout << "  engines disagree: " << d << "\n";
+  if (verbose())
+    for (const auto& c : f.coveredFailures) std::cout << "  covered, fails: " << c << "\n";
   return f;
 }
 

@@ -62,6 +62,7 @@ inline std::string typeDefault(const std::string& name, const std::string& type)
   if (type == "List[t]") return "[2, 1]";
   if (type == "List[Tensor]") return "[x, x]";
   if (type == "List[Optional[Tensor]]") return "[i]";
+  if (type == "Device") return "x.device";
   return "";
 }
 
@@ -121,7 +122,7 @@ inline const std::map<std::string, std::map<std::string, std::string>>& override
       {"index_add", {{"source", "sq"}}},
       {"index_add_", {{"source", "sq"}}},
       {"index_put_", {{"indices:List[Tensor]", "[i]"}, {"values", "s"}}},
-      {"repeat_interleave", {{"repeats:Tensor", "k"}, {"self", "x"}}},
+      {"repeat_interleave", {{"repeats:Tensor", "i"}, {"self", "w"}}},
       // sizes consistent with x's 6 elements / 2 dims.
       {"permute", {{"dims", "[1, 0]"}}},
       {"reshape", {{"shape", "[3, 2]"}}},

@@ -469,6 +469,9 @@ void registerFactoriesKernels() {
   // zeros_like / ones_like: (self, dtype, layout, device, pin_memory, memory_format).
   defT("aten::zeros_like", [](const IValue* a, size_t) { return like(a[0].toTensor(), a[1], a[3], a[5], 0); });
   defT("aten::ones_like", [](const IValue* a, size_t) { return like(a[0].toTensor(), a[1], a[3], a[5], 1); });
+  // (self, memory_format, out): self's shape in out's dtype.
+  defOut("aten::zeros_like.out", [](const IValue* a, const Tensor&) { return like(a[0].toTensor(), IValue(), IValue(), a[1], 0); });
+  defOut("aten::ones_like.out", [](const IValue* a, const Tensor&) { return like(a[0].toTensor(), IValue(), IValue(), a[1], 1); });
 }
 
 }  // namespace tsjit::kernels

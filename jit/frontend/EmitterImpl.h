@@ -322,6 +322,7 @@ class FunctionEmitter {
   Value* lookup(const std::string& name) const;
   TypePtr declaredType(const std::string& name) const;
   void setVar(const std::string& name, Value* v, const SourceRange& loc);
+  void deleteVariable(const std::string& name, const SourceRange& loc);  // `del name`
   void pushFrame(Frame& f, Block* b);
   void popFrame();
   // Emits a branch (block b of an If) in a child frame; `body` emits the statements.

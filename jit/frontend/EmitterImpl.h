@@ -281,6 +281,9 @@ class FunctionEmitter {
   Value* emitUserCall(const SourceRange& loc, FunctionInfo& fn, Value* fnOrSelf, bool isMethod,
                       const std::string& methodName, std::vector<NamedValue> args, std::vector<NamedValue> kwargs);
   SugaredPtr emitSpecialForm(const SourceRange& loc, const std::string& name, const Apply& apply);
+  // torch.jit.fork / torch.jit.wait (EmitterFork.cpp).
+  SugaredPtr emitFork(const SourceRange& loc, const Apply& apply);
+  SugaredPtr emitWait(const SourceRange& loc, const Apply& apply);
 
   // ---- statements (EmitterStmt.cpp) ----
   // `tail`: the end of stmts is the end of the function or loop body (an implicit exit).

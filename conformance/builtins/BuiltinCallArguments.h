@@ -20,6 +20,9 @@
 
 namespace tsjit::builtin_calls {
 
+// Defined before the generated function: what a Future argument forks.
+inline const char* kPrelude = "def fork_body(x: Tensor) -> Tensor:\n    return x * 2\n\n";
+
 // Parameter order of the generated function; all are Tensors.
 inline const char* kInputNames = "x: Tensor, i: Tensor, v: Tensor, w: Tensor, sq: Tensor, b3: Tensor, m: Tensor, n: Tensor, "
                                  "s: Tensor, k: Tensor, img: Tensor, ix: Tensor";
@@ -63,6 +66,7 @@ inline std::string typeDefault(const std::string& name, const std::string& type)
   if (type == "List[Tensor]") return "[x, x]";
   if (type == "List[Optional[Tensor]]") return "[i]";
   if (type == "Device") return "x.device";
+  if (type == "Future[t]") return "torch.jit.fork(fork_body, x)";
   return "";
 }
 

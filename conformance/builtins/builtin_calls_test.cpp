@@ -38,9 +38,9 @@ using namespace tsjit;
 
 namespace {
 
-constexpr size_t kCovered = 682;  // entries an op-table overload declares (functions)
-constexpr size_t kCompiledFloor = 738;
-constexpr size_t kRanBothFloor = 651;
+constexpr size_t kCovered = 683;  // entries an op-table overload declares (functions)
+constexpr size_t kCompiledFloor = 739;
+constexpr size_t kRanBothFloor = 652;
 constexpr size_t kMethodsCovered = 463;
 constexpr size_t kMethodsCompiledFloor = 532;
 constexpr size_t kMethodsRanBothFloor = 462;
@@ -188,7 +188,8 @@ Figures runList(const std::string& file) {
       for (size_t k = 0; k < args.size(); ++k) call += (k ? ", " : "") + args[k];
       call += ")";
     }
-    std::string source = std::string("def f(") + builtin_calls::kInputNames + "):\n    return " + call + "\n";
+    std::string source =
+        std::string(builtin_calls::kPrelude) + "def f(" + builtin_calls::kInputNames + "):\n    return " + call + "\n";
     std::shared_ptr<Graph> graph;
     try {
       graph = frontend::compileScriptEntry(source, "<" + call + ">", "f", /*inlineCalls=*/true);
@@ -265,7 +266,7 @@ void expectCovered(const Figures& f) {
 TEST(BuiltinCalls, EveryListedFunctionCompilesAndRunsOnBothEngines) {
   Figures f = runList("builtin_functions.txt");
   EXPECT_EQ(f.entries, 1718u);
-  EXPECT_EQ(f.covered, kCovered);
+  EXPECT_GE(f.covered, kCovered);  // grows with the op table; each newly covered entry must pass too
   EXPECT_GE(f.compiled, kCompiledFloor);
   EXPECT_GE(f.ranBoth, kRanBothFloor);
   expectCovered(f);
@@ -274,7 +275,7 @@ TEST(BuiltinCalls, EveryListedFunctionCompilesAndRunsOnBothEngines) {
 TEST(BuiltinCalls, EveryListedTensorMethodCompilesAndRunsOnBothEngines) {
   Figures f = runList("builtin_tensor_methods.txt");
   EXPECT_EQ(f.entries, 1107u);
-  EXPECT_EQ(f.covered, kMethodsCovered);
+  EXPECT_GE(f.covered, kMethodsCovered);
   EXPECT_GE(f.compiled, kMethodsCompiledFloor);
   EXPECT_GE(f.ranBoth, kMethodsRanBothFloor);
   expectCovered(f);

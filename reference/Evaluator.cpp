@@ -232,6 +232,11 @@ bool isInstance(const IValue& v, const TypePtr& t) {
 
 }  // namespace
 
+static Symbol forkSymbol() {
+  static const Symbol kFork = Symbol::prim("fork");
+  return kFork;
+}
+
 bool isOpNode(const Node& node) {
   switch (node.kind()) {
     case prim::Constant:
@@ -419,7 +424,24 @@ void Evaluator::runNodeImpl(const Node& node, Env& env) {
       if (options_.warnings) *options_.warnings << "UserWarning: " << in(0).toStringRef() << "\n";
       return;
     }
-    default: runKernel(node, args(), env); return;
+    default:
+      if (node.kind() == forkSymbol()) {
+        // torch.jit.fork, run eagerly: the body's result (or its error, rethrown by aten::wait as
+        // 1.13 rethrows it there) goes into an already completed future.
+        const auto* futureType = node.output()->type()->cast<FutureType>();
+        if (!futureType) throw RuntimeError("prim::fork must produce a Future");
+        Ref<FutureObj> fut(new FutureObj(futureType->elementType()));
+        try {
+          std::vector<IValue> out = runGraph(*node.g(attr::Subgraph), args());
+          fut->complete(out.empty() ? IValue() : std::move(out[0]));
+        } catch (const std::exception&) {
+          fut->completeWithError(std::current_exception());
+        }
+        setOutput(IValue(std::move(fut)));
+        return;
+      }
+      runKernel(node, args(), env);
+      return;
   }
 }
 

@@ -287,6 +287,24 @@ void FunctionEmitter::setVar(const std::string& name, Value* v, const SourceRang
     v->setDebugName(name);
 }
 
+// `del name`. 1.13 removes the name from every enclosing block's table but accepts the statement
+// only when the function's outermost block binds it ("undefined value t" for a name bound in a loop
+// body only, checked on python3-torch 1.13.1); a later use is then "undefined value name" at the
+// use, a later assignment binds it afresh. tsjit does the same at the function's top level; a `del`
+// inside an if / loop body of a top-level name (which would have to leave that block's merge) is a
+// compile error.
+void FunctionEmitter::deleteVariable(const std::string& name, const SourceRange& loc) {
+  Frame* outermost = frame_;
+  while (outermost->parent) outermost = outermost->parent;
+  if (!outermost->vars.count(name)) fail(loc, "undefined value " + name);
+  if (frame_ != outermost)
+    fail(loc, "del " + name + ": deleting a variable inside an if / loop body is not supported by tsjit "
+              "(only at the function's top level)");
+  frame_->vars.erase(name);
+  std::erase(frame_->assignedOrder, name);
+  frame_->undefinedReason[name] = "undefined value " + name;
+}
+
 void FunctionEmitter::pushFrame(Frame& f, Block* b) {
   f.parent = frame_;
   f.block = b;

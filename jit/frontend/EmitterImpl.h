@@ -281,6 +281,9 @@ class FunctionEmitter {
   Value* emitUserCall(const SourceRange& loc, FunctionInfo& fn, Value* fnOrSelf, bool isMethod,
                       const std::string& methodName, std::vector<NamedValue> args, std::vector<NamedValue> kwargs);
   SugaredPtr emitSpecialForm(const SourceRange& loc, const std::string& name, const Apply& apply);
+  // torch.jit.fork / torch.jit.wait (EmitterFork.cpp).
+  SugaredPtr emitFork(const SourceRange& loc, const Apply& apply);
+  SugaredPtr emitWait(const SourceRange& loc, const Apply& apply);
 
   // ---- statements (EmitterStmt.cpp) ----
   // `tail`: the end of stmts is the end of the function or loop body (an implicit exit).
@@ -327,6 +330,7 @@ class FunctionEmitter {
   void setVar(const std::string& name, Value* v, const SourceRange& loc, bool nameValue = true);
   // Archive code's `x = y` / `a, x = b, y` (a bare name on both sides): an alias, bound unnamed.
   bool aliasesInArchiveCode(const Expr& target, const Expr& value);
+  void deleteVariable(const std::string& name, const SourceRange& loc);  // `del name`
   void pushFrame(Frame& f, Block* b);
   void popFrame();
   // Emits a branch (block b of an If) in a child frame; `body` emits the statements.

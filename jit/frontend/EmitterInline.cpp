@@ -15,12 +15,27 @@ Function* findCallee(const CompilationUnit& cu, const std::string& shortName) {
   return nullptr;
 }
 
+Symbol forkKind() {
+  static const Symbol kFork = Symbol::prim("fork");
+  return kFork;
+}
+
 bool inlineBlock(Block* b, const CompilationUnit& cu) {
   bool changed = false;
   std::vector<Node*> nodes;
   for (Node* n : b->nodes()) nodes.push_back(n);
   for (Node* n : nodes) {
     for (Block* sub : n->blocks()) changed |= inlineBlock(sub, cu);
+    if (n->kind() == forkKind() && n->hasAttribute(attr::Subgraph)) {
+      // A fork's body (a graph attribute, shared with the callee's own graph): inlined in a copy.
+      std::shared_ptr<Graph> body = n->g(attr::Subgraph)->copy();
+      if (inlineBlock(body->block(), cu)) {
+        inlineFunctionCalls(*body, cu);
+        n->g_(attr::Subgraph, body);
+        changed = true;
+      }
+      continue;
+    }
     if (n->kind() != prim::CallFunction) continue;
     Node* fnConst = n->input(0)->node();
     if (fnConst->kind() != prim::Constant || !fnConst->hasAttribute(attr::name)) continue;

@@ -242,6 +242,23 @@ static Literal literalOfDefault(const Expr& e) {
   fail(e.range(), "default arguments must be constants");
 }
 
+// @torch.jit.unused, or the deprecated spelling @torch.jit.ignore(drop=True): 1.13 compiles only the
+// signature; the body becomes a raise (unannotated parameters and result are Tensors).
+static bool isUnusedStub(const Def& def) {
+  if (def.hasDecorator("torch.jit.unused")) return true;
+  for (auto d : def.decorators()) {
+    if (d.kind() != Kind::Apply) continue;
+    Apply a(d.get());
+    if (a.callee().kind() != Kind::Select || !def.hasDecorator("torch.jit.ignore")) continue;
+    for (auto kw : a.attributes())
+      if (kw.name().name() == "drop" && kw.value().kind() == Kind::True) return true;
+  }
+  return false;
+}
+
+// @torch.jit.ignore (without drop=True): 1.13 leaves the function to Python (a prim::PythonOp).
+bool isPythonOnly(const Def& def) { return def.hasDecorator("torch.jit.ignore") && !isUnusedStub(def); }
+
 void FunctionEmitter::emitDef(const Def& def, FunctionInfo& info) {
   graph_ = std::make_shared<Graph>();
   root_ = Frame{};
@@ -274,7 +291,14 @@ void FunctionEmitter::emitDef(const Def& def, FunctionInfo& info) {
   hasDeclaredReturn_ = def.decl().returnType().present();
   returnType_ = hasDeclaredReturn_ ? parseTypeExpr(def.decl().returnType().value()) : nullptr;
   defRange = def.range();
-  emitStatements(toVector(def.statements()), /*tail=*/true);
+  if (isUnusedStub(def)) {
+    if (!returnType_) returnType_ = TensorType::get();
+    Value* msg = emitConst(Literal{std::string("This Python function is annotated to be ignored and cannot be run")});
+    graph_->insert(prim::RaiseException, {msg, emitNone()}, 0)->setSourceRange(def.range());
+    frame_->exit = ExitKind::Raise;
+  } else {
+    emitStatements(toVector(def.statements()), /*tail=*/true);
+  }
   if (!lookup("$ret"))  // every path raised
     setVar("$ret", insertNode(*graph_, prim::Uninitialized, {}, returnType_ ? returnType_ : NoneType::get()), {});
   Value* ret = lookup("$ret");
@@ -304,6 +328,9 @@ FunctionInfo* CompilerContext::getFunction(const std::string& q, const SourceRan
     if (auto it = libraryDefs.find(q); it != libraryDefs.end()) def = it->second;
   }
   if (!def) return nullptr;
+  if (isPythonOnly(*def))
+    fail(loc, q + " is marked @torch.jit.ignore: 1.13 calls it in Python (prim::PythonOp), and tsjit has no "
+              "Python interpreter (use @torch.jit.unused to compile a call that raises)");
   if (inProgress.count(q)) fail(loc, "recursive function calls are not supported in TorchScript: " + q);
   inProgress.insert(q);
   FunctionInfo info;
@@ -339,6 +366,9 @@ FunctionInfo* CompilerContext::getMethod(const std::shared_ptr<ModuleInfo>& info
   for (auto s : cd->body())
     if (s.kind() == Kind::Def && Def(s.get()).name().name() == name) def = Def(s.get());
   if (!def) return nullptr;
+  if (isPythonOnly(*def))
+    fail(loc, key + " is marked @torch.jit.ignore: 1.13 calls it in Python (prim::PythonOp), and tsjit has no "
+              "Python interpreter (use @torch.jit.unused to compile a call that raises)");
   if (inProgress.count(key)) fail(loc, "recursive method calls are not supported in TorchScript: " + key);
   inProgress.insert(key);
   reserveMethod(info, name);

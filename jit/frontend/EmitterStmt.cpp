@@ -230,7 +230,11 @@ void FunctionEmitter::emitStatements(const std::vector<Stmt>& stmts, bool tail) 
       }
       case Kind::Delete: {
         for (auto t : Delete(s.get()).targets()) {
-          if (t.kind() != Kind::Subscript) fail(t.range(), "del: only `del container[key]` is supported");
+          if (t.kind() == Kind::Ident) {
+            deleteVariable(Ident(t.get()).name(), t.range());
+            continue;
+          }
+          if (t.kind() != Kind::Subscript) fail(t.range(), "del: only `del name` and `del container[key]` are supported");
           Subscript sub(t.get());
           Value* c = emitExpr(sub.value());
           Value* k = emitExpr(sub.subscriptExprs()[0]);

@@ -106,6 +106,7 @@ SugaredPtr BuiltinModule::attr(const SourceRange& loc, FunctionEmitter& e, const
   }
   if (name == "torch.jit") {
     if (attrName == "annotate") return std::make_shared<SpecialForm>("annotate");
+    if (attrName == "fork" || attrName == "wait") return std::make_shared<SpecialForm>(attrName);
     fail(loc, "torch.jit." + attrName + " is not supported");
   }
   if (name == "torch.nn") {
@@ -180,6 +181,8 @@ SugaredPtr FunctionEmitter::emitSpecialForm(const SourceRange& loc, const std::s
     }
     return wrap(v);
   }
+  if (name == "fork") return emitFork(loc, apply);
+  if (name == "wait") return emitWait(loc, apply);
   if (name == "uninitialized") {
     if (in.size() != 1) fail(loc, "uninitialized() expects a type");
     return wrap(insertNode(*graph_, prim::Uninitialized, {}, parseTypeExpr(in[0]), loc));
@@ -337,7 +340,7 @@ TypePtr FunctionEmitter::parseTypeExpr(const Expr& e) {
         need(1);
         return ps[0];
       }
-      if (head == "Future") {
+      if (head == "Future" || head == "torch.jit.Future") {
         need(1);
         return FutureType::create(ps[0]);
       }

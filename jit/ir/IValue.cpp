@@ -149,6 +149,53 @@ Ref<FutureObj> IValue::toFuture() const {
   return Ref<FutureObj>(static_cast<FutureObj*>(heap()));
 }
 
+void FutureObj::complete(IValue v) {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    value_ = std::move(v);
+    completed_ = true;
+  }
+  done_.notify_all();
+}
+
+void FutureObj::completeWithError(std::exception_ptr e) {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    error_ = std::move(e);
+    completed_ = true;
+  }
+  done_.notify_all();
+}
+
+void FutureObj::setTask(std::function<void()> task) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  task_ = std::move(task);
+}
+
+bool FutureObj::runTaskIfUnclaimed() {
+  std::function<void()> task;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    task.swap(task_);
+  }
+  if (!task) return false;
+  task();
+  return true;
+}
+
+bool FutureObj::completed() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return completed_;
+}
+
+IValue FutureObj::wait() {
+  runTaskIfUnclaimed();
+  std::unique_lock<std::mutex> lock(mutex_);
+  done_.wait(lock, [this] { return completed_; });
+  if (error_) std::rethrow_exception(error_);
+  return *value_;
+}
+
 Function* IValue::toFunction() const {
   if (tag_ != Tag::Function) tagMismatch(Tag::Function);
   return payload_.function;

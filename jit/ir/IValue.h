@@ -9,6 +9,10 @@
 #pragma once
 
 #include <atomic>
+#include <condition_variable>
+#include <exception>
+#include <functional>
+#include <mutex>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -234,10 +238,31 @@ struct Object : HeapObject {
   void setAttr(std::string_view name, IValue v);
 };
 
+// The result of torch.jit.fork: completed once, with a value or an error, by whoever runs its task.
+// A fork's task is claimed exactly once: by a pool worker, or by the first wait() that finds it
+// not yet started (which then runs it inline, so waiting never deadlocks on a busy pool).
+// Thread-safe.
 struct FutureObj : HeapObject {
   explicit FutureObj(TypePtr elem) : elementType(std::move(elem)) {}
   TypePtr elementType;
-  std::optional<IValue> value;
+
+  void complete(IValue v);
+  void completeWithError(std::exception_ptr e);
+  // Sets the task that computes the value (before the future is shared).
+  void setTask(std::function<void()> task);
+  // Runs the task here if nobody has claimed it yet; returns whether it ran.
+  bool runTaskIfUnclaimed();
+  bool completed() const;
+  // Blocks until completed (running an unclaimed task inline); rethrows the task's error.
+  IValue wait();
+
+ private:
+  mutable std::mutex mutex_;
+  std::condition_variable done_;
+  bool completed_ = false;
+  std::optional<IValue> value_;
+  std::exception_ptr error_;
+  std::function<void()> task_;  // empty once claimed
 };
 
 // Convenience constructors.

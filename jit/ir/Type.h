@@ -197,7 +197,8 @@ class FutureType : public Type {
   explicit FutureType(TypePtr elem) : Type(Kind), elem_(std::move(elem)) {}
   static TypePtr create(TypePtr elem);
   const TypePtr& elementType() const { return elem_; }
-  std::string str() const override { return "Future(" + elem_->str() + ")"; }
+  // 1.13's graphs print Future[T] (its IR parser only reads Future(T); ours reads both).
+  std::string str() const override { return "Future[" + elem_->str() + "]"; }
   std::string annotationStr() const override { return "Future[" + elem_->annotationStr() + "]"; }
   std::vector<TypePtr> containedTypes() const override { return {elem_}; }
 

@@ -13,7 +13,7 @@ std::string roundTrip(const std::string& s, ClassRegistry* reg = nullptr) { retu
 TEST(Type, IrSpellingRoundTrips) {
   for (const char* s : {"int", "float", "bool", "str", "NoneType", "Device", "Tensor", "Scalar", "Any",
                         "Function", "int[]", "Tensor?", "int?", "Tensor[]", "str[]", "(Tensor, Tensor)",
-                        "(int, float)[]", "Dict(str, Tensor)", "Dict(int, float)", "()", "Future(int)",
+                        "(int, float)[]", "Dict(str, Tensor)", "Dict(int, float)", "()", "Future[int]",
                         "Union(int, float)", "(int, int, bool, Dict(str, int), str[], int, int[])",
                         "Float(2, 3, strides=[3, 1], requires_grad=0, device=cpu)",
                         "Long(requires_grad=0, device=cpu)", "Double(requires_grad=0, device=cpu)",
@@ -28,6 +28,7 @@ TEST(Type, AnnotationSpellingParses) {
   EXPECT_EQ(roundTrip("Dict[str, List[int]]"), "Dict(str, int[])");
   EXPECT_EQ(roundTrip("Tuple[int, Tensor]"), "(int, Tensor)");
   EXPECT_EQ(roundTrip("Tuple[()]"), "()");
+  EXPECT_EQ(roundTrip("Future(int)"), "Future[int]");  // the schema spelling; graphs print brackets
   EXPECT_EQ(roundTrip("Union[Tensor, float, int]"), "Union(Tensor, float, int)");
   EXPECT_EQ(parseType("List[Optional[Tensor]]")->annotationStr(), "List[Optional[Tensor]]");
   EXPECT_EQ(parseType("(int, str)")->annotationStr(), "Tuple[int, str]");

@@ -15,6 +15,7 @@
 #include <type_traits>
 
 #include "jit/ir/Type.h"
+#include "jit/kernels/OutVariants.h"
 #include "jit/kernels/TensorLoops.h"
 
 namespace tsjit::kernels {
@@ -327,15 +328,12 @@ void defT(const char* name, Tensor (*fn)(const IValue*, size_t n)) {
   });
 }
 
-// out= variants: the values are computed fresh and copied into out (returned).
+// out= variants: the values are computed fresh and written into out (resized to their shape, as
+// PyTorch's zeros_out / arange_out ... resize out), which is returned.
 void defOut(const char* name, Tensor (*fn)(const IValue*, const Tensor& out)) {
   def(name, [fn](Stack& s, size_t n) {
     Tensor out = s.back().toTensor();
-    Tensor r = fn(&s[s.size() - n], out);
-    if (out.sizes() != r.sizes())
-      throw RuntimeError(str("output with shape ", shapeString(out.sizes()), " doesn't match the broadcast shape ",
-                             shapeString(r.sizes())));
-    out.copy_(r);
+    writeOut(out, fn(&s[s.size() - n], out));
     ret1(s, n, IValue(std::move(out)));
   });
 }
@@ -471,6 +469,9 @@ void registerFactoriesKernels() {
   // zeros_like / ones_like: (self, dtype, layout, device, pin_memory, memory_format).
   defT("aten::zeros_like", [](const IValue* a, size_t) { return like(a[0].toTensor(), a[1], a[3], a[5], 0); });
   defT("aten::ones_like", [](const IValue* a, size_t) { return like(a[0].toTensor(), a[1], a[3], a[5], 1); });
+  // (self, memory_format, out): self's shape in out's dtype.
+  defOut("aten::zeros_like.out", [](const IValue* a, const Tensor&) { return like(a[0].toTensor(), IValue(), IValue(), a[1], 0); });
+  defOut("aten::ones_like.out", [](const IValue* a, const Tensor&) { return like(a[0].toTensor(), IValue(), IValue(), a[1], 1); });
 }
 
 }  // namespace tsjit::kernels

@@ -13,7 +13,8 @@
   _(Shape)                              \
   _(Indexing)                           \
   _(Linalg)                             \
-  _(NN)
+  _(NN)                                 \
+  _(OutVariants) /* last: derives the out= kernels no family registered */
 
 namespace tsjit::kernels {
 #define TSJIT_DECLARE_FAMILY(name) void register##name##Kernels();

@@ -27,6 +27,12 @@ void registerPrimKernels() {
     IValue msg = pop(s);
     throw RuntimeError(msg.toStringRef(), cls.isString() ? cls.toStringRef() : "RuntimeError");
   });
+  // torch.jit.wait: blocks until the fork completes (running it here if no worker started it);
+  // an error inside the fork is rethrown here.
+  def("aten::wait", [](Stack& s, size_t) {
+    IValue f = pop(s);
+    s.push_back(f.toFuture()->wait());
+  });
   def("prim::TupleUnpack", [](Stack& s, size_t) {
     IValue t = pop(s);
     for (const auto& x : t.toTupleRef().items) s.push_back(x);

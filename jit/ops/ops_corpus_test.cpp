@@ -207,6 +207,7 @@ TEST(OpsCorpus, EverySchemaIsAnOverload) {
       "aten::bitwise_xor.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)",
       "aten::bitwise_xor.Scalar_Tensor(Scalar self, Tensor other) -> Tensor",
       "aten::bitwise_xor.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::wait(Future(t) self) -> t",  // torch.jit.wait (schema from python3-torch 1.13.1)
   };
   for (const char* schema : kBeyondCorpus) {
     std::string text = schema;

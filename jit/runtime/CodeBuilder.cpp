@@ -7,6 +7,7 @@
 #include "jit/ir/Graph.h"
 #include "jit/ops/SchemaMatching.h"
 #include "jit/runtime/Code.h"
+#include "jit/runtime/Fork.h"
 #include "jit/runtime/Liveness.h"
 #include "jit/runtime/PrimOps.h"
 #include "jit/runtime/ProfilingOps.h"
@@ -237,6 +238,8 @@ class CodeBuilder {
     if (auto p = primOperation(*n)) {
       op = std::move(*p);
     } else if (auto q = profilingOperation(*n, c_.options_)) {
+      op = std::move(*q);
+    } else if (auto q = forkOperation(*n, c_.options_)) {
       op = std::move(*q);
     } else {
       const ops::OpOverload* ov = ops::resolveOverload(*n);

@@ -14,7 +14,8 @@
   _(Shape)                                 \
   _(Indexing)                              \
   _(Linalg)                                \
-  _(NN)
+  _(NN)                                   \
+  _(OutVariants) /* last: the out= kernels no family registered, from their functional overloads */
 
 namespace tsjit::reference {
 #define TSJIT_DECLARE_FAMILY(name) void register##name##Kernels();

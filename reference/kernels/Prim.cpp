@@ -110,6 +110,8 @@ void registerPrimKernels() {
     throw ScriptException(a[0].toStringRef(), std::move(cls));
   });
   defOwned("prim::Uninitialized", [](Args&) { return ret(IValue::uninitialized()); });
+  // torch.jit.wait: the reference runs forks eagerly, so the future is complete (value or error).
+  defOwned("aten::wait", [](Args& a) { return ret(a.at(0).toFuture()->wait()); });
   defOwned("prim::unchecked_cast", [](Args& a) { return ret(a[0]); });
   defOwned("prim::TupleUnpack", [](Args& a) { return a[0].toTupleRef().items; });
   defOwned("prim::TupleIndex", [](Args& a) {

@@ -16,6 +16,10 @@ void declarePrim(OpTableBuilder& b) {
   b.op("prim::RaiseException", Cat::ControlFlow, Tolerance::exact(), {
       "prim::RaiseException(str msg, str? cls=None) -> ()",
   });
+  // torch.jit.wait on a torch.jit.fork result (prim::fork: special, its body a Subgraph attribute).
+  b.op("aten::wait", Cat::Prim, Tolerance::exact(), {
+      "aten::wait(Future(t) self) -> t",
+  });
   b.op("prim::Uninitialized", Cat::Prim, Tolerance::exact(), {
       "prim::Uninitialized() -> Any",
   });
@@ -52,6 +56,7 @@ void declarePrim(OpTableBuilder& b) {
   b.special("prim::CreateObject", Cat::Prim);
   b.special("prim::CallFunction", Cat::Prim);
   b.special("prim::CallMethod", Cat::Prim);
+  b.special("prim::fork", Cat::Prim);
   b.special("prim::isinstance", Cat::Prim);
   b.special("prim::Param", Cat::Prim);
   b.special("prim::Return", Cat::Prim);

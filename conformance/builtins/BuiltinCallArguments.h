@@ -1,0 +1,156 @@
+// BuiltinCallArguments.h — the inputs and the argument choices of builtin_calls_test.
+//
+// Every generated call is the body of `def f(x, i, v, w, sq, b3, m, n, s, k, img, ix)` (kInputNames,
+// made by makeInputs()). A required parameter gets a value of its type (typeDefault); where one
+// value per type cannot satisfy an op's documented preconditions (matrix shapes, a bool mask, an
+// integral dtype, a 4-D image...), kOverrides names the argument an ordinary caller would pass,
+// keyed by op name and parameter name (and the parameter's type where overloads differ), and
+// kReceivers names the tensor a Tensor method is called on. Only argument *choices* live here:
+// an entry is never dropped, and the few that cannot be generated are listed in
+// BuiltinCallExclusions.h with the reason.
+#pragma once
+
+#include <map>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "jit/ir/IValue.h"
+#include "jit/tensor/Tensor.h"
+
+namespace tsjit::builtin_calls {
+
+// Defined before the generated function: what a Future argument forks.
+inline const char* kPrelude = "def fork_body(x: Tensor) -> Tensor:\n    return x * 2\n\n";
+
+// Parameter order of the generated function; all are Tensors.
+inline const char* kInputNames = "x: Tensor, i: Tensor, v: Tensor, w: Tensor, sq: Tensor, b3: Tensor, m: Tensor, n: Tensor, "
+                                 "s: Tensor, k: Tensor, img: Tensor, ix: Tensor";
+
+inline std::vector<IValue> makeInputs() {
+  std::vector<IValue> in;
+  in.emplace_back(Tensor::fromDoubles({0.25, -0.5, 1.5, 0.75, -1.25, 2.0}, {2, 3}));  // x: float [2, 3]
+  in.emplace_back(Tensor::fromInt64s({1, 0}, {2}));                                   // i: index [2]
+  in.emplace_back(Tensor::fromDoubles({0.5, -1.0, 2.0}, {3}));                        // v: float [3]
+  in.emplace_back(Tensor::fromDoubles({1.5, -0.25}, {2}));                            // w: float [2]
+  in.emplace_back(Tensor::fromDoubles({2.0, 0.5, -0.75, 1.25}, {2, 2}));              // sq: float [2, 2]
+  std::vector<double> b;
+  for (int j = 0; j < 18; ++j) b.push_back((j % 7) * 0.25 - 0.5);
+  in.emplace_back(Tensor::fromDoubles(b, {2, 3, 3}));                                 // b3: float [2, 3, 3]
+  in.emplace_back(Tensor::fromInt64s({1, 0, 0, 1, 1, 0}, {2, 3}, ScalarType::Bool)); // m: bool mask [2, 3]
+  in.emplace_back(Tensor::fromInt64s({6, 3, 5, 12, 9, 4}, {2, 3}));                  // n: int64 [2, 3]
+  in.emplace_back(Tensor::scalar(0.75, ScalarType::Float));                          // s: float, 0-dim
+  in.emplace_back(Tensor::scalarInt(1));                                              // k: int64, 0-dim
+  in.emplace_back(Tensor::fromDoubles({0.25, -0.5, 1.5, 0.75, -1.25, 2.0}, {1, 1, 2, 3}));  // img: [1, 1, 2, 3]
+  in.emplace_back(Tensor::fromInt64s({2, 0, 1, 1, 2, 0}, {2, 3}));                   // ix: index [2, 3], < 3
+  return in;
+}
+
+// One value per type (the parameter's name picks an index tensor).
+inline std::string typeDefault(const std::string& name, const std::string& type) {
+  if (type.rfind("Optional[", 0) == 0) return "None";
+  if (type == "Tensor") {
+    static const std::regex indexName("index|indices|target|idx|indexes");
+    return std::regex_match(name, indexName) ? "i" : "x";
+  }
+  if (type == "int") return "1";
+  if (type == "float") return "0.5";
+  if (type == "bool") return "False";
+  if (type == "number") return "1";
+  if (type == "str") return "'ab'";
+  if (type == "List[int]") return "[1]";
+  if (type == "List[float]") return "[0.5, 1.5]";
+  if (type == "List[bool]") return "[True, False]";
+  if (type == "List[str]") return "['b', 'a']";
+  if (type == "List[t]") return "[2, 1]";
+  if (type == "List[Tensor]") return "[x, x]";
+  if (type == "List[Optional[Tensor]]") return "[i]";
+  if (type == "Device") return "x.device";
+  if (type == "Future[t]") return "torch.jit.fork(fork_body, x)";
+  return "";
+}
+
+// op name -> {parameter name or "name:type" -> argument}. "self" also picks a method's receiver.
+inline const std::map<std::string, std::map<std::string, std::string>>& overrides() {
+  static const std::map<std::string, std::map<std::string, std::string>> table = {
+      // matrix products: shapes that multiply (x is [2, 3]).
+      {"addmm", {{"mat1", "sq"}, {"mat2", "x"}}},
+      {"addmv", {{"self", "w"}, {"mat", "x"}, {"vec", "v"}}},
+      {"addr", {{"vec1", "w"}, {"vec2", "v"}}},
+      {"baddbmm", {{"self", "b3"}, {"batch1", "b3"}, {"batch2", "b3"}}},
+      {"bmm", {{"self", "b3"}, {"mat2", "b3"}}},
+      {"mm", {{"mat2", "x.t()"}}},
+      {"matmul", {{"other", "x.t()"}}},
+      {"mv", {{"vec", "v"}}},
+      {"dot", {{"self", "v"}, {"tensor", "v"}}},
+      {"outer", {{"self", "v"}, {"vec2", "w"}}},
+      {"nuclear_norm", {{"dim", "[0, 1]"}}},
+      // integral-only ops: an int64 tensor.
+      {"bitwise_not", {{"self", "n"}}},
+      {"gcd", {{"self", "n"}, {"other", "n"}}},
+      {"__and__", {{"self", "n"}, {"other", "n"}}},
+      {"__or__", {{"self", "n"}, {"other", "n"}}},
+      {"__xor__", {{"self", "n"}, {"other", "n"}}},
+      {"__lshift__", {{"self", "n"}, {"other", "n"}}},
+      {"__rshift__", {{"self", "n"}, {"other", "n"}}},
+      // at least one bound.
+      {"clamp", {{"min:Optional[number]", "0.0"}, {"min:Optional[Tensor]", "s"}}},
+      {"clamp_", {{"min:Optional[number]", "0.0"}, {"min:Optional[Tensor]", "s"}}},
+      // convolutions and pooling: batched images.
+      {"conv1d", {{"input", "x.unsqueeze(0)"}, {"weight", "x.unsqueeze(0)"}}},
+      {"conv2d", {{"input", "img"}, {"weight", "img"}}},
+      {"conv_transpose2d", {{"input", "img"}, {"weight", "img"}}},
+      {"max_pool2d", {{"self", "img"}}},
+      // normalization: statistics of x's 3 channels.
+      {"batch_norm", {{"running_mean", "v"}, {"running_var", "v * v"}}},
+      {"instance_norm", {{"use_input_stats", "True"}}},
+      {"layer_norm", {{"normalized_shape", "[3]"}}},
+      {"binary_cross_entropy_with_logits", {{"target", "x.sigmoid()"}}},
+      // masks and conditions: bool tensors.
+      {"masked_fill", {{"mask", "m"}, {"value:Tensor", "s"}}},
+      {"masked_fill_", {{"mask", "m"}, {"value:Tensor", "s"}}},
+      {"masked_select", {{"mask", "m"}}},
+      {"where", {{"condition", "m"}}},
+      // values that must be 0-dim.
+      {"fill_", {{"value:Tensor", "s"}}},
+      {"index_fill_", {{"value:Tensor", "s"}}},
+      {"narrow", {{"start:Tensor", "k"}}},
+      {"item", {{"self", "s"}}},
+      {"eq", {{"a:List[Tensor]", "[s, s]"}, {"b:List[Tensor]", "[s, s]"}}},
+      {"ne", {{"a:List[Tensor]", "[s, s]"}, {"b:List[Tensor]", "[s, s]"}}},
+      // index tensors of x's rank, values within its sizes.
+      {"gather", {{"index", "ix"}}},
+      {"scatter", {{"index", "ix"}, {"reduce", "'add'"}}},
+      {"scatter_", {{"index", "ix"}, {"reduce", "'add'"}}},
+      {"scatter_add", {{"index", "ix"}}},
+      {"index_add", {{"source", "sq"}}},
+      {"index_add_", {{"source", "sq"}}},
+      {"index_put_", {{"indices:List[Tensor]", "[i]"}, {"values", "s"}}},
+      {"repeat_interleave", {{"repeats:Tensor", "i"}, {"self", "w"}}},
+      // sizes consistent with x's 6 elements / 2 dims.
+      {"permute", {{"dims", "[1, 0]"}}},
+      {"reshape", {{"shape", "[3, 2]"}}},
+      {"view", {{"size", "[3, 2]"}}},
+      {"expand", {{"size", "[2, 2, 3]"}}},
+      {"repeat", {{"repeats", "[1, 2]"}}},
+      {"split", {{"split_size:List[int]", "[1, 1]"}, {"split_sizes", "[1, 1]"}}},
+      {"lstm_cell",
+       {{"hx", "[x[:, :1], x[:, 1:2]]"}, {"w_ih", "x.repeat([2, 1])"}, {"w_hh", "sq.reshape([4, 1])"}}},
+      // a floating result dtype (6 is torch.float32's code).
+      {"norm", {{"dtype:int", "6"}}},
+      // string functions.
+      {"einsum", {{"equation", "'ij,kj->ik'"}}},
+  };
+  return table;
+}
+
+// The argument for `name : type` of op `op`, or "" when no override applies.
+inline std::string overrideFor(const std::string& op, const std::string& name, const std::string& type) {
+  auto it = overrides().find(op);
+  if (it == overrides().end()) return "";
+  if (auto t = it->second.find(name + ":" + type); t != it->second.end()) return t->second;
+  if (auto t = it->second.find(name); t != it->second.end()) return t->second;
+  return "";
+}
+
+}  // namespace tsjit::builtin_calls

@@ -93,6 +93,9 @@ inline const std::map<std::string, std::map<std::string, std::string>>& override
       {"__xor__", {{"self", "n"}, {"other", "n"}}},
       {"__lshift__", {{"self", "n"}, {"other", "n"}}},
       {"__rshift__", {{"self", "n"}, {"other", "n"}}},
+      {"bitwise_and", {{"self", "n"}, {"other", "n"}, {"out", "n"}}},
+      {"bitwise_or", {{"self", "n"}, {"other", "n"}, {"out", "n"}}},
+      {"bitwise_xor", {{"self", "n"}, {"other", "n"}, {"out", "n"}}},
       // at least one bound.
       {"clamp", {{"min:Optional[number]", "0.0"}, {"min:Optional[Tensor]", "s"}}},
       {"clamp_", {{"min:Optional[number]", "0.0"}, {"min:Optional[Tensor]", "s"}}},

@@ -70,6 +70,18 @@ IValue attrValue(const IValue& self, const std::string& path) {
 
 // Lifts the tensor attributes named in `params` into new graph inputs (appended); returns the
 // input index of each param in order.
+// Every prim::GetAttr of `b` and its nested blocks, in program order (collected first: the callers
+// rewrite uses while they walk the list).
+std::vector<Node*> getAttrNodes(Block& b) {
+  std::vector<Node*> out;
+  for (Node* n : b.nodes()) {
+    if (n->kind() == prim::GetAttr) out.push_back(n);
+    for (Block* inner : n->blocks())
+      for (Node* m : getAttrNodes(*inner)) out.push_back(m);
+  }
+  return out;
+}
+
 std::vector<size_t> liftParameters(Graph& g, const IValue& self, const std::vector<std::string>& params,
                                    std::vector<IValue>& inputs) {
   std::map<std::string, Value*> lifted;
@@ -82,15 +94,7 @@ std::vector<size_t> liftParameters(Graph& g, const IValue& self, const std::vect
     IValue v = attrValue(self, p);
     inputs.push_back(v.isTensor() ? IValue(v.toTensor().to(ScalarType::Double)) : v);
   }
-  std::vector<Node*> getAttrs;
-  std::function<void(Block*)> collect = [&](Block* b) {
-    for (Node* n : b->nodes()) {
-      if (n->kind() == prim::GetAttr) getAttrs.push_back(n);
-      for (Block* inner : n->blocks()) collect(inner);
-    }
-  };
-  collect(g.block());
-  for (Node* n : getAttrs) {
+  for (Node* n : getAttrNodes(*g.block())) {
     auto it = lifted.find(attrPath(n->output(), g.inputs()[0]));
     if (it != lifted.end()) n->output()->replaceAllUsesWith(it->second);
   }
@@ -100,15 +104,7 @@ std::vector<size_t> liftParameters(Graph& g, const IValue& self, const std::vect
 // Module attributes that are not tensors (flags, sizes, None for an absent bias) become constants,
 // as torch.jit.freeze does, so that branches on them fold.
 void freezeScalarAttributes(Graph& g, const IValue& self) {
-  std::vector<Node*> getAttrs;
-  std::function<void(Block*)> collect = [&](Block* b) {
-    for (Node* n : b->nodes()) {
-      if (n->kind() == prim::GetAttr) getAttrs.push_back(n);
-      for (Block* inner : n->blocks()) collect(inner);
-    }
-  };
-  collect(g.block());
-  for (Node* n : getAttrs) {
+  for (Node* n : getAttrNodes(*g.block())) {
     const std::string path = attrPath(n->output(), g.inputs()[0]);
     if (path.empty() || path == "?") continue;
     IValue v = attrValue(self, path);

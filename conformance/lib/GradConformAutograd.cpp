@@ -289,13 +289,19 @@ std::vector<Tensor> autogradVjp(const Graph& graph, const std::vector<IValue>& i
   std::vector<Tensor> flat, flatGrads;
   for (const IValue& o : outputs) flattenFloating(o, flat);
   for (const IValue& g : gradOutputs) flattenFloating(g, flatGrads);
-  std::vector<Tensor> roots, rootGrads;
-  for (size_t k = 0; k < flat.size() && k < flatGrads.size(); ++k)
-    if (flat[k].requiresGrad()) {
-      roots.push_back(flat[k]);
-      rootGrads.push_back(flatGrads[k].to(flat[k].dtype()));
+  return gradientsOfLeaves(flat, flatGrads, leaves).grads;
+}
+
+LeafGradients gradientsOfLeaves(const std::vector<Tensor>& outputs, const std::vector<Tensor>& gradOutputs,
+                                const std::vector<Tensor>& leaves) {
+  LeafGradients r;
+  std::vector<Tensor> rootGrads;
+  for (size_t k = 0; k < outputs.size() && k < gradOutputs.size(); ++k)
+    if (outputs[k].defined() && outputs[k].requiresGrad()) {
+      r.roots.push_back(outputs[k]);
+      rootGrads.push_back(gradOutputs[k].to(outputs[k].dtype()));
     }
-  std::vector<Tensor> result(leaves.size());
+  r.grads.resize(leaves.size());
   std::vector<Tensor> differentiable;
   std::vector<size_t> at;
   for (size_t i = 0; i < leaves.size(); ++i)
@@ -303,10 +309,10 @@ std::vector<Tensor> autogradVjp(const Graph& graph, const std::vector<IValue>& i
       differentiable.push_back(leaves[i]);
       at.push_back(i);
     }
-  if (roots.empty() || differentiable.empty()) return result;
-  std::vector<Tensor> gs = autograd::grad(roots, rootGrads, differentiable, false, true);
-  for (size_t k = 0; k < at.size(); ++k) result[at[k]] = gs[k];
-  return result;
+  if (r.roots.empty() || differentiable.empty()) return r;
+  std::vector<Tensor> gs = autograd::grad(r.roots, rootGrads, differentiable, false, true);
+  for (size_t k = 0; k < at.size(); ++k) r.grads[at[k]] = gs[k];
+  return r;
 }
 
 }  // namespace tsjit::conformance

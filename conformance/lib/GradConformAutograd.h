@@ -83,4 +83,15 @@ nlohmann::json gradSummaryJson(const GradSummary& s);
 std::vector<Tensor> autogradVjp(const Graph& graph, const std::vector<IValue>& inputs,
                                 const std::vector<IValue>& gradOutputs, const std::vector<size_t>& wrt);
 
+// The backward step both VJP entries share: the roots are the flattened outputs that require grad
+// (paired with the gradOutput at the same position, cast to the output's dtype); `grads` holds
+// autograd::grad of them with respect to `leaves`, one entry per leaf, undefined where a leaf does
+// not require grad or no root depends on it.
+struct LeafGradients {
+  std::vector<Tensor> roots;
+  std::vector<Tensor> grads;
+};
+LeafGradients gradientsOfLeaves(const std::vector<Tensor>& outputs, const std::vector<Tensor>& gradOutputs,
+                                const std::vector<Tensor>& leaves);
+
 }  // namespace tsjit::conformance

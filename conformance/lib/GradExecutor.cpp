@@ -2,6 +2,7 @@
 #include "conformance/lib/GradExecutor.h"
 
 #include "conformance/lib/ExecutorVjp.h"
+#include "conformance/lib/GradConformAutograd.h"
 
 #include <mutex>
 #include <unordered_set>
@@ -148,27 +149,12 @@ std::vector<Tensor> executorVjp(const Graph& graph, const std::vector<IValue>& i
     ex.call(std::move(warm));
     outputs = ex.call(run);
   }
-  std::vector<Tensor> flat, flatGrads, roots, rootGrads;
+  std::vector<Tensor> flat, flatGrads;
   for (const IValue& o : outputs) flattenTensors(o, flat);
   for (const IValue& g : gradOutputs) flattenTensors(g, flatGrads);
-  for (size_t k = 0; k < flat.size() && k < flatGrads.size(); ++k)
-    if (flat[k].defined() && flat[k].requiresGrad()) {
-      roots.push_back(flat[k]);
-      rootGrads.push_back(flatGrads[k].to(flat[k].dtype()));
-    }
-  if (symbolicNodes) *symbolicNodes = countGradNodes(roots).symbolicNodes;
-  std::vector<Tensor> result(leaves.size());
-  std::vector<Tensor> differentiable;
-  std::vector<size_t> at;
-  for (size_t i = 0; i < leaves.size(); ++i)
-    if (leaves[i].requiresGrad()) {
-      differentiable.push_back(leaves[i]);
-      at.push_back(i);
-    }
-  if (!roots.empty() && !differentiable.empty()) {
-    std::vector<Tensor> gs = autograd::grad(roots, rootGrads, differentiable, false, true);
-    for (size_t k = 0; k < at.size(); ++k) result[at[k]] = gs[k];
-  }
+  LeafGradients lg = gradientsOfLeaves(flat, flatGrads, leaves);
+  if (symbolicNodes) *symbolicNodes = countGradNodes(lg.roots).symbolicNodes;
+  std::vector<Tensor>& result = lg.grads;
   for (size_t i = 0; i < result.size(); ++i)
     if (!result[i].defined()) result[i] = Tensor::zeros(leaves[i].sizes(), leaves[i].dtype());
   return result;

@@ -45,6 +45,20 @@ std::string verifyFusedAgainstReference(std::shared_ptr<Graph> graph, const Inpu
 // into the stack each iteration (as interpreter_bench always did).
 CaseDef graphCase(std::string name, std::string irText, InputsFn inputs, benchmark::TimeUnit unit);
 
+// One timed iteration of an executor (anything with run(Stack&)): the prepared inputs are copied
+// into the stack and run; the stack is cleared afterwards (its outputs freed outside the next copy).
+template <typename Executor>
+std::function<void()> executorIteration(std::shared_ptr<Executor> ex, std::vector<IValue> inputs) {
+  auto in = std::make_shared<std::vector<IValue>>(std::move(inputs));
+  auto st = std::make_shared<std::vector<IValue>>();
+  return [ex, in, st] {
+    *st = *in;
+    ex->run(*st);
+    benchmark::DoNotOptimize(st->data());
+    st->clear();
+  };
+}
+
 // Deterministic pseudo-random float tensor in [-0.1, 0.1) (an LCG seeded by `seed`).
 Tensor seededTensor(std::vector<int64_t> sizes, uint32_t seed);
 

@@ -61,14 +61,7 @@ CaseDef profilingCase(std::string name, GraphFn graph, InputsFn inputs, bool fus
     tool::initializeJit();
     auto ex = std::make_shared<runtime::ProfilingExecutor>(graph(), options);
     for (int i = 0; i < 3; ++i) ex->call(inputs());  // profiling runs, then the optimized plan
-    auto in = std::make_shared<std::vector<IValue>>(inputs());
-    auto st = std::make_shared<Stack>();
-    return std::function<void()>([ex, in, st] {
-      *st = *in;
-      ex->run(*st);
-      benchmark::DoNotOptimize(st->data());
-      st->clear();
-    });
+    return executorIteration(ex, inputs());
   };
   c.verify = [graph, inputs, options] {
     tool::initializeJit();

@@ -113,15 +113,7 @@ CaseDef chainExecutor(const std::string& name, std::string ir, InputsFn inputs, 
   c.prepare = [ir, inputs, o] {
     kernels::registerAllKernels();
     registerAllPasses();
-    auto ex = std::make_shared<GraphExecutor>(parseIR(ir), o);
-    auto in = std::make_shared<std::vector<IValue>>(inputs());
-    auto st = std::make_shared<Stack>();
-    return std::function<void()>([ex, in, st] {
-      *st = *in;
-      ex->run(*st);
-      benchmark::DoNotOptimize(st->data());
-      st->clear();
-    });
+    return executorIteration(std::make_shared<GraphExecutor>(parseIR(ir), o), inputs());
   };
   c.verify = [ir, inputs, o] {
     registerAllPasses();

@@ -7,6 +7,7 @@ built-in formula.
   wrong_sign.py        sub: grad_other with the wrong sign      -> first order FAIL, exit 1
   second_order_only.py tanh: the saved result detached          -> first order pass, second FAIL, exit 1
   correct_mul.py       mul, right                               -> pass / pass, same as built-in, exit 0
+  list_in_backward.py  neg, a list appended to in its backward   -> pass, same as built-in, exit 0
   (no file)            the built-in formulas                    -> every row passes, exit 0
 
 Usage: gradcheck_check.py TSJIT_BINARY REPO_ROOT CASE   (CASE: one of the names above or builtin)
@@ -22,6 +23,7 @@ EXPECT = {
     "wrong_sign": (1, "aten::sub", "Tensor", "FAIL", None, "finite differences"),
     "second_order_only": (1, "aten::tanh", "-", "pass", "FAIL", "second order"),
     "correct_mul": (0, "aten::mul", "Tensor", "pass", "pass", None),
+    "list_in_backward": (0, "aten::neg", "-", "pass", None, None),
 }
 
 

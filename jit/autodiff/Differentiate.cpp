@@ -70,6 +70,15 @@ const Node* writingNode(const Node* n) {
   return nullptr;
 }
 
+// The values n (or a node inside its blocks) writes through its schema (Tensor(a!), t[](a!)).
+void valuesWrittenBy(const Node* n, std::vector<const Value*>& out) {
+  if (const FunctionSchema* s = n->maybeSchema())
+    for (size_t i = 0; i < s->arguments().size() && i < n->inputs().size(); ++i)
+      if (s->arguments()[i].isWrite()) out.push_back(n->input(i));
+  for (const Block* b : n->blocks())
+    for (const Node* inner : b->nodes()) valuesWrittenBy(inner, out);
+}
+
 std::string nodeText(const Node& n) {
   std::string s = n.str();
   if (size_t nl = s.find('\n'); nl != std::string::npos) s = s.substr(0, nl);
@@ -208,16 +217,29 @@ Gradient differentiate(const Graph& source, const std::vector<size_t>& wrt, cons
   std::shared_ptr<Graph> h = gradientGraph(source, wrt, formulas);
   const size_t numInputs = source.inputs().size(), numOutputs = source.outputs().size();
 
-  // Backward nodes: those that depend on a grad input.
+  // Backward nodes: those that depend on a grad input, and (to a fixpoint) those that create a
+  // value a backward node writes (a formula's `pieces: List[Tensor] = []` filled by `append` in its
+  // backward): such a value belongs to the backward, and so does every later reader of it, which
+  // otherwise would run in the forward and see the container before the writes.
   std::unordered_set<const Value*> dependsOnGrad;
   for (size_t k = 0; k < numOutputs; ++k) dependsOnGrad.insert(h->inputs()[numInputs + k]);
   std::unordered_set<const Node*> backwardNodes;
-  for (Node* n : h->nodes()) {
-    bool dep = false;
-    for (Value* v : usedValues(n)) dep |= dependsOnGrad.count(v) > 0;
-    if (!dep) continue;
-    backwardNodes.insert(n);
-    for (Value* v : n->outputs()) dependsOnGrad.insert(v);
+  std::unordered_set<const Value*> writtenInBackward;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (Node* n : h->nodes()) {
+      if (backwardNodes.count(n)) continue;
+      bool dep = false;
+      for (Value* v : usedValues(n)) dep |= dependsOnGrad.count(v) > 0;
+      for (Value* v : n->outputs()) dep |= writtenInBackward.count(v) > 0;
+      if (!dep) continue;
+      backwardNodes.insert(n);
+      changed = true;
+      for (Value* v : n->outputs()) dependsOnGrad.insert(v);
+      std::vector<const Value*> written;
+      valuesWrittenBy(n, written);
+      writtenInBackward.insert(written.begin(), written.end());
+    }
   }
 
   // Saved values: forward values the backward nodes or the gradient outputs use.

@@ -6,6 +6,7 @@
 
 #include <cstdlib>
 #include <iostream>
+#include <utility>
 
 #include "fuzz/lib/FuserCampaign.h"
 #include "fuzz/lib/Reducer.h"
@@ -97,6 +98,19 @@ TEST(FuserCuda, KernelsRunOnTheGpuAndMatchTheReferenceInLockstep) {
     ran += r.opsChecked > 0;
     opsChecked += r.opsChecked;
     if (failed >= 10) break;  // enough to act on
+  }
+  // Cases the GPU campaigns found, run every time: {seed, case}.
+  //   {1, 152}: `q = 0.0 / 0.0` (bools cast to float), then `q >= q` — NVVM took the quotient of
+  //             constant-folded zeros for never-NaN and stored true (CudaCodegen now divides with
+  //             __fdiv_rn / __ddiv_rn).
+  const std::pair<uint64_t, int> regressions[] = {{1, 152}};
+  for (const auto& [rseed, rcase] : regressions) {
+    fuzz::FuserCase c = fuzz::generateFuserCase(rseed, rcase);
+    auto makeInputs = [&c] { return fuzz::cloneValues(c.inputs); };
+    fuzz::PropertyResult r = fuzz::checkGraph(c.graph, makeInputs, engines);
+    EXPECT_TRUE(r.passed) << "regression: seed " << rseed << " case " << rcase << ": " << r.message << "\n"
+                          << c.graph->toString(false);
+    EXPECT_GT(r.opsChecked, 0u) << "regression case " << rcase << " no longer runs fused";
   }
   std::cout << "[ GPU      ] seed " << seed << ": " << cases << " cases, " << ran << " ran fused on the GPU ("
             << opsChecked << " nodes checked in lockstep), " << failed << " failed\n";

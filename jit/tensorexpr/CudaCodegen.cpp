@@ -137,6 +137,12 @@ std::string Printer::expr(const ExprPtr& e) {
           case BinOp::Max: return (f ? "tsjit_fmaxnan(" : "tsjit_dmaxnan(") + a + ", " + b + ")";
           case BinOp::Min: return (f ? "tsjit_fminnan(" : "tsjit_dminnan(") + a + ", " + b + ")";
           case BinOp::Mod: return (f ? "fmodf(" : "fmod(") + a + ", " + b + ")";
+          // IEEE division through the intrinsic, not `/`: NVVM (CUDA 13.0) treats `0.0 / 0.0` of
+          // constant-folded operands as never NaN, so `q >= q` and `q != q` after it folded to the
+          // wrong constant (the GPU campaign's seed 1 case 152; conformance/fuser/fuser_cuda_test).
+          case BinOp::Div:
+            if (f || e->dtype == ScalarType::Double) return (f ? "__fdiv_rn(" : "__ddiv_rn(") + a + ", " + b + ")";
+            return "(" + a + " / " + b + ")";
           default: return "(" + a + " " + toString(op) + " " + b + ")";
         }
       }
@@ -177,9 +183,9 @@ std::string Printer::expr(const ExprPtr& e) {
         case Intrinsic::Log: return viaDouble("log");
         case Intrinsic::Tanh: return viaDouble("tanh");
         case Intrinsic::Sigmoid:
-          return f ? "((float)(1.0 / (1.0 + exp(-(double)" + x + "))))" : "(1.0 / (1.0 + exp(-" + x + ")))";
+          return f ? "((float)__ddiv_rn(1.0, 1.0 + exp(-(double)" + x + ")))" : "__ddiv_rn(1.0, 1.0 + exp(-" + x + "))";
         case Intrinsic::Sqrt: return (f ? "sqrtf(" : "sqrt(") + x + ")";
-        case Intrinsic::Rsqrt: return f ? "(1.0f / sqrtf(" + x + "))" : "(1.0 / sqrt(" + x + "))";
+        case Intrinsic::Rsqrt: return f ? "__fdiv_rn(1.0f, sqrtf(" + x + "))" : "__ddiv_rn(1.0, sqrt(" + x + "))";
         case Intrinsic::Abs: return (f ? "fabsf(" : "fabs(") + x + ")";
         case Intrinsic::Neg: return "(-" + x + ")";
         case Intrinsic::Floor: return (f ? "floorf(" : "floor(") + x + ")";

@@ -231,6 +231,11 @@ void defTo(const char* name, Tensor (*fn)(const IValue* a)) {
 
 }  // namespace
 
+// The dtype of 1.13's prim_ `to` overloads (see their registration below).
+static std::optional<ScalarType> primToDtype(std::optional<Device> device, std::optional<ScalarType> dtype, bool copy) {
+  return !device && !dtype && copy ? std::optional<ScalarType>(ScalarType::UInt8) : dtype;
+}
+
 void registerElementwiseMiscKernels() {
   defElementwise(where, {"aten::where.self", "aten::where.ScalarSelf", "aten::where.ScalarOther", "aten::where.Scalar"},
                  {}, {"aten::where.self_out"});
@@ -275,14 +280,19 @@ void registerElementwiseMiscKernels() {
   defTo("aten::to.dtype_layout", [](const IValue* a) {
     return convert(a[0].toTensor(), optDevice(a[3]), optDtypeArg(a[1]), a[6].toBool(), a[7]);
   });
+  // The prim_ overloads, as 1.13 runs them: with neither a device nor a dtype, copy=True converts
+  // to uint8 (1.13 dereferences the absent dtype and gets code 0, Byte; python3-torch 1.13.1:
+  // `aten::to(%x, False, True)` of a float tensor returns uint8).
   defTo("aten::to.prim_Device", [](const IValue* a) {
-    return convert(a[0].toTensor(), optDevice(a[1]), optDtypeArg(a[2]), a[4].toBool(), IValue());
+    const std::optional<Device> device = optDevice(a[1]);
+    return convert(a[0].toTensor(), device, primToDtype(device, optDtypeArg(a[2]), a[4].toBool()), a[4].toBool(), IValue());
   });
   defTo("aten::to.prim_dtype", [](const IValue* a) {
-    return convert(a[0].toTensor(), std::nullopt, optDtypeArg(a[1]), a[3].toBool(), IValue());
+    return convert(a[0].toTensor(), std::nullopt, primToDtype(std::nullopt, optDtypeArg(a[1]), a[3].toBool()), a[3].toBool(),
+                   IValue());
   });
   defTo("aten::to.prim_other", [](const IValue* a) {
-    return convert(a[0].toTensor(), std::nullopt, std::nullopt, a[2].toBool(), IValue());
+    return convert(a[0].toTensor(), std::nullopt, primToDtype(std::nullopt, std::nullopt, a[2].toBool()), a[2].toBool(), IValue());
   });
   defTo("aten::type_as", [](const IValue* a) {
     const Tensor other = a[1].toTensor();

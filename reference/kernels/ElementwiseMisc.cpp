@@ -260,14 +260,26 @@ void registerElementwiseMiscKernels() {
   def("aten::to.dtype_layout", [](Args& a) {
     return ret(convert(tensorArg(a.at(0)), optDeviceArg(a.at(3)), optDtypeArg(a.at(1)), a.at(6).toBool(), a.at(7)));
   });
+  // 1.13's prim_ overloads turn "no device, no dtype, copy=True" into a uint8 conversion (its
+  // dispatch reads the missing dtype as code 0); checked on python3-torch 1.13.1.
   def("aten::to.prim_Device", [](Args& a) {
-    return ret(convert(tensorArg(a.at(0)), optDeviceArg(a.at(1)), optDtypeArg(a.at(2)), a.at(4).toBool(), IValue()));
+    auto device = optDeviceArg(a.at(1));
+    auto dtype = optDtypeArg(a.at(2));
+    const bool copy = a.at(4).toBool();
+    if (!device.has_value() && !dtype.has_value() && copy) dtype = ScalarType::UInt8;
+    return ret(convert(tensorArg(a.at(0)), device, dtype, copy, IValue()));
   });
   def("aten::to.prim_dtype", [](Args& a) {
-    return ret(convert(tensorArg(a.at(0)), std::nullopt, optDtypeArg(a.at(1)), a.at(3).toBool(), IValue()));
+    auto dtype = optDtypeArg(a.at(1));
+    const bool copy = a.at(3).toBool();
+    if (!dtype.has_value() && copy) dtype = ScalarType::UInt8;
+    return ret(convert(tensorArg(a.at(0)), std::nullopt, dtype, copy, IValue()));
   });
   def("aten::to.prim_other", [](Args& a) {
-    return ret(convert(tensorArg(a.at(0)), std::nullopt, std::nullopt, a.at(2).toBool(), IValue()));
+    const bool copy = a.at(2).toBool();
+    std::optional<ScalarType> dtype;
+    if (copy) dtype = ScalarType::UInt8;
+    return ret(convert(tensorArg(a.at(0)), std::nullopt, dtype, copy, IValue()));
   });
   def("aten::type_as", [](Args& a) {
     const Tensor other = tensorArg(a.at(1));

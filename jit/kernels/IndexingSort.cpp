@@ -1,8 +1,8 @@
 // IndexingSort.cpp — optimized kernels of the Indexing family, part 3: sort (plain and stable),
 // argsort, topk.
 // Invariants: sorting is stable (equal keys keep their order, as PyTorch's CPU sort does); NaN
-// sorts above every number (last ascending, first descending); results are fresh contiguous
-// tensors: values in self's dtype, indices int64. These kinds are declared in the Reductions table
+// sorts above every number (last ascending, first descending); results are fresh tensors (laid
+// out like self for a full sort, row-major for topk): values in self's dtype, indices int64. These kinds are declared in the Reductions table
 // family, so they register only where no earlier family already did (defIfAbsent).
 #include <algorithm>
 #include <cmath>
@@ -43,14 +43,16 @@ std::pair<Tensor, Tensor> sortSlices(const Tensor& self, int64_t dim, bool desce
   const int64_t n = s1.size(d);
   std::vector<int64_t> outSizes = s1.sizes();
   outSizes[d] = k;
-  Tensor values = Tensor::empty(outSizes, self.dtype(), self.device());
-  Tensor indices = Tensor::empty(outSizes, ScalarType::Int64, self.device());
+  // A full sort's results are laid out like self (preserve format: self's strides when it is
+  // dense and non-overlapping, row-major otherwise), as 1.13's sort allocates them; topk's are row-major.
+  Tensor values = full ? Tensor::emptyLike(s1) : Tensor::empty(outSizes, self.dtype(), self.device());
+  Tensor indices = full ? Tensor::emptyLike(s1, ScalarType::Int64) : Tensor::empty(outSizes, ScalarType::Int64, self.device());
   if (values.numel() > 0) {
     // Iterate over every slice: positions of all dims except d.
     std::vector<int64_t> outerSizes = s1.sizes(), outerStrides = s1.strides();
     outerSizes[d] = 1;
     const int64_t stride = s1.stride(d);
-    const std::vector<int64_t> outStrides = contiguousStrides(outSizes);
+    const std::vector<int64_t> outStrides = values.strides();  // indices has the same
     std::vector<int64_t> vOuter = outStrides;
     vOuter[d] = 0;
     visitScalarType(self.dtype(), [&](auto tag) {

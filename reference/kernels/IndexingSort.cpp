@@ -5,7 +5,8 @@
 // first when descending); equal values keep their original order (a stable sort — what PyTorch's
 // CPU sort gives for stable=True and, for the small slices of the corpus, also otherwise). topk
 // returns its k values in sorted order, ties by lower index. Values keep self's dtype (copied
-// exactly); indices are int64. Results are fresh contiguous tensors.
+// exactly); indices are int64. Results are fresh tensors: row-major, except that a full sort of a
+// dense, non-overlapping input keeps its strides (as 1.13 does).
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -47,8 +48,13 @@ std::pair<Tensor, Tensor> sortSlices(const Tensor& self, int64_t dimArg, bool de
   const int64_t k = keep < 0 ? n : keep;
   std::vector<int64_t> outSizes = src.sizes();
   outSizes[static_cast<size_t>(dim)] = k;
-  Tensor values = Tensor::empty(outSizes, self.dtype());
-  Tensor indices = Tensor::empty(outSizes, ScalarType::Int64);
+  // A full sort (sort, argsort) lays its results out like a dense, non-overlapping input (PyTorch
+  // 1.13 allocates them like self; python3-torch 1.13.1: a [3, 3, 2] input of strides [6, 1, 3]
+  // sorts into strides [6, 1, 3]); topk and non-dense inputs give row-major results.
+  const bool likeSelf = keep < 0 && src.isNonOverlappingAndDense();
+  Tensor values = likeSelf ? Tensor::empty_strided(outSizes, src.strides(), self.dtype()) : Tensor::empty(outSizes, self.dtype());
+  Tensor indices = likeSelf ? Tensor::empty_strided(outSizes, src.strides(), ScalarType::Int64)
+                            : Tensor::empty(outSizes, ScalarType::Int64);
   std::vector<int64_t> sliceSizes = src.sizes();
   sliceSizes[static_cast<size_t>(dim)] = 1;
   const bool floating = isFloating(src);

@@ -343,6 +343,11 @@ Tensor logical(const IValue* args, const Tensor* self) {
   });
 }
 
+// pow(Scalar, Tensor): 1.13 allocates the result row-major whatever the exponent's layout
+// (python3-torch 1.13.1: an exponent of strides [12, 1, 3] gives [12, 4, 1]), unlike the other
+// Scalar-first binary ops, which follow TensorIterator's layout.
+Tensor powScalarBase(const IValue* args, const Tensor* self) { return pow(args, self).contiguous(); }
+
 }  // namespace
 
 void registerElementwiseBinaryKernels() {
@@ -361,7 +366,8 @@ void registerElementwiseBinaryKernels() {
   defElementwise(remainder, {"aten::remainder.Tensor", "aten::remainder.Scalar", "aten::remainder.Scalar_Tensor"}, {},
                  {"aten::remainder.Tensor_out", "aten::remainder.Scalar_out", "aten::remainder.Scalar_Tensor_out"});
   defElementwise(fmod, {"aten::fmod.Tensor", "aten::fmod.Scalar"}, {}, {"aten::fmod.Tensor_out", "aten::fmod.Scalar_out"});
-  defElementwise(pow, {"aten::pow.Tensor_Tensor", "aten::pow.Tensor_Scalar", "aten::pow.Scalar"},
+  defElementwise(powScalarBase, {"aten::pow.Scalar"});
+  defElementwise(pow, {"aten::pow.Tensor_Tensor", "aten::pow.Tensor_Scalar"},
                  {"aten::pow_.Tensor", "aten::pow_.Scalar"},
                  {"aten::pow.Tensor_Tensor_out", "aten::pow.Tensor_Scalar_out", "aten::pow.Scalar_out"});
   defElementwise(atan2, {"aten::atan2"}, {}, {"aten::atan2.out"});

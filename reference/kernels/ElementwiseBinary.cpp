@@ -15,6 +15,7 @@
 #include <limits>
 
 #include "reference/kernels/ElementwiseParts.h"
+#include "reference/kernels/NaiveLayout.h"
 #include "reference/kernels/TensorArgs.h"
 
 namespace tsjit::reference {
@@ -324,7 +325,12 @@ void registerElementwiseBinaryKernels() {
   TensorFn fm = [](Args& a) { return fmod(operand(a, 0), operand(a, 1)); };
   defAll("aten::fmod", fm, {".Tensor", ".Scalar"}, {".Tensor_out", ".Scalar_out"}, {});
 
-  TensorFn powFn = [](Args& a) { return pow(operand(a, 0), operand(a, 1), !a.at(1).isTensor()); };
+  // pow(Scalar, Tensor) comes out row-major in 1.13 whatever the exponent's strides (checked on
+  // python3-torch 1.13.1); the Tensor-first overloads keep the elementwise layout.
+  TensorFn powFn = [](Args& a) {
+    Tensor r = pow(operand(a, 0), operand(a, 1), !a.at(1).isTensor());
+    return a.at(0).isTensor() ? r : naive::contiguousCopy(r);
+  };
   defAll("aten::pow", powFn, {".Tensor_Tensor", ".Tensor_Scalar", ".Scalar"},
          {".Tensor_Tensor_out", ".Tensor_Scalar_out", ".Scalar_out"}, {".Tensor", ".Scalar"});
   TensorFn at2 = [](Args& a) { return atan2(operand(a, 0), operand(a, 1)); };

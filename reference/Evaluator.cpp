@@ -237,7 +237,20 @@ static Symbol forkSymbol() {
   return kFork;
 }
 
+// An `aten::expand(x, size, implicit=True)` with a constant true: 1.13 deletes these nodes before
+// it runs a graph (its required passes, optimization on or off), so x flows through unchanged
+// (python3-torch 1.13.1: a [2] tensor "expanded" to [1, 2] that way stays [2]).
+static bool isDroppedImplicitExpand(const Node& node) {
+  static const Symbol expand = Symbol::fromQualString("aten::expand");
+  if (node.kind() != expand || node.inputs().size() != 3) return false;
+  const Node& flag = *node.inputs()[2]->node();
+  if (flag.kind() != prim::Constant) return false;
+  const IValue v = constantValue(flag);
+  return v.isBool() && v.toBool();
+}
+
 bool isOpNode(const Node& node) {
+  if (isDroppedImplicitExpand(node)) return false;
   switch (node.kind()) {
     case prim::Constant:
     case prim::If:
@@ -289,6 +302,10 @@ void Evaluator::runNodeImpl(const Node& node, Env& env) {
     env[node.outputs()[0]] = std::move(v);
   };
 
+  if (isDroppedImplicitExpand(node)) {
+    setOutput(in(0));
+    return;
+  }
   switch (node.kind()) {
     case prim::Constant: {
       if (node.outputs().size() == 1 && node.output()->type()->kind() == TypeKind::Function &&

@@ -17,6 +17,17 @@ namespace tsjit::runtime {
 
 namespace {
 
+// aten::expand whose `implicit` argument is the constant true (see compileNode).
+bool isConstantImplicitExpand(const Node& n) {
+  static const Symbol kExpand = Symbol::aten("expand");
+  if (n.kind() != kExpand || n.inputs().size() != 3) return false;
+  const Node* c = n.input(2)->node();
+  if (c->kind() != prim::Constant || c->output()->type()->kind() != TypeKind::Bool) return false;
+  const IValue v = constantValue(*c);
+  return v.isBool() && v.toBool();
+}
+
+
 struct FastOp {
   OpCode op;
   uint16_t bits;  // float ops: bit0 = first operand is int, bit1 = second is int
@@ -231,6 +242,15 @@ class CodeBuilder {
       case prim::CallMethod:
       case prim::CallFunction: return compileCall(n);
       default: break;
+    }
+    if (isConstantImplicitExpand(*n)) {
+      // 1.13 removes `aten::expand(x, size, implicit=True)` (a constant true) before running any
+      // graph, optimized or not (RemoveExpands in its required passes): the node is x itself
+      // (python3-torch 1.13.1: a [2] tensor "expanded" to [1, 2] that way stays [2]).
+      if (!n->output()->hasUses()) return;
+      Loc dst = allocate(n->output());
+      assign(locOf(n->input(0)), lu_.isMove(n, 0), dst, name(n->output()) + " = implicit expand");
+      return;
     }
     kernels::Operation op;
     std::string opName = n->kind().toQualString();

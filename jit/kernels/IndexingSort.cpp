@@ -101,7 +101,12 @@ std::pair<Tensor, Tensor> topk(const Tensor& self, int64_t k, int64_t dim, bool 
 
 void registerIndexingSortKernels() {
   defIfAbsent("aten::sort", op2([](IValue* a) { return sort(a[0].toTensor(), a[1].toInt(), a[2].toBool()); }));
-  defIfAbsent("aten::sort.stable", op2([](IValue* a) { return sort(a[0].toTensor(), a[2].toInt(), a[3].toBool()); }));
+  defIfAbsent("aten::sort.stable", op2([](IValue* a) {
+                if (a[1].isNone())  // 1.13's sort asserts that `stable` is set (python3-torch 1.13.1)
+                  throw RuntimeError("stable.has_value() INTERNAL ASSERT FAILED at \"./aten/src/ATen/native/Sorting.cpp\":42, "
+                                     "please report a bug to PyTorch. sort(): c10::optional<bool> for stable has to have value.");
+                return sort(a[0].toTensor(), a[2].toInt(), a[3].toBool());
+              }));
   defIfAbsent("aten::argsort", op([](IValue* a) { return IValue(sort(a[0].toTensor(), a[1].toInt(), a[2].toBool()).second); }));
   defIfAbsent("aten::argsort.stable", op([](IValue* a) {
                 return IValue(sort(a[0].toTensor(), a[2].toInt(), a[3].toBool()).second);

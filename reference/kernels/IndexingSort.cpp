@@ -111,8 +111,14 @@ std::vector<IValue> topk(Args& a) {
 
 void registerIndexingSortKernels() {
   def("aten::sort", [](Args& a) { return two(sortSlices(tensorArg(a, 0), intArg(a, 1), boolArg(a, 2), -1)); });
-  def("aten::sort.stable",
-      [](Args& a) { return two(sortSlices(tensorArg(a, 0), intArg(a, 2), boolArg(a, 3), -1)); });
+  def("aten::sort.stable", [](Args& a) {
+    // stable=None: 1.13 fails an internal assert with this text (python3-torch 1.13.1).
+    if (a.at(1).isNone())
+      throw RuntimeError(
+          "stable.has_value() INTERNAL ASSERT FAILED at \"./aten/src/ATen/native/Sorting.cpp\":42, please report a bug "
+          "to PyTorch. sort(): c10::optional<bool> for stable has to have value.");
+    return two(sortSlices(tensorArg(a, 0), intArg(a, 2), boolArg(a, 3), -1));
+  });
   def("aten::argsort",
       [](Args& a) { return one(sortSlices(tensorArg(a, 0), intArg(a, 1), boolArg(a, 2), -1).second); });
   def("aten::argsort.stable",

@@ -1,6 +1,7 @@
 // IndexingSort.cpp — optimized kernels of the Indexing family, part 3: sort (plain and stable),
 // argsort, topk.
-// Invariants: sorting is stable (equal keys keep their order, as PyTorch's CPU sort does); NaN
+// Invariants: sorting is stable (equal keys keep their order, as PyTorch's CPU sort does), topk
+// selects with 1.13's algorithm (its unsorted order and its ties are that algorithm's); NaN
 // sorts above every number (last ascending, first descending); results are fresh tensors (laid
 // out like self for a full sort, row-major for topk): values in self's dtype, indices int64. These kinds are declared in the Reductions table
 // family, so they register only where no earlier family already did (defIfAbsent).
@@ -37,7 +38,8 @@ bool before(T a, T b, bool descending) {
 
 // For each slice along dim: order = the first k positions of the (stable) sorted permutation.
 // Writes values and indices (shape of self with dim size k).
-std::pair<Tensor, Tensor> sortSlices(const Tensor& self, int64_t dim, bool descending, int64_t k, bool full) {
+std::pair<Tensor, Tensor> sortSlices(const Tensor& self, int64_t dim, bool descending, int64_t k, bool full,
+                                     bool sortedTopk = true) {
   const Tensor s1 = self.dim() == 0 ? self.reshape({1}) : self;
   const int64_t d = wrapDim(dim, s1.dim());
   const int64_t n = s1.size(d);
@@ -66,12 +68,19 @@ std::pair<Tensor, Tensor> sortSlices(const Tensor& self, int64_t dim, bool desce
         for (int64_t i = 0; i < n; ++i) buf[i] = sp[off[0] + i * stride];
         std::iota(perm.begin(), perm.end(), 0);
         auto cmp = [&](int64_t a, int64_t b) { return before(buf[a], buf[b], descending); };
-        if (full)
+        if (full) {
           std::stable_sort(perm.begin(), perm.end(), cmp);
-        else
-          std::partial_sort(perm.begin(), perm.begin() + k, perm.end(), [&](int64_t a, int64_t b) {
-            return cmp(a, b) || (!cmp(b, a) && a < b);
-          });
+        } else if (k > 0) {
+          // topk selects as 1.13's CPU kernel does, so that an unsorted result and the order of
+          // ties come out the same: partial_sort when 64k <= n, else nth_element, and then (when
+          // sorted) a sort of the first k - 1 (checked on python3-torch 1.13.1, ties and NaN included).
+          if (k * 64 <= n) {
+            std::partial_sort(perm.begin(), perm.begin() + k, perm.end(), cmp);
+          } else {
+            std::nth_element(perm.begin(), perm.begin() + (k - 1), perm.end(), cmp);
+            if (sortedTopk) std::sort(perm.begin(), perm.begin() + (k - 1), cmp);
+          }
+        }
         const int64_t os = outStrides[d];
         for (int64_t i = 0; i < k; ++i) {
           vp[off[1] + i * os] = buf[perm[i]];
@@ -90,11 +99,11 @@ std::pair<Tensor, Tensor> sort(const Tensor& self, int64_t dim, bool descending)
   return sortSlices(self, dim, descending, n, true);
 }
 
-std::pair<Tensor, Tensor> topk(const Tensor& self, int64_t k, int64_t dim, bool largest) {
+std::pair<Tensor, Tensor> topk(const Tensor& self, int64_t k, int64_t dim, bool largest, bool sorted) {
   const int64_t d = wrapDim(dim, self.dim());
   const int64_t n = self.dim() == 0 ? 1 : self.size(d);
   if (k < 0 || k > n) throw RuntimeError("selected index k out of range");
-  return sortSlices(self, dim, largest, k, false);
+  return sortSlices(self, dim, largest, k, false, sorted);
 }
 
 }  // namespace
@@ -112,7 +121,7 @@ void registerIndexingSortKernels() {
                 return IValue(sort(a[0].toTensor(), a[2].toInt(), a[3].toBool()).second);
               }));
   defIfAbsent("aten::topk", op2([](IValue* a) {
-                return topk(a[0].toTensor(), a[1].toInt(), a[2].toInt(), a[3].toBool());
+                return topk(a[0].toTensor(), a[1].toInt(), a[2].toInt(), a[3].toBool(), a[4].toBool());
               }));
 }
 

@@ -99,6 +99,8 @@ inline const std::map<std::string, std::map<std::string, std::string>>& override
       // at least one bound.
       {"clamp", {{"min:Optional[number]", "0.0"}, {"min:Optional[Tensor]", "s"}}},
       {"clamp_", {{"min:Optional[number]", "0.0"}, {"min:Optional[Tensor]", "s"}}},
+      // sort.stable: 1.13 asserts that stable has a value (None raises an internal assert).
+      {"sort", {{"stable", "False"}}},
       // convolutions and pooling: batched images.
       {"conv1d", {{"input", "x.unsqueeze(0)"}, {"weight", "x.unsqueeze(0)"}}},
       {"conv2d", {{"input", "img"}, {"weight", "img"}}},

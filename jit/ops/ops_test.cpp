@@ -193,6 +193,22 @@ TEST(Resolution, ScalarsOptionalsAndFixedSizeLists) {
   EXPECT_EQ(resolvedName("aten::format", {}), "<none>");
 }
 
+TEST(Resolution, CostsFollowTheDocumentedRule) {
+  // SchemaMatching.h: 0 for exact types, +1 per widening (int -> Scalar, T -> T?, a type-variable
+  // binding, int -> int[N]), +2 per Any; the cost of a container is the sum of its elements'.
+  const auto costOf = [](const char* kind, std::initializer_list<const char*> inputs) {
+    Resolution r = resolve(Symbol::fromQualString(kind), tys(inputs));
+    EXPECT_TRUE(r.best) << kind;
+    return r.cost;
+  };
+  EXPECT_EQ(costOf("aten::add", {"int", "int"}), 0);
+  EXPECT_EQ(costOf("aten::add", {"Tensor", "float", "int"}), 2);          // float, int -> Scalar
+  EXPECT_EQ(costOf("aten::linear", {"Tensor", "Tensor", "Tensor"}), 1);   // Tensor -> Tensor?
+  EXPECT_EQ(costOf("aten::__getitem__", {"Dict(str, Tensor)", "str"}), 1); // Dict(str, t): t binds
+  EXPECT_EQ(costOf("aten::max_pool2d", {"Tensor", "int", "int[]", "int[]", "int[]", "bool"}), 1);  // int -> int[2]
+  EXPECT_EQ(costOf("prim::TupleIndex", {"(int, str)", "int"}), 2);        // Any
+}
+
 TEST(Resolution, ExplainsMismatchesAndRespectsOutputs) {
   Resolution r = resolve(Symbol::fromQualString("aten::relu"), tys({"int"}));
   EXPECT_FALSE(r.best);

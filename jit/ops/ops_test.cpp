@@ -9,6 +9,7 @@
 
 #include "jit/ops/OpTable.h"
 #include "jit/ops/SchemaMatching.h"
+#include "jit/ops/decl/Declarations.h"
 
 using namespace tsjit;
 using namespace tsjit::ops;
@@ -120,6 +121,29 @@ TEST(OpTable, SlotsAreTypedAndSetOnce) {
   op("aten::mul").set(TestGradient{"op-level"});
   EXPECT_EQ(op("aten::mul").get<TestGradient>()->source, "op-level");
   EXPECT_EQ(overload("aten::mul.Scalar").get<TestKernel>(), nullptr);
+}
+
+TEST(OpTable, BuilderRejectsInconsistentDeclarations) {
+  // Declarations.h: each schema must name the declared kind, and no kind or overload twice.
+  const auto cat = OpCategory::ElementwiseUnary;
+  {
+    OpTableBuilder b;
+    EXPECT_THROW(b.op("aten::test_kind_a", cat, Tolerance::exact(), {"aten::test_kind_b(Tensor self) -> Tensor"}),
+                 InternalError);
+  }
+  {
+    OpTableBuilder b;
+    EXPECT_THROW(b.op("aten::test_kind_a", cat, Tolerance::exact(),
+                      {"aten::test_kind_a(Tensor self) -> Tensor", "aten::test_kind_a(Tensor x) -> Tensor"}),
+                 InternalError);
+  }
+  {
+    OpTableBuilder b;
+    b.op("aten::test_kind_a", cat, Tolerance::exact(),
+         {"aten::test_kind_a(Tensor self) -> Tensor", "aten::test_kind_a.int(int a) -> int"});
+    EXPECT_THROW(b.special("aten::test_kind_a", cat), InternalError);
+    EXPECT_EQ(b.finish().size(), 1u);
+  }
 }
 
 TEST(OpTable, ConcurrentInitializeAndSlots) {

@@ -9,6 +9,7 @@
 
 #include "jit/ops/OpTable.h"
 #include "jit/ops/SchemaMatching.h"
+#include "jit/ops/decl/Declarations.h"
 
 using namespace tsjit;
 using namespace tsjit::ops;
@@ -122,6 +123,29 @@ TEST(OpTable, SlotsAreTypedAndSetOnce) {
   EXPECT_EQ(overload("aten::mul.Scalar").get<TestKernel>(), nullptr);
 }
 
+TEST(OpTable, BuilderRejectsInconsistentDeclarations) {
+  // Declarations.h: each schema must name the declared kind, and no kind or overload twice.
+  const auto cat = OpCategory::ElementwiseUnary;
+  {
+    OpTableBuilder b;
+    EXPECT_THROW(b.op("aten::test_kind_a", cat, Tolerance::exact(), {"aten::test_kind_b(Tensor self) -> Tensor"}),
+                 InternalError);
+  }
+  {
+    OpTableBuilder b;
+    EXPECT_THROW(b.op("aten::test_kind_a", cat, Tolerance::exact(),
+                      {"aten::test_kind_a(Tensor self) -> Tensor", "aten::test_kind_a(Tensor x) -> Tensor"}),
+                 InternalError);
+  }
+  {
+    OpTableBuilder b;
+    b.op("aten::test_kind_a", cat, Tolerance::exact(),
+         {"aten::test_kind_a(Tensor self) -> Tensor", "aten::test_kind_a.int(int a) -> int"});
+    EXPECT_THROW(b.special("aten::test_kind_a", cat), InternalError);
+    EXPECT_EQ(b.finish().size(), 1u);
+  }
+}
+
 TEST(OpTable, ConcurrentInitializeAndSlots) {
   std::vector<std::thread> threads;
   std::atomic<int> found{0};
@@ -191,6 +215,22 @@ TEST(Resolution, ScalarsOptionalsAndFixedSizeLists) {
   EXPECT_EQ(resolvedName("prim::TupleIndex", {"(int, str)", "int"}), "prim::TupleIndex");
   EXPECT_EQ(resolvedName("aten::format", {"str", "int", "Tensor", "float[]"}), "aten::format");
   EXPECT_EQ(resolvedName("aten::format", {}), "<none>");
+}
+
+TEST(Resolution, CostsFollowTheDocumentedRule) {
+  // SchemaMatching.h: 0 for exact types, +1 per widening (int -> Scalar, T -> T?, a type-variable
+  // binding, int -> int[N]), +2 per Any; the cost of a container is the sum of its elements'.
+  const auto costOf = [](const char* kind, std::initializer_list<const char*> inputs) {
+    Resolution r = resolve(Symbol::fromQualString(kind), tys(inputs));
+    EXPECT_TRUE(r.best) << kind;
+    return r.cost;
+  };
+  EXPECT_EQ(costOf("aten::add", {"int", "int"}), 0);
+  EXPECT_EQ(costOf("aten::add", {"Tensor", "float", "int"}), 2);          // float, int -> Scalar
+  EXPECT_EQ(costOf("aten::linear", {"Tensor", "Tensor", "Tensor"}), 1);   // Tensor -> Tensor?
+  EXPECT_EQ(costOf("aten::__getitem__", {"Dict(str, Tensor)", "str"}), 1); // Dict(str, t): t binds
+  EXPECT_EQ(costOf("aten::max_pool2d", {"Tensor", "int", "int[]", "int[]", "int[]", "bool"}), 1);  // int -> int[2]
+  EXPECT_EQ(costOf("prim::TupleIndex", {"(int, str)", "int"}), 2);        // Any
 }
 
 TEST(Resolution, ExplainsMismatchesAndRespectsOutputs) {

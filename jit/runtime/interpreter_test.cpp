@@ -12,6 +12,7 @@
 #include "jit/kernels/Kernel.h"
 #include "jit/runtime/Code.h"
 #include "jit/runtime/Interpreter.h"
+#include "jit/runtime/Module.h"
 
 using namespace tsjit;
 using namespace tsjit::runtime;
@@ -219,6 +220,35 @@ TEST(Interpreter, CallMethodCompilesTheCalleeOnce) {
   obj->slots[0] = IValue(int64_t{3});
   auto o = runGraph(fwd, {IValue(obj), IValue(int64_t{2})});
   EXPECT_EQ(o[0].toInt(), 18);
+}
+
+TEST(Interpreter, ModuleMethodChecksItsArgumentCountSelfExcluded) {
+  // forward(self, x: int, y: int): called with 1 or 3 arguments it must say "takes 2 ... but N were
+  // given", counting the arguments the caller passes (self is not one of them).
+  auto cls = ClassType::create("__torch__.Adder");
+  ClassRegistry reg;
+  reg.add(cls);
+  auto fwd = parseIR(R"IR(graph(%self : __torch__.Adder, %x : int, %y : int):
+  %z : int = aten::add(%x, %y)
+  return (%z)
+)IR",
+                     "<forward>", &reg);
+  cls->addMethod(std::make_shared<Function>("__torch__.Adder.forward", fwd));
+  Module m(IValue(Ref<Object>::make(cls, 0)));
+  EXPECT_EQ(m.forward({IValue(int64_t{2}), IValue(int64_t{5})}).toInt(), 7);
+  const auto messageOf = [&](std::vector<IValue> args) -> std::string {
+    try {
+      m.forward(std::move(args));
+    } catch (const CompileError& e) {
+      return e.what();
+    }
+    return "no error";
+  };
+  EXPECT_NE(messageOf({IValue(int64_t{2})}).find("takes 2 arguments but 1 were given"), std::string::npos)
+      << messageOf({IValue(int64_t{2})});
+  EXPECT_NE(messageOf({IValue(int64_t{1}), IValue(int64_t{2}), IValue(int64_t{3})})
+                .find("takes 2 arguments but 3 were given"),
+            std::string::npos);
 }
 
 TEST(Interpreter, OperatorWithoutKernelIsUnsupportedAtCompileTime) {

@@ -35,19 +35,10 @@ std::unique_ptr<LLVMKernel> compileLLVM(const LoopKernel&, std::string* whyNot, 
 #include <llvm/IR/Module.h>
 #include <llvm/IR/Verifier.h>
 #include <llvm/Passes/PassBuilder.h>
-#include <llvm/Support/CommandLine.h>
 #include <llvm/Support/Host.h>
 #include <llvm/Support/TargetSelect.h>
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/Target/TargetMachine.h>
-#include <llvm/Transforms/InstCombine/InstCombine.h>
-#include <llvm/Transforms/Scalar/EarlyCSE.h>
-#include <llvm/Transforms/Scalar/LICM.h>
-#include <llvm/Transforms/Scalar/LoopPassManager.h>
-#include <llvm/Transforms/Scalar/LoopRotation.h>
-#include <llvm/Transforms/Scalar/SROA.h>
-#include <llvm/Transforms/Scalar/SimplifyCFG.h>
-#include <llvm/Transforms/Vectorize/LoopVectorize.h>
 
 #include "jit/support/Error.h"
 #include "jit/support/Logging.h"
@@ -70,10 +61,6 @@ Jit& jit() {
     auto* j = new Jit;  // lives for the process (kernels may be destroyed during exit)
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();
-    // No vectorized epilogue loop: the main vector loop and a scalar remainder are enough for
-    // elementwise nests, and a third copy of the body costs compile time (machine code) only.
-    if (auto* opt = llvm::cl::getRegisteredOptions().lookup("enable-epilogue-vectorization"))
-      opt->addOccurrence(0, "enable-epilogue-vectorization", "false");
     auto jtmb = llvm::orc::JITTargetMachineBuilder::detectHost();
     if (!jtmb) {
       j->error = llvm::toString(jtmb.takeError());
@@ -420,7 +407,7 @@ void Emitter::stmt(const StmtPtr& s, bool outermost) {
       llvm::Value* next = b_.CreateAdd(iv, b_.getInt64(1), "", true, true);
       llvm::BranchInst* back = b_.CreateBr(header);
       iv->addIncoming(next, b_.GetInsertBlock());
-      // The loop vectorizer (optimize()) widens innermost loops by its cost model; forcing
+      // The loop vectorizer of the O2 pipeline widens innermost loops by its cost model; forcing
       // it (llvm.loop.vectorize.enable) only adds warnings for loops with libm calls.
       (void)back;
       b_.SetInsertPoint(exit);
@@ -496,41 +483,6 @@ std::string printModule(const llvm::Module& m) {
   return os.str();
 }
 
-// The function pipeline for a kernel module, picked for what the emitter produces (straight-line
-// element math in loop nests, `let` locals in allocas, noalias buffers): locals to SSA, common
-// subexpressions, loops rotated (the vectorizer wants the exit at the latch) with invariant loads
-// and scalar math hoisted, the innermost loops vectorized (its cost model picks the width: 512 bits
-// on AVX-512, see prefer-vector-width), then one clean-up. It replaces the O2 module pipeline
-// (inliner, loop unswitching, unrolling, SLP, ...), which gave the same loops for 3-4x the time.
-void optimize(llvm::Module& m, llvm::TargetMachine* tm) {
-  llvm::LoopAnalysisManager lam;
-  llvm::FunctionAnalysisManager fam;
-  llvm::CGSCCAnalysisManager cgam;
-  llvm::ModuleAnalysisManager mam;
-  llvm::PassBuilder pb(tm);
-  pb.registerModuleAnalyses(mam);
-  pb.registerCGSCCAnalyses(cgam);
-  pb.registerFunctionAnalyses(fam);
-  pb.registerLoopAnalyses(lam);
-  pb.crossRegisterProxies(lam, fam, cgam, mam);
-  llvm::FunctionPassManager fpm;
-  fpm.addPass(llvm::SROAPass());
-  fpm.addPass(llvm::EarlyCSEPass(/*UseMemorySSA=*/false));
-  fpm.addPass(llvm::InstCombinePass());
-  fpm.addPass(llvm::SimplifyCFGPass());
-  llvm::LoopPassManager lpm;
-  lpm.addPass(llvm::LoopRotatePass());
-  lpm.addPass(llvm::LICMPass());
-  fpm.addPass(llvm::createFunctionToLoopPassAdaptor(std::move(lpm), /*UseMemorySSA=*/true));
-  fpm.addPass(llvm::LoopVectorizePass());
-  fpm.addPass(llvm::EarlyCSEPass(/*UseMemorySSA=*/false));
-  fpm.addPass(llvm::InstCombinePass());
-  fpm.addPass(llvm::SimplifyCFGPass());
-  llvm::ModulePassManager mpm;
-  mpm.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(fpm)));
-  mpm.run(m, mam);
-}
-
 }  // namespace
 
 bool llvmAvailable() { return jit().lljit != nullptr; }
@@ -571,7 +523,22 @@ std::unique_ptr<LLVMKernel> compileLLVM(const LoopKernel& k, std::string* whyNot
   if (keepIR) result->unoptimizedIR = printModule(*m);
   {
     std::lock_guard<std::mutex> lock(j.mutex);
-    optimize(*m, j.tm.get());
+    // LLVM's O2 pipeline. A hand-picked function pipeline (SROA, EarlyCSE, InstCombine,
+    // SimplifyCFG, LoopRotate + LICM, LoopVectorize, clean-up; no epilogue vectorization) halved
+    // compile times but made one generated kernel of `tsjit fuzz --target fuser --seed 1` crash
+    // (SIGSEGV in the kernel after ~22,900 cases; O2 runs 23,500 clean): see perf/README.md.
+    llvm::LoopAnalysisManager lam;
+    llvm::FunctionAnalysisManager fam;
+    llvm::CGSCCAnalysisManager cgam;
+    llvm::ModuleAnalysisManager mam;
+    llvm::PassBuilder pb(j.tm.get());
+    pb.registerModuleAnalyses(mam);
+    pb.registerCGSCCAnalyses(cgam);
+    pb.registerFunctionAnalyses(fam);
+    pb.registerLoopAnalyses(lam);
+    pb.crossRegisterProxies(lam, fam, cgam, mam);
+    llvm::ModulePassManager mpm = pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O2);
+    mpm.run(*m, mam);
   }
   if (keepIR || isLogEnabled(__FILE__, LogLevel::GRAPH_DUMP)) {
     result->optimizedIR = printModule(*m);

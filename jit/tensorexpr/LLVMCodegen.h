@@ -1,6 +1,6 @@
 // LLVMCodegen.h — the CPU backend: loop IR -> LLVM IR (C++ API) -> machine code for the host CPU
-// by ORC LLJIT, optimized by a short hand-picked function pipeline (optimize() in the .cpp: the loop
-// vectorizer widens the innermost loops: the math of LLVMMath.h is branch-free IR, buffers are noalias).
+// by ORC LLJIT, optimized with LLVM's O2 pipeline (the loop vectorizer widens the innermost
+// loops: the math of LLVMMath.h is branch-free IR, buffers are noalias).
 //
 // ABI of each compiled nest (one function per statement of kernel.body):
 //   void nest(void** data, const int64_t* ints, const double* doubles, int64_t begin, int64_t end)

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
 
@@ -31,14 +32,28 @@ std::vector<IValue> fused(const std::string& text, const std::vector<IValue>& in
   kernels::registerAllKernels();
   auto g = parseIR(text);
   std::string why;
-  auto k = compileFusionGroup(*g, backend, &why);
+  KernelOptions options;
+  options.keepGeneratedCode = generated != nullptr;
+  auto k = compileFusionGroup(*g, backend, &why, options);
   if (!k) throw std::runtime_error("not compiled: " + why);
   if (generated) *generated = k->generatedCode();
   return k->call(inputs);
 }
 
-// Bitwise equality of two tensors' values (NaN payloads aside), dtype and shape.
-void expectSame(const IValue& a, const IValue& b, const std::string& what) {
+// Float ulp distance (both rounded to float), as conformance/lib/Compare.h counts it.
+int64_t ulpDistance(float a, float b) {
+  if (std::isnan(a) || std::isnan(b)) return std::isnan(a) && std::isnan(b) ? 0 : INT64_MAX;
+  auto key = [](float f) {
+    int32_t i;
+    std::memcpy(&i, &f, 4);
+    return i < 0 ? int64_t{INT32_MIN} - i : int64_t{i};
+  };
+  return std::llabs(key(a) - key(b));
+}
+
+// Bitwise equality of two tensors' values (NaN payloads aside), dtype and shape; with `ulps` > 0
+// (a float output of an op with an ulp bound) within that many float ulps instead.
+void expectSame(const IValue& a, const IValue& b, const std::string& what, int ulps = 0) {
   ASSERT_TRUE(a.isTensor() && b.isTensor()) << what;
   Tensor x = a.toTensor(), y = b.toTensor();
   ASSERT_EQ(x.dtype(), y.dtype()) << what;
@@ -47,6 +62,11 @@ void expectSame(const IValue& a, const IValue& b, const std::string& what) {
   for (int64_t i = 0; i < x.numel(); ++i) {
     const double u = x.getDouble(i), v = y.getDouble(i);
     if (std::isnan(u) && std::isnan(v)) continue;
+    if (ulps > 0) {
+      ASSERT_LE(ulpDistance(static_cast<float>(u), static_cast<float>(v)), ulps)
+          << what << " element " << i << ": unfused " << u << " fused " << v;
+      continue;
+    }
     ASSERT_TRUE(u == v && std::signbit(u) == std::signbit(v))
         << what << " element " << i << ": unfused " << u << " fused " << v;
   }
@@ -60,13 +80,15 @@ Tensor ramp(std::vector<int64_t> sizes, ScalarType dt, double start, double step
   return Tensor::fromDoubles(v, sizes, ScalarType::Double).to(dt);
 }
 
-void checkBoth(const std::string& text, const std::vector<IValue>& inputs) {
+// `ulps[i]` (missing: 0) is output i's allowance (0: bit for bit).
+void checkBoth(const std::string& text, const std::vector<IValue>& inputs, const std::vector<int>& ulps = {}) {
   auto want = unfused(text, inputs);
   for (Backend b : {Backend::Interpreted, Backend::LLVM}) {
     if (!backendAvailable(b)) continue;
     auto got = fused(text, inputs, b);
     ASSERT_EQ(got.size(), want.size());
-    for (size_t i = 0; i < got.size(); ++i) expectSame(want[i], got[i], std::string(toString(b)) + " output " + std::to_string(i));
+    for (size_t i = 0; i < got.size(); ++i)
+      expectSame(want[i], got[i], std::string(toString(b)) + " output " + std::to_string(i), i < ulps.size() ? ulps[i] : 0);
   }
 }
 
@@ -92,17 +114,6 @@ TEST(TensorExprKernel, TheChainAgreesWithTheReferenceNodeByNode) {
     EXPECT_TRUE(r.passed) << r.message;
     EXPECT_EQ(r.opsChecked, 6u);
   }
-}
-
-// Float ulp distance (both rounded to float), as conformance/lib/Compare.h counts it.
-int64_t ulpDistance(float a, float b) {
-  if (std::isnan(a) || std::isnan(b)) return std::isnan(a) && std::isnan(b) ? 0 : INT64_MAX;
-  auto key = [](float f) {
-    int32_t i;
-    std::memcpy(&i, &f, 4);
-    return i < 0 ? int64_t{INT32_MIN} - i : int64_t{i};
-  };
-  return std::llabs(key(a) - key(b));
 }
 
 TEST(TensorExprKernel, TranscendentalsStayWithinTheOpTableBounds) {
@@ -147,6 +158,51 @@ TEST(TensorExprKernel, TranscendentalsStayWithinTheOpTableBounds) {
     EXPECT_LE(worst, c.bound) << c.op << ": worst " << worst << " ulp at x = " << worstAt;
     std::printf("%s: worst %lld ulp over %lld sampled floats (bound %d)\n", c.op, static_cast<long long>(worst),
                 static_cast<long long>(n), c.bound);
+  }
+}
+
+// Every float through sigmoid and tanh (2^32 inputs, about two minutes): opt-in with
+// TSJIT_FUSER_EXHAUSTIVE=1, since ctest runs the 2M-sample test above.
+TEST(TensorExprKernel, SigmoidAndTanhOverEveryFloatWhenAskedFor) {
+  if (!backendAvailable(Backend::LLVM)) GTEST_SKIP() << "built without LLVM";
+  if (!std::getenv("TSJIT_FUSER_EXHAUSTIVE")) GTEST_SKIP() << "set TSJIT_FUSER_EXHAUSTIVE=1 to run";
+  const int64_t chunk = int64_t{1} << 24;
+  struct Op {
+    const char* name;
+    double (*ref)(double);
+    std::unique_ptr<CompiledKernel> kernel;
+    int64_t worst = 0;
+    float worstAt = 0;
+  };
+  Op ops[] = {{"sigmoid", [](double v) { return 1.0 / (1.0 + std::exp(-v)); }, nullptr},
+              {"tanh", [](double v) { return std::tanh(v); }, nullptr}};
+  for (Op& op : ops) {
+    std::string text = "graph(%x : Float(" + std::to_string(chunk) + ", strides=[1], requires_grad=0, device=cpu)):\n"
+                       "  %r : Tensor = aten::" + std::string(op.name) + "(%x)\n  return (%r)\n";
+    std::string why;
+    op.kernel = compileFusionGroup(*parseIR(text), Backend::LLVM, &why);
+    ASSERT_TRUE(op.kernel) << why;
+  }
+  Tensor x = Tensor::empty({chunk}, ScalarType::Float);
+  for (uint64_t base = 0; base < (uint64_t{1} << 32); base += chunk) {
+    float* in = x.dataPtr<float>();
+    for (int64_t i = 0; i < chunk; ++i) {
+      const uint32_t bits = static_cast<uint32_t>(base + i);
+      std::memcpy(&in[i], &bits, 4);
+    }
+    for (Op& op : ops) {
+      Tensor got = op.kernel->call({IValue(x)})[0].toTensor();
+      const float* g = got.dataPtr<float>();
+      for (int64_t i = 0; i < chunk; ++i) {
+        const int64_t d = ulpDistance(g[i], static_cast<float>(op.ref(in[i])));
+        if (d > op.worst) op.worst = d, op.worstAt = in[i];
+      }
+    }
+  }
+  for (const Op& op : ops) {
+    EXPECT_LE(op.worst, 4) << op.name << ": worst at x = " << op.worstAt;
+    std::printf("%s: worst %lld ulp over every float, at x = %.9g (bound 4)\n", op.name, static_cast<long long>(op.worst),
+                op.worstAt);
   }
 }
 
@@ -343,7 +399,8 @@ TEST(TensorExprKernel, ZeroDimAndEmptyTensors) {
   %b : Tensor = aten::add(%y, %x, %one)
   return (%a, %b)
 )IR";
-  checkBoth(ok, {Tensor::scalar(0.3, ScalarType::Float), Tensor::empty({0, 3})});
+  // tanh: the LLVM kernel's own float tanh, within the op table's 4 ulp of the unfused kernel.
+  checkBoth(ok, {Tensor::scalar(0.3, ScalarType::Float), Tensor::empty({0, 3})}, {4, 0});
   // A tensor alpha is not a Scalar: the group is refused, with the reason.
   std::string why;
   EXPECT_EQ(compileFusionGroup(*parseIR(text), Backend::Interpreted, &why), nullptr);

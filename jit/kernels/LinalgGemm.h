@@ -10,6 +10,7 @@
 #include <cblas.h>
 
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 
 #include "jit/kernels/ShapeCommon.h"
@@ -39,6 +40,63 @@ inline bool blasLayout(int64_t rows, int64_t cols, int64_t rs, int64_t cs, bool&
     return true;
   }
   return false;
+}
+
+// y[j] = alpha * dot(W[j, 0:K], x) (+ beta * y[j]) for j < N: W row-major with leading dimension
+// ldw, x with stride incx. The float row vector times a transposed matrix (`x @ w.t()`, Linear's
+// layout) at small sizes, where the BLAS call's own overhead (and, on CPUs OpenBLAS 0.3.21 does
+// not recognize, its generic SSE3 kernel) dominated: 16 lanes of partial sums per row (lane l
+// takes k = l mod 16, one fixed order, no reassociation by the compiler), then the lanes summed in
+// a fixed tree (four rows share its vectors). Deterministic for a given build; differs from BLAS only in rounding order.
+inline void smallGemvRows(const float* W, int64_t ldw, const float* x, int64_t incx, int64_t N, int64_t K, float alpha,
+                          float beta, float* y) {
+  typedef float V16 __attribute__((vector_size(64)));
+  typedef float V8 __attribute__((vector_size(32)));
+  typedef float V4 __attribute__((vector_size(16)));
+  typedef float V2 __attribute__((vector_size(8)));
+  float xs[512];
+  const float* xc = x;
+  if (incx != 1) {
+    for (int64_t k = 0; k < K; ++k) xs[k] = x[k * incx];
+    xc = xs;
+  }
+  const int64_t K16 = K / 16 * 16;
+  auto rowLanes = [&](int64_t j) {
+    const float* w = W + j * ldw;
+    V16 acc = {};
+    for (int64_t k = 0; k < K16; k += 16) {
+      V16 a, b;
+      std::memcpy(&a, w + k, sizeof a);
+      std::memcpy(&b, xc + k, sizeof b);
+      acc += a * b;
+    }
+    for (int64_t k = K16; k < K; ++k) acc[k - K16] += w[k] * xc[k];
+    return acc;
+  };
+  // Each row's lanes are summed by the same tree, lane l + width into lane l for width 8, 4, 2, 1:
+  // four rows at a time in shared vectors, then one row at a time (the same sums either way).
+  int64_t j = 0;
+  for (; j + 4 <= N; j += 4) {
+    const V16 a0 = rowLanes(j), a1 = rowLanes(j + 1), a2 = rowLanes(j + 2), a3 = rowLanes(j + 3);
+    const V16 u0 = __builtin_shufflevector(a0, a1, 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23) +
+                   __builtin_shufflevector(a0, a1, 8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31);
+    const V16 u1 = __builtin_shufflevector(a2, a3, 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23) +
+                   __builtin_shufflevector(a2, a3, 8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31);
+    const V16 v = __builtin_shufflevector(u0, u1, 0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26, 27) +
+                  __builtin_shufflevector(u0, u1, 4, 5, 6, 7, 12, 13, 14, 15, 20, 21, 22, 23, 28, 29, 30, 31);
+    const V8 d = __builtin_shufflevector(v, v, 0, 1, 4, 5, 8, 9, 12, 13) + __builtin_shufflevector(v, v, 2, 3, 6, 7, 10, 11, 14, 15);
+    const V4 e = __builtin_shufflevector(d, d, 0, 2, 4, 6) + __builtin_shufflevector(d, d, 1, 3, 5, 7);
+    for (int r = 0; r < 4; ++r) y[j + r] = beta == 0.0f ? alpha * e[r] : alpha * e[r] + beta * y[j + r];
+  }
+  for (; j < N; ++j) {
+    const V16 acc = rowLanes(j);
+    const V8 s8 = __builtin_shufflevector(acc, acc, 0, 1, 2, 3, 4, 5, 6, 7) +
+                  __builtin_shufflevector(acc, acc, 8, 9, 10, 11, 12, 13, 14, 15);
+    const V4 s4 = __builtin_shufflevector(s8, s8, 0, 1, 2, 3) + __builtin_shufflevector(s8, s8, 4, 5, 6, 7);
+    const V2 s2 = __builtin_shufflevector(s4, s4, 0, 1) + __builtin_shufflevector(s4, s4, 2, 3);
+    const float sum = s2[0] + s2[1];
+    y[j] = beta == 0.0f ? alpha * sum : alpha * sum + beta * y[j];
+  }
 }
 
 // C[M x N] (row-major, ldc) = alpha * A[M x K] * B[K x N] + beta * C.
@@ -75,6 +133,10 @@ void gemm(const Mat<T>& A, const Mat<T>& B, T alpha, T beta, T* C, int64_t ldc) 
         return;
       }
       if (M == 1 && tb && (A.cs >= 1 || K == 1)) {  // row vector times a transposed matrix: y = W x
+        if (K <= 512 && N * K <= (int64_t{1} << 16)) {
+          smallGemvRows(B.p, ldb, A.p, K == 1 ? 1 : A.cs, N, K, alpha, beta, C);
+          return;
+        }
         if (beta == 0.0f)
           for (int64_t j = 0; j < N; ++j) C[j] = 0.0f;
         cblas_sgemv(CblasRowMajor, CblasNoTrans, static_cast<int>(N), static_cast<int>(K), alpha, B.p,

@@ -166,3 +166,36 @@ TEST(KernelsLinalg, Norms) {
   EXPECT_TRUE(std::isnan(call1("aten::nuclear_norm", {T({1, INFINITY, 0, 2}, {2, 2}), false}).getDouble(0)));
   EXPECT_TRUE(std::isnan(call1("aten::nuclear_norm", {T({-INFINITY, 1, 2}, {1, 3}, ScalarType::Double), true}).getDouble(0)));
 }
+
+// A row vector times a transposed matrix (`x @ w.t()`: the small-size path of LinalgGemm.h,
+// smallGemvRows, and BLAS above its limits) against a double-precision sum: row counts that are
+// and are not multiples of its 4-row blocks, K with and without a remainder after 16 lanes, a
+// strided x, addmm's beta, and sizes past the small path's limits.
+TEST(KernelsLinalg, RowVectorTimesTransposedMatrix) {
+  const std::pair<int64_t, int64_t> shapes[] = {{1, 1}, {3, 5}, {4, 16}, {7, 33}, {256, 64}, {13, 512}, {9, 700}, {300, 300}};
+  for (auto [n, k] : shapes) {
+    std::vector<double> xv(2 * k), wv(n * k), bias(n);
+    for (int64_t i = 0; i < 2 * k; ++i) xv[i] = std::sin(0.37 * i) * 3;
+    for (int64_t i = 0; i < n * k; ++i) wv[i] = std::cos(0.11 * i + 1) * 2;
+    for (int64_t i = 0; i < n; ++i) bias[i] = 0.5 * i - 3;
+    const Tensor xs = T(xv, {1, 2 * k});
+    const Tensor x = xs.slice(1, 0, 2 * k, 2);  // stride 2
+    const Tensor xc = T(x.toDoubles(), {1, k});
+    const Tensor w = T(wv, {n, k});
+    const std::vector<double> xd = xc.toDoubles(), wd = w.toDoubles(), bd = T(bias, {n}).toDoubles();
+    std::vector<double> want(n), wantAddmm(n);
+    double scale = 0;
+    for (int64_t j = 0; j < n; ++j) {
+      double acc = 0;
+      for (int64_t i = 0; i < k; ++i) acc += xd[i] * wd[j * k + i], scale += std::fabs(xd[i] * wd[j * k + i]);
+      want[j] = acc;
+      wantAddmm[j] = 0.5 * bd[j] + 2.0 * acc;
+    }
+    const double tol = 1e-6 * (scale / n + 1);
+    const std::string what = std::to_string(n) + "x" + std::to_string(k);
+    SCOPED_TRACE(what);
+    expectNear(call1("aten::mm", {xc, w.t()}), want, tol);
+    expectNear(call1("aten::mm", {x, w.t()}), want, tol);
+    expectNear(call1("aten::addmm", {T(bias, {n}), xc, w.t(), IValue(0.5), IValue(2.0)}), wantAddmm, 3 * tol);
+  }
+}

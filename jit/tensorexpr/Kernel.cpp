@@ -119,6 +119,7 @@ std::unique_ptr<CompiledKernel> compileFusionGroup(const Graph& subgraph, Backen
   std::string& why = whyNot ? *whyNot : dummy;
   const int threads = options.threads > 0 ? options.threads : defaultThreads();
   const std::string key = std::string(toString(backend)) + "|" + std::to_string(options.lower.parallelThreshold) + "|" +
+                          (options.keepGeneratedCode ? "ir|" : "") +
                           subgraph.toString(false);
   {
     std::lock_guard<std::mutex> lock(cache().mutex);
@@ -145,7 +146,7 @@ std::unique_ptr<CompiledKernel> compileFusionGroup(const Graph& subgraph, Backen
     }
     case Backend::LLVM: {
       auto c = std::make_shared<LLVMCode>();
-      c->compiled = compileLLVM(lowered->kernel, &why);
+      c->compiled = compileLLVM(lowered->kernel, &why, options.keepGeneratedCode);
       if (!c->compiled) return nullptr;
       c->generated = c->compiled->optimizedIR;
       code = c;

@@ -36,6 +36,10 @@ const char* toString(Backend b);
 struct KernelOptions {
   // Threads for the parallel outer loops (1: none). 0 = TSJIT_FUSER_THREADS or 1.
   int threads = 0;
+  // Keep the LLVM backend's optimized IR text for generatedCode() (printing it costs a few ms per
+  // kernel; without it generatedCode() of an LLVM kernel is empty unless TSJIT_LOG_LEVEL dumps
+  // LLVMCodegen). The interpreter's loop IR and the CUDA C are always kept.
+  bool keepGeneratedCode = false;
   LowerOptions lower;
 };
 
@@ -52,7 +56,7 @@ class CompiledKernel {
   Backend backend() const;
   const LoweredGroup& lowered() const;
   std::string loopIR() const;         // the printed loop IR
-  const std::string& generatedCode() const;  // optimized LLVM IR, CUDA C, or the loop IR
+  const std::string& generatedCode() const;  // optimized LLVM IR (see keepGeneratedCode), CUDA C, or the loop IR
   double compileMs() const;           // lowering + code generation + machine code, when compiled
   bool cacheHit() const { return cacheHit_; }
 

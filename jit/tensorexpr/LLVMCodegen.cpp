@@ -9,7 +9,7 @@
 
 namespace tsjit::tensorexpr {
 bool llvmAvailable() { return false; }
-std::unique_ptr<LLVMKernel> compileLLVM(const LoopKernel&, std::string* whyNot) {
+std::unique_ptr<LLVMKernel> compileLLVM(const LoopKernel&, std::string* whyNot, bool) {
   *whyNot = "tsjit was built without LLVM (configure with -DTSJIT_LLVM=ON and llvm-14-dev installed)";
   return nullptr;
 }
@@ -407,7 +407,7 @@ void Emitter::stmt(const StmtPtr& s, bool outermost) {
       llvm::Value* next = b_.CreateAdd(iv, b_.getInt64(1), "", true, true);
       llvm::BranchInst* back = b_.CreateBr(header);
       iv->addIncoming(next, b_.GetInsertBlock());
-      // The loop vectorizer of the O3 pipeline widens innermost loops by its cost model; forcing
+      // The loop vectorizer of the O2 pipeline widens innermost loops by its cost model; forcing
       // it (llvm.loop.vectorize.enable) only adds warnings for loops with libm calls.
       (void)back;
       b_.SetInsertPoint(exit);
@@ -487,7 +487,7 @@ std::string printModule(const llvm::Module& m) {
 
 bool llvmAvailable() { return jit().lljit != nullptr; }
 
-std::unique_ptr<LLVMKernel> compileLLVM(const LoopKernel& k, std::string* whyNot) {
+std::unique_ptr<LLVMKernel> compileLLVM(const LoopKernel& k, std::string* whyNot, bool keepIR) {
   Jit& j = jit();
   if (!j.lljit) {
     *whyNot = "LLVM JIT unavailable: " + j.error;
@@ -516,13 +516,17 @@ std::unique_ptr<LLVMKernel> compileLLVM(const LoopKernel& k, std::string* whyNot
     if (j.features.find("+avx512f") != std::string::npos) f.addFnAttr("prefer-vector-width", "512");
   }
   auto result = std::make_unique<LLVMKernelImpl>();
-  result->unoptimizedIR = printModule(*m);
   std::string verifyErrors;
   llvm::raw_string_ostream verifyOs(verifyErrors);
   TSJIT_CHECK(!llvm::verifyModule(*m, &verifyOs), "LLVM codegen produced an invalid module: ", verifyOs.str(), "\n",
-              result->unoptimizedIR);
+              printModule(*m));
+  if (keepIR) result->unoptimizedIR = printModule(*m);
   {
     std::lock_guard<std::mutex> lock(j.mutex);
+    // LLVM's O2 pipeline. A hand-picked function pipeline (SROA, EarlyCSE, InstCombine,
+    // SimplifyCFG, LoopRotate + LICM, LoopVectorize, clean-up; no epilogue vectorization) halved
+    // compile times but made one generated kernel of `tsjit fuzz --target fuser --seed 1` crash
+    // (SIGSEGV in the kernel after ~22,900 cases; O2 runs 23,500 clean): see perf/README.md.
     llvm::LoopAnalysisManager lam;
     llvm::FunctionAnalysisManager fam;
     llvm::CGSCCAnalysisManager cgam;
@@ -536,8 +540,10 @@ std::unique_ptr<LLVMKernel> compileLLVM(const LoopKernel& k, std::string* whyNot
     llvm::ModulePassManager mpm = pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O2);
     mpm.run(*m, mam);
   }
-  result->optimizedIR = printModule(*m);
-  GRAPH_DUMP("LLVM IR of ", k.name, " after optimization:\n", result->optimizedIR);
+  if (keepIR || isLogEnabled(__FILE__, LogLevel::GRAPH_DUMP)) {
+    result->optimizedIR = printModule(*m);
+    GRAPH_DUMP("LLVM IR of ", k.name, " after optimization:\n", result->optimizedIR);
+  }
   result->tracker = j.lljit->getMainJITDylib().createResourceTracker();
   if (auto err = j.lljit->addIRModule(result->tracker, llvm::orc::ThreadSafeModule(std::move(m), std::move(ctx)))) {
     *whyNot = "LLVM: " + llvm::toString(std::move(err));

@@ -1,5 +1,5 @@
 // LLVMCodegen.h — the CPU backend: loop IR -> LLVM IR (C++ API) -> machine code for the host CPU
-// by ORC LLJIT, optimized with LLVM's O3 pipeline (the loop vectorizer widens the innermost
+// by ORC LLJIT, optimized with LLVM's O2 pipeline (the loop vectorizer widens the innermost
 // loops: the math of LLVMMath.h is branch-free IR, buffers are noalias).
 //
 // ABI of each compiled nest (one function per statement of kernel.body):
@@ -25,12 +25,14 @@ class LLVMKernel {
  public:
   virtual ~LLVMKernel() = default;
   std::vector<NestFn> nests;
-  std::string optimizedIR;    // the module after optimization (for logs and tests)
-  std::string unoptimizedIR;  // as generated
+  std::string optimizedIR;    // the module after optimization (kept on request: compileLLVM's keepIR)
+  std::string unoptimizedIR;  // as generated (kept on request)
   double compileMs = 0;       // IR generation + optimization + machine code
 };
 
 bool llvmAvailable();
-std::unique_ptr<LLVMKernel> compileLLVM(const LoopKernel& kernel, std::string* whyNot);
+// keepIR: also keep the module's text before and after optimization (printing costs a few ms per
+// kernel; the optimized IR is also kept whenever TSJIT_LOG_LEVEL enables this file's dumps).
+std::unique_ptr<LLVMKernel> compileLLVM(const LoopKernel& kernel, std::string* whyNot, bool keepIR = false);
 
 }  // namespace tsjit::tensorexpr

@@ -55,60 +55,65 @@ namespace {
 
 llvm::Value* fconst(llvm::IRBuilder<>& b, double v) { return llvm::ConstantFP::get(b.getFloatTy(), v); }
 
-// e^y in float arithmetic for y in [-110, 41] (callers limit it; NaN must not reach it): Cody-Waite
-// reduction y = n ln2 + r (ln2 split as 0.693359375 - 2.12194440e-4, the first part exact in n *
-// 0.693359375), e^r = 1 + r + r^2 P(r) with Cephes' minimax P of degree 5 (|r| <= ln2 / 2), and the
-// scale 2^n applied as 2^(n/2) * 2^(n - n/2) so that results down to the subnormals round once.
-llvm::Value* expF32(llvm::IRBuilder<>& b, llvm::Value* y) {
-  llvm::Type* i32 = b.getInt32Ty();
+llvm::Value* fma(llvm::IRBuilder<>& b, llvm::Value* x, llvm::Value* y, llvm::Value* z) {
+  return b.CreateIntrinsic(llvm::Intrinsic::fma, {x->getType()}, {x, y, z});
+}
+
+// The shared core of the float e^y and e^y - 1, y in [-111, 0] (callers limit it; NaN runs
+// through to a NaN): the Cody-Waite reduction y = n ln2 + f (ln2 split as 0.693359375 -
+// 2.12194440e-4; with fused multiply-adds both steps are exact or rounded once), |f| <= ln2 / 2, and
+// e^f - 1 = f (1 + f P(f)) with Cephes' degree-5 minimax P. n is read from the bits of
+// t = 1.5 * 2^23 + n (n is an integer in [-161, 0] there, so t's low mantissa bits hold it).
+struct ExpParts {
+  llvm::Value* q;     // e^f - 1
+  llvm::Value* bits;  // bits of t: n + 0x4B400000
+};
+
+ExpParts expParts(llvm::IRBuilder<>& b, llvm::Value* y) {
   const double kShifter = 12582912.0;  // 1.5 * 2^23
-  llvm::Value* t = b.CreateFAdd(b.CreateFMul(y, fconst(b, 1.44269504088896341)), fconst(b, kShifter));
+  llvm::Value* t = fma(b, y, fconst(b, 1.44269504088896341), fconst(b, kShifter));
   llvm::Value* n = b.CreateFSub(t, fconst(b, kShifter));
-  llvm::Value* r = b.CreateFSub(b.CreateFSub(y, b.CreateFMul(n, fconst(b, 0.693359375))), b.CreateFMul(n, fconst(b, -2.12194440e-4)));
+  llvm::Value* f = fma(b, n, fconst(b, -0.693359375), y);
+  f = fma(b, n, fconst(b, 2.12194440e-4), f);
   const double c[] = {1.3981999507e-3, 8.3334519073e-3, 4.1665795894e-2, 1.6666665459e-1, 5.0000001201e-1};
   llvm::Value* p = fconst(b, 1.9875691500e-4);
-  for (double k : c) p = b.CreateFAdd(b.CreateFMul(p, r), fconst(b, k));
-  llvm::Value* er = b.CreateFAdd(b.CreateFAdd(b.CreateFMul(b.CreateFMul(p, r), r), r), fconst(b, 1.0));
-  llvm::Value* ni = b.CreateFPToSI(n, i32);
-  llvm::Value* n1 = b.CreateAShr(ni, 1);
-  llvm::Value* n2 = b.CreateSub(ni, n1);
-  auto pow2 = [&](llvm::Value* k) { return b.CreateBitCast(b.CreateShl(b.CreateAdd(k, b.getInt32(127)), 23), b.getFloatTy()); };
-  return b.CreateFMul(b.CreateFMul(er, pow2(n1)), pow2(n2));
+  for (double k : c) p = fma(b, p, f, fconst(b, k));
+  llvm::Value* q = b.CreateFMul(f, fma(b, f, p, fconst(b, 1.0)));
+  return {q, b.CreateBitCast(t, b.getInt32Ty())};
+}
+
+// 2^(n + bias) from ExpParts::bits, n + bias + 127 in [1, 254].
+llvm::Value* pow2(llvm::IRBuilder<>& b, llvm::Value* bits, int bias) {
+  return b.CreateBitCast(b.CreateShl(b.CreateSub(bits, b.getInt32(0x4B400000 - 127 - bias)), 23), b.getFloatTy());
 }
 
 }  // namespace
 
 llvm::Value* sigmoidF(llvm::IRBuilder<>& b, llvm::Value* x) {
   // e = e^-|x| in (0, 1]; sigmoid = 1 / (1 + e) for x >= 0, e / (1 + e) below: no overflow, and
-  // the small results of negative x keep their relative accuracy. NaN -> NaN.
-  llvm::Value* isNan = b.CreateFCmpUNO(x, x);
-  llvm::Value* a = fabs(b, b.CreateSelect(isNan, fconst(b, 0.0), x));
-  llvm::Value* y = b.CreateFNeg(b.CreateSelect(b.CreateFCmpOGT(a, fconst(b, 110.0)), fconst(b, 110.0), a));
-  llvm::Value* e = expF32(b, y);
+  // the small results of negative x keep their relative accuracy. |x| is limited to 111 (e^-111
+  // is below half the smallest subnormal). e = ((1 + q) 2^(n + 64)) 2^-64: the first product is
+  // normal, the second rounds once into the subnormals. NaN runs through to NaN.
+  llvm::Value* a = fabs(b, x);
+  a = b.CreateSelect(b.CreateFCmpOGT(a, fconst(b, 111.0)), fconst(b, 111.0), a);
+  ExpParts ep = expParts(b, b.CreateFNeg(a));
+  llvm::Value* e = b.CreateFMul(fma(b, ep.q, pow2(b, ep.bits, 64), pow2(b, ep.bits, 64)), fconst(b, 0x1p-64));
   llvm::Value* den = b.CreateFAdd(fconst(b, 1.0), e);
   llvm::Value* num = b.CreateSelect(b.CreateFCmpOLT(x, fconst(b, 0.0)), e, fconst(b, 1.0));
-  return b.CreateSelect(isNan, x, b.CreateFDiv(num, den));
+  return b.CreateFDiv(num, den);
 }
 
 llvm::Value* tanhF(llvm::IRBuilder<>& b, llvm::Value* x) {
-  // |x| < 0.625: x (1 + z P(z)), z = x^2 (Cephes' odd minimax; keeps tanh(-0) = -0); otherwise
-  // 1 - 2 / (e^2|x| + 1) with 2|x| limited to 40 (tanh(20) rounds to 1), signed. NaN -> NaN.
-  llvm::Value* isNan = b.CreateFCmpUNO(x, x);
-  llvm::Value* a = fabs(b, b.CreateSelect(isNan, fconst(b, 0.0), x));
-  llvm::Value* z = b.CreateFMul(x, x);
-  llvm::Value* p = fconst(b, -5.70498872745e-3);
-  p = b.CreateFAdd(b.CreateFMul(p, z), fconst(b, 2.06390887954e-2));
-  p = b.CreateFAdd(b.CreateFMul(p, z), fconst(b, -5.37397155531e-2));
-  p = b.CreateFAdd(b.CreateFMul(p, z), fconst(b, 1.33314422036e-1));
-  p = b.CreateFAdd(b.CreateFMul(p, z), fconst(b, -3.33332819422e-1));
-  // x * (1 + z P): keeps tanh(-0) = -0 (x + x z P would give +0 + -0 = +0).
-  llvm::Value* small = b.CreateFMul(x, b.CreateFAdd(fconst(b, 1.0), b.CreateFMul(z, p)));
-  llvm::Value* twoA = b.CreateFMul(fconst(b, 2.0), a);
-  llvm::Value* e = expF32(b, b.CreateSelect(b.CreateFCmpOGT(twoA, fconst(b, 40.0)), fconst(b, 40.0), twoA));
-  llvm::Value* big = b.CreateFSub(fconst(b, 1.0), b.CreateFDiv(fconst(b, 2.0), b.CreateFAdd(e, fconst(b, 1.0))));
-  llvm::Value* signedBig = b.CreateSelect(b.CreateFCmpOLT(x, fconst(b, 0.0)), b.CreateFNeg(big), big);
-  llvm::Value* r = b.CreateSelect(b.CreateFCmpOLT(a, fconst(b, 0.625)), small, signedBig);
-  return b.CreateSelect(isNan, x, r);
+  // m = e^-2|x| - 1 in (-1, 0] (2|x| limited to 40: tanh(20) rounds to 1), computed as
+  // 2^n (1 + q) - 1 = fma(2^n, q, 2^n - 1), which is q itself for |x| < ln2 / 4 (no cancellation
+  // near 0); tanh|x| = -m / (2 + m), with the sign of x (tanh(-0) = -0). NaN runs through to NaN.
+  llvm::Value* a = fabs(b, x);
+  a = b.CreateSelect(b.CreateFCmpOGT(a, fconst(b, 20.0)), fconst(b, 20.0), a);
+  ExpParts ep = expParts(b, b.CreateFMul(a, fconst(b, -2.0)));
+  llvm::Value* s = pow2(b, ep.bits, 0);
+  llvm::Value* m = fma(b, s, ep.q, b.CreateFSub(s, fconst(b, 1.0)));
+  llvm::Value* r = b.CreateFDiv(b.CreateFNeg(m), b.CreateFAdd(m, fconst(b, 2.0)));
+  return b.CreateBinaryIntrinsic(llvm::Intrinsic::copysign, r, x);
 }
 
 llvm::Value* logF(llvm::IRBuilder<>& b, llvm::Value* xf) {

@@ -6,12 +6,15 @@
 // exp is the operation-for-operation translation of jit/kernels/VecMath.h (so it equals the
 // unfused kernel's bit for bit; that header states the accuracy: the correctly rounded float except
 // within ~1e-11 relative of a rounding boundary, where it is one ulp off; the op table allows 2).
-// sigmoid and tanh are computed in float (16 lanes per AVX-512 vector instead of 8): a float e^y
-// (Cody-Waite reduction, Cephes' degree-5 minimax, two-step scaling for subnormal results),
-// sigmoid = 1 / (1 + e^-|x|) or e^-|x| / (1 + e^-|x|), tanh = Cephes' odd minimax below 0.625 and
-// 1 - 2 / (e^2|x| + 1) above. Their measured worst error over 2M sampled floats is asserted by
-// conformance/fuser/fuser_kernel_test (TranscendentalsStayWithinTheOpTableBounds) against the op
-// table's bound (4 ulp for both).
+// sigmoid and tanh are computed in float (16 lanes per AVX-512 vector instead of 8) with fused
+// multiply-adds (llvm.fma: one instruction on the host CPUs with FMA), from one shared core: the
+// Cody-Waite reduction y = n ln2 + f and e^f - 1 = f (1 + f P(f)) (Cephes' degree-5 minimax P),
+// n read from the bits of the rounding shifter. sigmoid = 1 / (1 + e) or e / (1 + e), e = e^-|x|
+// (scaled in two exact steps so that subnormal results round once); tanh|x| = -m / (2 + m),
+// m = e^-2|x| - 1 = fma(2^n, q, 2^n - 1) (no cancellation near 0, so no second polynomial), with
+// the sign of x. NaN runs through the arithmetic to NaN (no selects). Their measured worst error
+// over 2M sampled floats is asserted by conformance/fuser/fuser_kernel_test
+// (TranscendentalsStayWithinTheOpTableBounds) against the op table's bound (4 ulp for both).
 // log: x = m 2^e with m in [sqrt(1/2), sqrt(2)), log m = 2 atanh(s), s = (m - 1) / (m + 1),
 // |s| <= 0.1716, by its series to s^17 (truncation < 1e-15 relative), plus e ln 2; the float
 // result is within one ulp of log(x) (the op table allows 2). x < 0 and NaN give NaN, 0 gives

@@ -1,5 +1,9 @@
 #!/usr/bin/env python3
-"""archive_upgraders_test — archives of an older file format version load with 1.13's upgraders.
+"""archive_upgraders_test — archives checked against what real PyTorch 1.13 made of them.
+
+Used for conformance/pt113/upgraders (archives of an older file format version, which load with
+1.13's upgraders) and conformance/pt113/setstate (modules restored by __setstate__, saved with
+__getstate__; scripts/pt113_setstate_archives.py).
 
 conformance/pt113/upgraders holds small archives whose version record says 3, 4 or 5, with what
 real PyTorch 1.13 computed from them (scripts/pt113_upgrader_archives.py; integer division
@@ -79,7 +83,7 @@ def main():
                         problems.append("save(load(S)) differs from S = save(load(X))")
             print(f"{archive.stem:24s} v{doc['version']} {'ok' if not problems else 'FAILED: ' + '; '.join(problems)}")
             failures += bool(problems)
-    print(f"{len(cases)} archives of older versions, {failures} failures")
+    print(f"{len(cases)} archives of {set_dir.name}, {failures} failures")
     return 1 if failures or not cases else 0
 
 

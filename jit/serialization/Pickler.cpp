@@ -246,7 +246,7 @@ class Pickler {
         op(0x81);
         IValue state;
         if (options_.objectState) {
-          state = options_.objectState(o);
+          state = options_.objectState(v.toObject());
         } else {
           state = makeDict(StringType::get(), AnyType::get());
           for (size_t i = 0; i < o.type->attributes().size() && i < o.slots.size(); ++i)

@@ -5,8 +5,8 @@
 
 PyTorch 1.13 rewrites operators whose meaning changed (its upgraders) when it loads code of an
 older version: integer aten::div / div_ truncated before version 4, aten::full with an integer fill
-and no dtype made a float tensor before version 5, linspace / logspace took an optional `steps`
-(None: 100) before version 8 / 9 (those archives get their calls edited into the older form). This script scripts small modules with
+and no dtype made a float tensor before version 5, linspace took an optional `steps` (None: 100)
+before version 8 (those archives get their calls edited into the older form). This script scripts small modules with
 PyTorch, saves them, and writes a copy whose version record says an older version (the code is
 what 1.13 wrote: the printed calls are the same in every version), then loads that copy with
 PyTorch and runs it on fixed inputs. For each archive it writes
@@ -73,7 +73,7 @@ def modules(torch):
 
     class Spaces(torch.nn.Module):
         def forward(self, a: float, b: float):
-            return torch.linspace(a, b, 5), torch.logspace(a, b, 4), torch.logspace(a, b, 3, 2.0)
+            return torch.linspace(a, b, 5), torch.linspace(a, b, 3), torch.linspace(b, a, steps=2)
 
     ia = torch.tensor([7, -7, 9, 0], dtype=torch.int64)
     ib = torch.tensor([2, 2, -4, 3], dtype=torch.int64)
@@ -90,20 +90,19 @@ def modules(torch):
         ("div_nested_v3", Nested(), 3, [ia, ib]),
         ("full_v4", Full(), 4, [5]),
         ("full_v5", Full(), 5, [5]),
-        # `steps` was optional (None: 100) before version 8 (linspace) / 9 (logspace): the code
-        # 1.13 wrote is edited into what an older writer wrote (see CODE_EDITS).
-        ("spaces_no_steps_v7", Spaces(), 7, [0.0, 1.0]),
-        ("logspace_no_steps_v8", Spaces(), 8, [-1.0, 2.0]),
+        # `steps` was optional (None: 100) before version 8 (linspace; logspace before 9, which
+        # tsjit does not implement): the code 1.13 wrote is edited into what an older writer
+        # wrote (see CODE_EDITS).
+        ("linspace_no_steps_v7", Spaces(), 7, [0.0, 1.0]),
+        ("linspace_no_steps_v5", Spaces(), 5, [-1.0, 2.0]),
     ]
 
 
 # Calls as older versions wrote them (1.13 always prints `steps`).
-CODE_EDITS = {
-    "spaces_no_steps_v7": [("torch.linspace(a, b, 5)", "torch.linspace(a, b)"),
-                           ("torch.logspace(a, b, 4)", "torch.logspace(a, b)"),
-                           ("torch.logspace(a, b, 3, 2.)", "torch.logspace(a, b, None, 2.)")],
-    "logspace_no_steps_v8": [("torch.logspace(a, b, 4)", "torch.logspace(a, b, steps=None)")],
-}
+_NO_STEPS = [("torch.linspace(a, b, 5)", "torch.linspace(a, b)"),
+             ("torch.linspace(a, b, 3)", "torch.linspace(a, b, None)"),
+             ("torch.linspace(b, a, 2)", "torch.linspace(b, a, steps=None)")]
+CODE_EDITS = {"linspace_no_steps_v7": _NO_STEPS, "linspace_no_steps_v5": _NO_STEPS}
 
 
 def rewrite(src, dst, version, edits=()):

@@ -420,6 +420,15 @@ std::shared_ptr<CompilationUnit> compileFunctions(const std::string& source, con
   return cu;
 }
 
+// Archive code: __getstate__ / __setstate__ of every submodule class that defines them, though
+// forward never calls them (torch.jit.load runs __setstate__, saving runs __getstate__).
+static void compileStateMethods(detail::CompilerContext& ctx, const ModuleInfo& info, const SourceRange& loc) {
+  for (const auto& [name, sub] : info.submodules) {
+    for (const char* m : {"__getstate__", "__setstate__"}) ctx.getMethod(sub, m, loc);
+    compileStateMethods(ctx, *sub, loc);
+  }
+}
+
 CompiledModule compileModule(const std::string& source, const std::string& entry, const ModuleDesc& state,
                              const CompileOptions& options, const std::string& filename) {
   auto cu = std::make_shared<CompilationUnit>();
@@ -445,6 +454,7 @@ CompiledModule compileModule(const std::string& source, const std::string& entry
     for (const auto& r : roots) ctx.reserveMethod(info, r.first);
   }
   for (const auto& r : roots) ctx.getMethod(info, r.first, r.second);
+  if (options.allMethods) compileStateMethods(ctx, *info, it->second.range());
   CompiledModule out;
   out.info = info;
   out.object = buildModuleObject(*info);

@@ -153,31 +153,30 @@ class Importer {
 
   // An object whose class restores it with __setstate__: its annotated attributes, unset until
   // runSetStates() calls that method with `state` (whatever __getstate__ returned when saving).
+  // The unpickler moves the slots into its own object (created at NEWOBJ) but keeps the type, so
+  // each such object gets a type of its own: that is how runSetStates() finds it again.
   IValue pendingObject(const ArchiveClass& c, IValue state) {
     const std::string& q = c.qualifiedName;
     if (!c.isModule)
       throw CompileError("class " + q + " restores its state with __setstate__ and is not a Module (not supported)");
-    ClassTypePtr cls = objClasses_.getOrCreate(q);
-    if (cls->attributes().empty()) {
-      for (const auto& [name, type] : c.annotations) {
-        auto held = la_.classes.find(type);
-        if (held != la_.classes.end() && held->second.isModule)
-          throw CompileError("class " + q + " restores its state with __setstate__ and holds the submodule '" + name +
-                             "' (not supported)");
-        if (cls->findAttribute(name)) throw CompileError("class " + q + " annotates '" + name + "' twice");
-        cls->addAttribute(name, NoneType::get());
-      }
+    ClassTypePtr cls = ClassType::create(q);
+    for (const auto& [name, type] : c.annotations) {
+      auto held = la_.classes.find(type);
+      if (held != la_.classes.end() && held->second.isModule)
+        throw CompileError("class " + q + " restores its state with __setstate__ and holds the submodule '" + name +
+                           "' (not supported)");
+      if (cls->findAttribute(name)) throw CompileError("class " + q + " annotates '" + name + "' twice");
+      cls->addAttribute(name, NoneType::get());
     }
-    auto obj = Ref<Object>::make(cls, cls->attributes().size());
-    pending_.push_back({obj, std::move(state)});
-    return IValue(obj);
+    pending_.push_back({cls, std::move(state)});
+    return IValue(Ref<Object>::make(cls, cls->attributes().size()));
   }
 
   // Calls __setstate__ of every object pendingObject() made, in the order of their BUILDs, on the
   // compiled module's objects (the module tree's descriptions then show the restored values).
   void runSetStates() {
     if (pending_.empty()) return;
-    const std::string& q0 = pending_.front().object->type->qualifiedName();
+    const std::string& q0 = pending_.front().type->qualifiedName();
     if (!run_)
       throw ArchiveError(zip_.fileName(), dataMember_, 0,
                          "class " + q0 + " restores its state with __setstate__: loading it needs an engine to run "
@@ -185,10 +184,12 @@ class Importer {
     std::map<const frontend::ModuleDesc*, Ref<Object>> runtime;
     runtime[la_.desc.get()] = la_.module.object;
     mapRuntimeObjects(*la_.module.info, la_.module.object, runtime);
+    std::map<const ClassType*, frontend::ModuleDesc*> descOfType;
+    for (const auto& [o, d] : descs_) descOfType.emplace(o->type.get(), d.get());
     for (auto& p : pending_) {
-      const std::string& q = p.object->type->qualifiedName();
-      auto d = descs_.find(p.object.get());
-      auto rt = d == descs_.end() ? runtime.end() : runtime.find(d->second.get());
+      const std::string& q = p.type->qualifiedName();
+      auto d = descOfType.find(p.type.get());
+      auto rt = d == descOfType.end() ? runtime.end() : runtime.find(d->second);
       if (rt == runtime.end())
         throw ArchiveError(zip_.fileName(), dataMember_, 0, "an object of class " + q + " is not part of the module tree");
       Function* m = rt->second->type->findMethod("__setstate__");
@@ -292,7 +293,7 @@ class Importer {
   }
 
   struct Pending {
-    Ref<Object> object;  // as unpickled (the key of descs_)
+    ClassTypePtr type;  // the object's own type (pendingObject)
     IValue state;
   };
   const ZipReader& zip_;

@@ -13,8 +13,12 @@
 //      archive's own code (the root class's file as the source, every code file as library code),
 //      with 1.13's operator upgraders applied to code of an older version (Upgraders.h) and
 //      library prim::CallFunction calls inlined in every method (as `tsjit conform --source`).
+//   5. objects of a class with __setstate__ (their pickled state is what __getstate__ returned):
+//      created with their annotated attributes unset, then, after compiling, the caller's
+//      MethodRunner runs each one's __setstate__(state), as torch.jit.load does.
 // Every problem is an ArchiveError naming the member and the offset (or a CompileError pointing
-// into the member's code); nothing is executed while loading.
+// into the member's code); nothing is executed while loading except __setstate__ methods, and
+// those only through the runner the caller supplies.
 #pragma once
 
 #include <functional>

@@ -1,13 +1,17 @@
 #!/usr/bin/env python3
-"""archive_upgraders_test — archives of an older file format version load with 1.13's upgraders.
+"""archive_upgraders_test — archives checked against what real PyTorch 1.13 made of them.
+
+Used for conformance/pt113/upgraders (archives of an older file format version, which load with
+1.13's upgraders) and conformance/pt113/setstate (modules restored by __setstate__, saved with
+__getstate__; scripts/pt113_setstate_archives.py).
 
 conformance/pt113/upgraders holds small archives whose version record says 3, 4 or 5, with what
 real PyTorch 1.13 computed from them (scripts/pt113_upgrader_archives.py; integer division
 truncates before version 4, an integer `torch.full` is a float tensor before version 5). For each:
   1. `tsjit load X.pt --inputs X.json` gives PyTorch's answer (an error where PyTorch raised);
   2. `tsjit save X.pt S.pt` writes the version PyTorch writes when it saves the loaded module
-     (upgraded code carries the version its operators need), S.pt gives the same answer, and
-     saving S.pt again writes S.pt byte for byte.
+     (upgraded code carries the version its operators need) and PyTorch's data.pkl byte for byte,
+     S.pt gives the same answer, and saving S.pt again writes S.pt byte for byte.
 Usage: archive_upgraders_test.py TSJIT SET_DIR
 """
 import json
@@ -58,8 +62,12 @@ def main():
             if r.returncode != 0:
                 problems.append("tsjit save failed: " + r.stderr.strip())
             else:
-                with zipfile.ZipFile(saved) as z:
+                with zipfile.ZipFile(saved) as z, zipfile.ZipFile(archive) as orig:
                     version = int(z.read([n for n in z.namelist() if n.endswith("version")][0]))
+                    # The module's state is pickled as PyTorch pickled it (for __getstate__ classes:
+                    # NEWOBJ, then BUILD with what __getstate__ returns, a dict with its type tag).
+                    if z.read(f"{saved.stem}/data.pkl") != orig.read(f"{archive.stem}/data.pkl"):
+                        problems.append("data.pkl differs from PyTorch's")
                 if version != doc["saved_version"]:
                     problems.append(f"saved with version {version}, PyTorch writes {doc['saved_version']}")
                 got2, why2 = answer(tsjit, saved, inputs)
@@ -79,7 +87,7 @@ def main():
                         problems.append("save(load(S)) differs from S = save(load(X))")
             print(f"{archive.stem:24s} v{doc['version']} {'ok' if not problems else 'FAILED: ' + '; '.join(problems)}")
             failures += bool(problems)
-    print(f"{len(cases)} archives of older versions, {failures} failures")
+    print(f"{len(cases)} archives of {set_dir.name}, {failures} failures")
     return 1 if failures or not cases else 0
 
 

@@ -5,7 +5,8 @@
 
 PyTorch 1.13 rewrites operators whose meaning changed (its upgraders) when it loads code of an
 older version: integer aten::div / div_ truncated before version 4, aten::full with an integer fill
-and no dtype made a float tensor before version 5. This script scripts small modules with
+and no dtype made a float tensor before version 5, linspace took an optional `steps` (None: 100)
+before version 8 (those archives get their calls edited into the older form). This script scripts small modules with
 PyTorch, saves them, and writes a copy whose version record says an older version (the code is
 what 1.13 wrote: the printed calls are the same in every version), then loads that copy with
 PyTorch and runs it on fixed inputs. For each archive it writes
@@ -70,6 +71,10 @@ def modules(torch):
                     out = out + torch.div(a, b)
             return out
 
+    class Spaces(torch.nn.Module):
+        def forward(self, a: float, b: float):
+            return torch.linspace(a, b, 5), torch.linspace(a, b, 3), torch.linspace(b, a, steps=2)
+
     ia = torch.tensor([7, -7, 9, 0], dtype=torch.int64)
     ib = torch.tensor([2, 2, -4, 3], dtype=torch.int64)
     fa = torch.tensor([7.0, -7.0, 9.0, 0.5])
@@ -85,10 +90,22 @@ def modules(torch):
         ("div_nested_v3", Nested(), 3, [ia, ib]),
         ("full_v4", Full(), 4, [5]),
         ("full_v5", Full(), 5, [5]),
+        # `steps` was optional (None: 100) before version 8 (linspace; logspace before 9, which
+        # tsjit does not implement): the code 1.13 wrote is edited into what an older writer
+        # wrote (see CODE_EDITS).
+        ("linspace_no_steps_v7", Spaces(), 7, [0.0, 1.0]),
+        ("linspace_no_steps_v5", Spaces(), 5, [-1.0, 2.0]),
     ]
 
 
-def rewrite(src, dst, version):
+# Calls as older versions wrote them (1.13 always prints `steps`).
+_NO_STEPS = [("torch.linspace(a, b, 5)", "torch.linspace(a, b)"),
+             ("torch.linspace(a, b, 3)", "torch.linspace(a, b, None)"),
+             ("torch.linspace(b, a, 2)", "torch.linspace(b, a, steps=None)")]
+CODE_EDITS = {"linspace_no_steps_v7": _NO_STEPS, "linspace_no_steps_v5": _NO_STEPS}
+
+
+def rewrite(src, dst, version, edits=()):
     with zipfile.ZipFile(src) as zi, zipfile.ZipFile(dst, "w", zipfile.ZIP_STORED) as zo:
         for info in zi.infolist():
             name = info.filename
@@ -100,6 +117,12 @@ def rewrite(src, dst, version):
                 root = name.split("/")[0]
                 name = f"{root}/.data/version" if version > 5 else f"{root}/version"
                 data = f"{version}\n".encode()
+            if name.endswith(".py") and edits:
+                text = data.decode()
+                for old, new in edits:
+                    assert old in text, f"{old!r} is not in {name}"
+                    text = text.replace(old, new)
+                data = text.encode()
             zo.writestr(name, data)
 
 
@@ -116,7 +139,7 @@ def main():
             saved = Path(tmp) / f"{name}.pt"
             torch.jit.save(torch.jit.script(module), str(saved))
             target = out / f"{name}.pt"
-            rewrite(saved, target, version)
+            rewrite(saved, target, version, CODE_EDITS.get(name, ()))
             m = torch.jit.load(str(target))
             again = Path(tmp) / f"{name}_again.pt"
             torch.jit.save(m, str(again))

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "jit/frontend/Module.h"
+#include "jit/frontend/TreeViews.h"
 #include "jit/ir/Function.h"
 #include "jit/ir/Graph.h"
 
@@ -27,6 +28,10 @@ namespace tsjit::frontend {
 struct CompileOptions {
   // archive-relative path ("code/__torch__/torch/nn/functional.py") -> python-printed code.
   std::map<std::string, std::string> libraryCode;
+  // The trees of libraryCode files the caller has already parsed (archive import parses every
+  // code file once to read its class declarations): used instead of parsing the text again. When
+  // it holds the `filename` given to compileModule/compileFunctions, that tree is the source's.
+  std::map<std::string, Module> parsedCode;
   // Archive code: the tensors of constants.pkl, which the code names CONSTANTS.c0, CONSTANTS.c1 ...
   std::vector<TensorConstant> archiveConstants;
   // Run the cleanup PyTorch runs after emission (DCE, constant pooling, scalar folding).
@@ -34,6 +39,10 @@ struct CompileOptions {
   // Archive code: every def of the module class is a method (there are no @torch.jit.export
   // decorators), compiled and listed in the order of the file, as torch.jit.load does.
   bool allMethods = false;
+  // Archive code: its file format version (0: current). Before version 8 (linspace) / 9
+  // (logspace) `steps` could be left out or None, meaning 100: such calls get 100, as 1.13's
+  // upgraders do (the other upgraders rewrite graphs after emission: jit/serialization/Upgraders.h).
+  int64_t archiveVersion = 0;
 };
 
 // Owns compiled free functions and the classes of compiled modules.

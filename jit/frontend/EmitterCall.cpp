@@ -222,8 +222,30 @@ static std::optional<Match> matchOverload(FunctionEmitter& e, const FunctionSche
   return m;
 }
 
+// Archive code older than version 8 (linspace) / 9 (logspace): `steps` left out or None is 100
+// (CompileOptions::archiveVersion). A run-time Optional[int] steps is an error naming the version.
+static void upgradeOptionalSteps(FunctionEmitter& e, const SourceRange& loc, Symbol kind, std::vector<NamedValue>& args,
+                                 std::vector<NamedValue>& kwargs) {
+  int64_t version = e.ctx().options ? e.ctx().options->archiveVersion : 0;
+  bool lin = kind == Symbol::aten("linspace"), log = kind == Symbol::aten("logspace");
+  if (version <= 0 || !((lin && version < 8) || (log && version < 9))) return;
+  NamedValue* steps = args.size() >= 3 ? &args[2] : nullptr;
+  for (auto& kw : kwargs)
+    if (kw.name == "steps") steps = &kw;
+  if (!steps) {
+    if (args.size() == 2) args.push_back({loc, "", e.emitConst(Literal{int64_t{100}}, loc)});
+    return;
+  }
+  TypeKind k = steps->value->type()->kind();
+  if (k == TypeKind::None) steps->value = e.emitConst(Literal{int64_t{100}}, loc);
+  else if (k == TypeKind::Optional)
+    fail(loc, kind.toQualString() + " with a run-time optional 'steps' in code of file format version " +
+                  std::to_string(version) + " is not supported");
+}
+
 Value* FunctionEmitter::emitBuiltinCall(const SourceRange& loc, Symbol kind, std::vector<NamedValue> args,
                                         std::vector<NamedValue> kwargs, bool throwOnFail) {
+  upgradeOptionalSteps(*this, loc, kind, args, kwargs);
   const ops::OpInfo* op = ops::findOp(kind);
   if (!op || op->isSpecial()) {
     if (!throwOnFail) return nullptr;

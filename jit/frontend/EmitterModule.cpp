@@ -191,8 +191,10 @@ void CompilerContext::parseLibraries() {
     }
   };
   // The caller's library code first: emplace keeps its definitions over the built-in ones.
-  for (const auto& [path, text] : options->libraryCode)
-    if (auto m = parseLibrary(text, path)) add(libraryPrefix(path), *m);
+  for (const auto& [path, text] : options->libraryCode) {
+    if (auto p = options->parsedCode.find(path); p != options->parsedCode.end()) add(libraryPrefix(path), p->second);
+    else if (auto m = parseLibrary(text, path)) add(libraryPrefix(path), *m);
+  }
   for (const auto& [prefix, m] : parsedBuiltinLibrary())
     if (m) add(prefix, *m);
 }
@@ -392,7 +394,8 @@ void CompilerContext::reserveMethod(const std::shared_ptr<ModuleInfo>& info, con
 }
 
 static void loadSource(CompilerContext& ctx, const std::string& source, const std::string& filename) {
-  Module m = parseSource(source, filename);
+  auto parsed = ctx.options->parsedCode.find(filename);
+  Module m = parsed != ctx.options->parsedCode.end() ? parsed->second : parseSource(source, filename);
   for (auto s : m.statements()) {
     if (s.kind() == Kind::Def) ctx.userDefs.emplace(Def(s.get()).name().name(), Def(s.get()));
     else if (s.kind() == Kind::ClassDef) ctx.userClasses.emplace(ClassDef(s.get()).name().name(), ClassDef(s.get()));
@@ -415,6 +418,15 @@ std::shared_ptr<CompilationUnit> compileFunctions(const std::string& source, con
     for (auto& [name, def] : ctx.userDefs) ctx.getFunction(name, def.range());
   }
   return cu;
+}
+
+// Archive code: __getstate__ / __setstate__ of every submodule class that defines them, though
+// forward never calls them (torch.jit.load runs __setstate__, saving runs __getstate__).
+static void compileStateMethods(detail::CompilerContext& ctx, const ModuleInfo& info, const SourceRange& loc) {
+  for (const auto& [name, sub] : info.submodules) {
+    for (const char* m : {"__getstate__", "__setstate__"}) ctx.getMethod(sub, m, loc);
+    compileStateMethods(ctx, *sub, loc);
+  }
 }
 
 CompiledModule compileModule(const std::string& source, const std::string& entry, const ModuleDesc& state,
@@ -442,6 +454,7 @@ CompiledModule compileModule(const std::string& source, const std::string& entry
     for (const auto& r : roots) ctx.reserveMethod(info, r.first);
   }
   for (const auto& r : roots) ctx.getMethod(info, r.first, r.second);
+  if (options.allMethods) compileStateMethods(ctx, *info, it->second.range());
   CompiledModule out;
   out.info = info;
   out.object = buildModuleObject(*info);

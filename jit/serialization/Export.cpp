@@ -85,7 +85,23 @@ void saveArchive(const LoadedArchive& m, const std::string& root, const ZipWrite
   TSJIT_CHECK(m.module.object, "saveArchive: no module object");
   ZipWriter zip({}, sink);
   std::string prefix = root + "/";
-  PickleOutput data = pickle(IValue(m.module.object));
+  // Objects of a class with __setstate__ and __getstate__ are saved with what __getstate__
+  // returns (run through the archive's runner), as torch.jit.save does; others as a dict.
+  PickleOptions po;
+  po.objectState = [&m](const Ref<Object>& o) -> IValue {
+    Function* get = o->type->findMethod("__getstate__");
+    if (get && get->graph() && o->type->findMethod("__setstate__")) {
+      if (!m.runner)
+        throw CompileError("save: class " + o->type->qualifiedName() +
+                           " saves its state with __getstate__, which needs an engine to run");
+      return m.runner(*get, {IValue(o)});
+    }
+    IValue state = makeDict(StringType::get(), AnyType::get());
+    for (size_t i = 0; i < o->type->attributes().size() && i < o->slots.size(); ++i)
+      state.toDictRef().insertOrAssign(IValue(o->type->attributes()[i].name), o->slots[i]);
+    return state;
+  };
+  PickleOutput data = pickle(IValue(m.module.object), po);
   for (size_t i = 0; i < data.storages.size(); ++i) zip.add(prefix + "data/" + std::to_string(i), bytesOf(data.storages[i]));
   zip.add(prefix + "data.pkl", data.bytes);
   PrintedModule printed = printModuleCode(m);

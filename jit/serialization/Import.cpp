@@ -59,7 +59,7 @@ TensorConstant toTensorConstant(const Tensor& t) {
 
 class Importer {
  public:
-  Importer(const ZipReader& zip, LoadedArchive& out) : zip_(zip), la_(out) {}
+  Importer(const ZipReader& zip, LoadedArchive& out, const MethodRunner& run) : zip_(zip), la_(out), run_(run) {}
 
   void run() {
     const auto& entries = zip_.entries();
@@ -82,10 +82,11 @@ class Importer {
       if (rel.size() > 3 && rel.ends_with(".py")) la_.code[rel] = zip_.read(e);
       else if (rel.ends_with(".debug_pkl")) la_.debugPkl[rel] = zip_.read(e);
     }
-    la_.classes = parseArchiveClasses(la_.code);
+    la_.classes = parseArchiveClasses(la_.code, &parsedCode_);
     readConstants(prefix);
     IValue root = readData(prefix);
     compile(root);
+    runSetStates();
   }
 
  private:
@@ -128,8 +129,10 @@ class Importer {
   IValue buildObject(const std::string& q, IValue state) {
     auto cit = la_.classes.find(q);
     if (cit == la_.classes.end()) throw CompileError("class " + q + " has no definition in the archive's code/");
+    if (cit->second.hasSetState) return pendingObject(cit->second, std::move(state));
     if (!state.isDict())
-      throw CompileError("objects of class " + q + " with a custom __setstate__ are not supported");
+      throw CompileError("the state of class " + q + " is a " + state.tagName() +
+                         ", but the class defines no __setstate__ (a class without one is pickled as a dict)");
     ClassTypePtr cls = objClasses_.getOrCreate(q);
     const auto& entries = state.toDictRef().entries();
     if (cls->attributes().empty()) {
@@ -146,6 +149,68 @@ class Importer {
     auto obj = Ref<Object>::make(cls, entries.size());
     for (size_t i = 0; i < entries.size(); ++i) obj->slots[i] = entries[i].second;
     return IValue(obj);
+  }
+
+  // An object whose class restores it with __setstate__: its annotated attributes, unset until
+  // runSetStates() calls that method with `state` (whatever __getstate__ returned when saving).
+  // The unpickler moves the slots into its own object (created at NEWOBJ) but keeps the type, so
+  // each such object gets a type of its own: that is how runSetStates() finds it again.
+  IValue pendingObject(const ArchiveClass& c, IValue state) {
+    const std::string& q = c.qualifiedName;
+    if (!c.isModule)
+      throw CompileError("class " + q + " restores its state with __setstate__ and is not a Module (not supported)");
+    ClassTypePtr cls = ClassType::create(q);
+    for (const auto& [name, type] : c.annotations) {
+      auto held = la_.classes.find(type);
+      if (held != la_.classes.end() && held->second.isModule)
+        throw CompileError("class " + q + " restores its state with __setstate__ and holds the submodule '" + name +
+                           "' (not supported)");
+      if (cls->findAttribute(name)) throw CompileError("class " + q + " annotates '" + name + "' twice");
+      cls->addAttribute(name, NoneType::get());
+    }
+    pending_.push_back({cls, std::move(state)});
+    return IValue(Ref<Object>::make(cls, cls->attributes().size()));
+  }
+
+  // Calls __setstate__ of every object pendingObject() made, in the order of their BUILDs, on the
+  // compiled module's objects (the module tree's descriptions then show the restored values).
+  void runSetStates() {
+    if (pending_.empty()) return;
+    const std::string& q0 = pending_.front().type->qualifiedName();
+    if (!run_)
+      throw ArchiveError(zip_.fileName(), dataMember_, 0,
+                         "class " + q0 + " restores its state with __setstate__: loading it needs an engine to run "
+                         "that method (tsjit load and tsjit save have one)");
+    std::map<const frontend::ModuleDesc*, Ref<Object>> runtime;
+    runtime[la_.desc.get()] = la_.module.object;
+    mapRuntimeObjects(*la_.module.info, la_.module.object, runtime);
+    std::map<const ClassType*, frontend::ModuleDesc*> descOfType;
+    for (const auto& [o, d] : descs_) descOfType.emplace(o->type.get(), d.get());
+    for (auto& p : pending_) {
+      const std::string& q = p.type->qualifiedName();
+      auto d = descOfType.find(p.type.get());
+      auto rt = d == descOfType.end() ? runtime.end() : runtime.find(d->second);
+      if (rt == runtime.end())
+        throw ArchiveError(zip_.fileName(), dataMember_, 0, "an object of class " + q + " is not part of the module tree");
+      Function* m = rt->second->type->findMethod("__setstate__");
+      if (!m || !m->graph()) throw CompileError("class " + q + ": __setstate__ was not compiled");
+      run_(*m, {IValue(rt->second), p.state});
+      ++la_.setStateCalls;
+      for (auto& a : d->second->attributes)
+        if (auto slot = rt->second->type->findAttributeSlot(a.name); slot && a.kind != frontend::ModuleAttrDesc::Kind::Module)
+          a.value = rt->second->slots[*slot];
+    }
+  }
+
+  static void mapRuntimeObjects(const frontend::ModuleInfo& info, const Ref<Object>& obj,
+                                std::map<const frontend::ModuleDesc*, Ref<Object>>& out) {
+    for (const auto& [name, sub] : info.submodules) {
+      auto slot = info.type->findAttributeSlot(name);
+      if (!slot || !obj->slots[*slot].isObject()) continue;
+      Ref<Object> so = obj->slots[*slot].toObject();
+      out.emplace(sub->desc.get(), so);
+      mapRuntimeObjects(*sub, so, out);
+    }
   }
 
   IValue readData(const std::string& prefix) {
@@ -197,7 +262,9 @@ class Importer {
     const ArchiveClass& rc = la_.classes.at(la_.desc->qualifiedName);
     frontend::CompileOptions opts;
     opts.libraryCode = la_.code;
+    opts.parsedCode = std::move(parsedCode_);  // every code file, parsed once by parseArchiveClasses
     opts.allMethods = true;
+    opts.archiveVersion = la_.version;
     for (const auto& t : la_.constants) opts.archiveConstants.push_back(toTensorConstant(t.toTensor()));
     std::string base = rc.qualifiedName.substr(rc.qualifiedName.rfind('.') + 1);
     la_.module = frontend::compileModule(la_.code.at(rc.file), base, *la_.desc, opts, rc.file);
@@ -225,11 +292,18 @@ class Importer {
     for (const auto& [name, sub] : info.submodules) inlineMethods(*sub, cu, done);
   }
 
+  struct Pending {
+    ClassTypePtr type;  // the object's own type (pendingObject)
+    IValue state;
+  };
   const ZipReader& zip_;
   LoadedArchive& la_;
+  const MethodRunner& run_;
+  std::vector<Pending> pending_;
   ClassRegistry objClasses_;
   std::map<const Object*, std::shared_ptr<frontend::ModuleDesc>> descs_;
   std::string dataMember_;
+  std::map<std::string, frontend::Module> parsedCode_;
 };
 
 }  // namespace
@@ -240,13 +314,16 @@ std::shared_ptr<Graph> LoadedArchive::forwardGraph() const {
   return f->graph();
 }
 
-LoadedArchive loadArchive(const ZipReader& zip) {
+LoadedArchive loadArchive(const ZipReader& zip, const MethodRunner& run) {
   LoadedArchive la;
   la.file = zip.fileName();
-  Importer(zip, la).run();
+  la.runner = run;
+  Importer(zip, la, run).run();
   return la;
 }
 
-LoadedArchive loadArchiveFile(const std::string& path) { return loadArchive(ZipReader::openFile(path)); }
+LoadedArchive loadArchiveFile(const std::string& path, const MethodRunner& run) {
+  return loadArchive(ZipReader::openFile(path), run);
+}
 
 }  // namespace tsjit::serialization

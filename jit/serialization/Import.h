@@ -13,16 +13,22 @@
 //      archive's own code (the root class's file as the source, every code file as library code),
 //      with 1.13's operator upgraders applied to code of an older version (Upgraders.h) and
 //      library prim::CallFunction calls inlined in every method (as `tsjit conform --source`).
+//   5. objects of a class with __setstate__ (their pickled state is what __getstate__ returned):
+//      created with their annotated attributes unset, then, after compiling, the caller's
+//      MethodRunner runs each one's __setstate__(state), as torch.jit.load does.
 // Every problem is an ArchiveError naming the member and the offset (or a CompileError pointing
-// into the member's code); nothing is executed while loading.
+// into the member's code); nothing is executed while loading except __setstate__ methods, and
+// those only through the runner the caller supplies.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "jit/frontend/Module.h"
+#include "jit/frontend/TreeViews.h"
 #include "jit/ir/IValue.h"
 #include "jit/serialization/Zip.h"
 
@@ -37,12 +43,20 @@ struct ArchiveClass {
   std::vector<std::string> parameters, buffers;
   std::vector<frontend::ModuleConstDesc> constants;  // `name : Final[T] = value`, sorted by name
   std::vector<std::string> constantOrder;            // their names in the order of the file
+  bool hasSetState = false;  // defines __setstate__: its pickled state is whatever __getstate__ returned
   const std::string* annotationOf(const std::string& attr) const;
 };
 
 // Parses the class declarations of every code file. CompileError (pointing into the file) when a
 // file does not parse or a constant's value is not a literal.
-std::map<std::string, ArchiveClass> parseArchiveClasses(const std::map<std::string, std::string>& code);
+// `parsed`, when given, receives each file's tree (so that compiling does not parse it again).
+std::map<std::string, ArchiveClass> parseArchiveClasses(const std::map<std::string, std::string>& code,
+                                                        std::map<std::string, frontend::Module>* parsed = nullptr);
+
+// Runs a compiled method (`args` start with self) and returns its result. jit/serialization only
+// compiles: a caller that links an engine (tools/tsjit) supplies one, so that loading can run
+// `__setstate__` and saving `__getstate__`, as torch.jit.load / torch.jit.save do.
+using MethodRunner = std::function<IValue(const Function& method, std::vector<IValue> args)>;
 
 struct LoadedArchive {
   std::string file;     // path (messages)
@@ -60,11 +74,17 @@ struct LoadedArchive {
   // Each method as compiled from the code, before library calls were inlined into it: what the
   // python printer prints when the module is saved (Export.h). Methods not listed print as they are.
   std::map<const Function*, std::shared_ptr<Function>> compiledMethods;
+  MethodRunner runner;   // the one given to loadArchive (saving runs __getstate__ with it)
+  int setStateCalls = 0;  // objects whose state was restored by their class's __setstate__
   // The forward method's graph (self first), with library calls inlined.
   std::shared_ptr<Graph> forwardGraph() const;
 };
 
-LoadedArchive loadArchive(const ZipReader& zip);
-LoadedArchive loadArchiveFile(const std::string& path);
+// Objects of a class with `__setstate__` are created with their annotated attributes unset, and
+// after compiling, `run` calls each one's `__setstate__(state)` in the order of the pickle (inner
+// objects first), as torch.jit.load does. Without `run` such an archive is an ArchiveError; only
+// modules may have __setstate__ (a plain object or a submodule held by such a module is an error).
+LoadedArchive loadArchive(const ZipReader& zip, const MethodRunner& run = {});
+LoadedArchive loadArchiveFile(const std::string& path, const MethodRunner& run = {});
 
 }  // namespace tsjit::serialization

@@ -80,10 +80,12 @@ const std::string* ArchiveClass::annotationOf(const std::string& attr) const {
   return nullptr;
 }
 
-std::map<std::string, ArchiveClass> parseArchiveClasses(const std::map<std::string, std::string>& code) {
+std::map<std::string, ArchiveClass> parseArchiveClasses(const std::map<std::string, std::string>& code,
+                                                        std::map<std::string, frontend::Module>* parsed) {
   std::map<std::string, ArchiveClass> out;
   for (const auto& [file, text] : code) {
     frontend::Module m = parseSource(text, file);
+    if (parsed) parsed->emplace(file, m);
     std::string prefix = modulePathOf(file);
     for (auto s : m.statements()) {
       if (s.kind() != Kind::ClassDef) continue;
@@ -94,6 +96,7 @@ std::map<std::string, ArchiveClass> parseArchiveClasses(const std::map<std::stri
       for (auto b : cd.bases())
         if (b.kind() == Kind::Ident && b.get()->value() == "Module") c.isModule = true;
       for (auto st : cd.body()) {
+        if (st.kind() == Kind::Def && Def(st.get()).name().name() == "__setstate__") c.hasSetState = true;
         if (st.kind() != Kind::Assign) continue;
         Assign a(st.get());
         if (a.targets().size() != 1 || a.lhs().kind() != Kind::Ident) continue;

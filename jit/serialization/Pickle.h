@@ -54,9 +54,10 @@ struct PickleOutput {
 };
 
 struct PickleOptions {
-  // Objects: their state is a dict of attribute name -> value, in slot order (module state).
-  // Returning false means "no such object allowed" (InternalError): only __torch__ classes.
-  std::function<IValue(const Object&)> objectState;
+  // The state BUILD gives an object. Without it, a dict of attribute name -> value in slot order
+  // (module state); a hook may return anything picklable (what a class's __getstate__ returns).
+  // Only objects of __torch__ classes can be pickled (InternalError otherwise).
+  std::function<IValue(const Ref<Object>&)> objectState;
 };
 
 // Pickles `value` (protocol 2). Tensors are written as views of their storage (offset, sizes,

@@ -246,13 +246,16 @@ class Pickler {
         op(0x81);
         IValue state;
         if (options_.objectState) {
-          state = options_.objectState(o);
+          state = options_.objectState(v.toObject());
         } else {
           state = makeDict(StringType::get(), AnyType::get());
           for (size_t i = 0; i < o.type->attributes().size() && i < o.slots.size(); ++i)
             state.toDictRef().insertOrAssign(IValue(o.type->attributes()[i].name), o.slots[i]);
         }
-        if (state.isDict()) {  // the state dict itself is written plain (no type tag), as PyTorch does
+        // An attribute dict is written plain (no type tag), as PyTorch does; what a class's
+        // __getstate__ returned is pickled like any value (a dict with its type tag).
+        bool getState = o.type->findMethod("__getstate__") && o.type->findMethod("__setstate__");
+        if (state.isDict() && !getState) {
           op('}');
           op('(');
           for (const auto& [k, x] : state.toDictRef().entries()) {

@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <cstring>
 #include <map>
+#include <memory>
 #include <optional>
 #include <unordered_map>
 #include <unordered_set>
@@ -31,7 +32,10 @@ struct Item {
   Storage storage;   // Storage
   ScalarType dtype = ScalarType::Undefined;
   uint64_t numel = 0;
-  std::vector<Item> items;  // ItemTuple
+  // ItemTuple: shared and never changed, so copying an Item (memo PUT/GET) is O(1). A deep copy
+  // here let a 300-byte pickle (a tuple of two memo references to the previous tuple, 40 times)
+  // build 2^40 items.
+  std::shared_ptr<const std::vector<Item>> items;
   uint32_t depth = 0;       // ItemTuple: nesting of ItemTuples (bounded like containers)
   Ref<Object> pending;      // PendingObject (in place, so memo references see BUILD)
 };
@@ -169,13 +173,13 @@ class Unpickler {
       }
       if (d > kMaxDepth) fail("tuples nested more than " + std::to_string(kMaxDepth) + " deep");
       t.depth = d;
-      t.items = std::move(items);
+      t.items = std::make_shared<const std::vector<Item>>(std::move(items));
     }
     return t;
   }
   // The elements of a tuple (plain or not) as Items.
   std::vector<Item> tupleItems(Item t, const char* where) {
-    if (t.kind == Item::Kind::ItemTuple) return std::move(t.items);
+    if (t.kind == Item::Kind::ItemTuple) return *t.items;  // copies the top level only
     if (t.kind == Item::Kind::Value && t.value.isTuple()) {
       std::vector<Item> out;
       for (auto& v : t.value.toTupleRef().items) {

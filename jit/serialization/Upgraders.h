@@ -10,9 +10,10 @@
 //     (a float divisor always divided truly: the node stays);
 //   * aten::full (int fill value, dtype None), bumped at version 5: before it, such a
 //     tensor was a float tensor; the fill value is converted with aten::Float;
-//   * aten::linspace / aten::logspace (versions 8 / 9: `steps` became required) and aten::gelu
-//     (version 10: `approximate` added, default 'none') keep their meaning when their arguments
-//     are given, which is the only way the graph can hold them: nothing to do.
+//   * aten::linspace / aten::logspace (versions 8 / 9: `steps` became required, None meant 100):
+//     a call without steps does not match the current schema, so the frontend fills in 100 while
+//     emitting archive code of an older version (frontend::CompileOptions::archiveVersion);
+//   * aten::gelu (version 10: `approximate` added, default 'none') keeps its meaning: nothing to do.
 // Anything else an upgrader would have to handle (a divisor of type Scalar or complex, full with a
 // run-time optional dtype, the out= variants) is a CompileError naming the operator and the
 // version, never a silent change of meaning.

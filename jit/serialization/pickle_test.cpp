@@ -231,6 +231,18 @@ TEST(Unpickle, HugeMemoIndexes) {
   EXPECT_TRUE(unpickle(q.done(), {}).isTuple());
 }
 
+// A tuple holding a global, then 40 times a tuple of two memo references to the previous tuple:
+// 300 bytes that named 2^40 items while a memo copy copied the whole tree (fuzz finding). Copies
+// share the tree now: this is quick and ends in the error about the 41 items left on the stack.
+TEST(Unpickle, MemoReferencesToTuplesAreNotCopiedDeeply) {
+  P p;
+  p.global("torch", "FloatStorage").op(static_cast<char>(0x85)).op('q').raw(std::string(1, '\0'));
+  for (int i = 0; i < 40; ++i)
+    p.op('h').raw(std::string(1, '\0')).op('h').raw(std::string(1, '\0')).op(static_cast<char>(0x86)).op('q').raw(std::string(1, '\0'));
+  EXPECT_NE(errorOf(p.done()).find("STOP with 41 items on the stack"), std::string::npos)
+      << errorOf(p.done());
+}
+
 TEST(Unpickle, TruncatedAndBadStreams) {
   EXPECT_NE(errorOf(std::string("\x80\x02", 2)).find("without STOP"), std::string::npos);
   EXPECT_NE(errorOf(std::string("\x80\x02X\xff\xff\xff\x7f", 8)).find("claims 2147483647 bytes"), std::string::npos);

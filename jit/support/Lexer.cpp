@@ -538,6 +538,7 @@ bool Lexer::lexOperator() {
   std::string_view rest = text_.substr(pos_, std::min<size_t>(3, end_ - pos_));
   for (const OpEntry& op : kOperators) {
     std::string_view t(op.text);
+    if (t[0] != rest[0]) continue;  // cheap first-character test before comparing the whole text
     if (op.schemaOnly && !options_.schema) continue;
     if (rest.substr(0, t.size()) != t) continue;
     size_t start = pos_;

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "conformance/lib/ValueCodec.h"
+#include "jit/ir/Function.h"
 #include "jit/ir/Graph.h"
 #include "jit/support/Error.h"
 #include "reference/Evaluator.h"
@@ -57,6 +58,30 @@ int runAndPrintOutputs(std::shared_ptr<Graph> graph, std::vector<IValue> inputs,
   }
   std::cout << conformance::encodeValues(outs).dump(2) << "\n";
   return 0;
+}
+
+std::function<IValue(const Function&, std::vector<IValue>)> methodRunner(const std::string& engine) {
+  return [engine](const Function& method, std::vector<IValue> args) -> IValue {
+    std::vector<IValue> outs;
+    try {
+      auto graph = method.graph()->copy();
+      if (engine == "jit") {
+        outs = runJit(graph, std::move(args));
+      } else {
+        reference::Evaluator ev;
+        outs = ev.run(*graph, std::move(args));
+      }
+    } catch (const CompileError&) {
+      throw;
+    } catch (const InternalError&) {
+      throw;
+    } catch (const reference::NotSupported& e) {
+      throw CompileError(method.qualifiedName() + ": not yet supported: " + e.what());
+    } catch (const std::exception& e) {
+      throw CompileError(method.qualifiedName() + " raised: " + reference::pythonLastLine(e));
+    }
+    return outs.empty() ? IValue() : outs.front();
+  };
 }
 
 }  // namespace tsjit::tool

@@ -4,6 +4,7 @@
 // command's name; an exception the program itself raises is printed as `error: <last line>`.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -14,6 +15,7 @@
 
 namespace tsjit {
 class ClassRegistry;
+class Function;
 class Graph;
 }  // namespace tsjit
 
@@ -29,5 +31,10 @@ std::vector<IValue> readInputs(const std::string& path, ClassRegistry* classes, 
 // 0. An error the program raises is printed as `error: <Python-style last line>` on stderr: 1.
 int runAndPrintOutputs(std::shared_ptr<Graph> graph, std::vector<IValue> inputs, const std::string& engine,
                        const std::string& command);
+
+// Engine "jit" or "reference" as a serialization::MethodRunner: runs a copy of a method's graph
+// (self first) and returns its result (loading an archive runs __setstate__ with it, saving
+// __getstate__). The program's own errors propagate.
+std::function<IValue(const Function&, std::vector<IValue>)> methodRunner(const std::string& engine);
 
 }  // namespace tsjit::tool

@@ -77,10 +77,12 @@ int runLoad(const LoadOptions& o) {
   if (o.file.empty()) throw CompileError("load: no archive given (usage: tsjit load FILE.pt [--inputs X.json])");
   if (o.engine != "jit" && o.engine != "reference")
     throw CompileError("load: engine '" + o.engine + "' is not available (available: jit, reference)");
-  serialization::LoadedArchive la = serialization::loadArchiveFile(o.file);
+  serialization::LoadedArchive la = serialization::loadArchiveFile(o.file, methodRunner(o.engine));
   std::ostream& os = o.inputs.empty() ? std::cout : std::cerr;
   os << "archive " << o.file << ": folder '" << la.root << "', version " << la.version << ", "
-     << la.code.size() << " code files, " << la.constants.size() << " tensor constants\n";
+     << la.code.size() << " code files, " << la.constants.size() << " tensor constants";
+  if (la.setStateCalls) os << ", " << la.setStateCalls << " objects restored by __setstate__";
+  os << "\n";
   std::set<const frontend::ModuleDesc*> seen;
   os << "module ";
   printTree(os, *la.desc, *la.module.info, 0, seen);

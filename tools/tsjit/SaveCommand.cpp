@@ -16,6 +16,7 @@
 #include "jit/frontend/Emitter.h"
 #include "jit/serialization/Export.h"
 #include "tools/tsjit/Commands.h"
+#include "tools/tsjit/GraphIO.h"
 
 namespace tsjit::tool {
 
@@ -79,7 +80,7 @@ int runSave(const SaveOptions& o) {
   }
   if (!endsWith(o.in, ".pt")) throw CompileError("save: IN must be a .pt archive or a .py module (with --state)");
   if (!o.state.empty()) throw CompileError("save: --state is for a .py module");
-  serialization::LoadedArchive la = serialization::loadArchiveFile(o.in);
+  serialization::LoadedArchive la = serialization::loadArchiveFile(o.in, methodRunner("jit"));
   serialization::saveArchiveFile(la, o.out);
   std::cerr << "saved " << o.out << "\n";
   return 0;

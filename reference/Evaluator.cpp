@@ -80,12 +80,44 @@ std::vector<IValue> Evaluator::call(const Function& fn, std::vector<IValue> inpu
   return run(*fn.graph(), std::move(inputs));
 }
 
+namespace {
+// Objects whose `with` block is open (prim::Enter ran, prim::Exit not yet), innermost last, across
+// the nested graph runs of this thread. A graph run that fails exits the ones it entered.
+thread_local std::vector<IValue> tEntered;
+
+// self.name(*args) through the method's graph (`with`'s __enter__ / __exit__).
+std::vector<IValue> callMethodOf(Evaluator& ev, const IValue& self, const std::string& name, std::vector<IValue> args) {
+  const Object& obj = self.toObjectRef();
+  Function* fn = obj.type->findMethod(name);
+  if (!fn || !fn->graph())
+    throw NotSupported(str("with: method '", name, "' of ", obj.type->qualifiedName(), " is not available to the reference"),
+                       "prim::Enter/Exit " + name);
+  args.insert(args.begin(), self);
+  return ev.call(*fn, std::move(args));
+}
+}  // namespace
+
 std::vector<IValue> Evaluator::runGraph(const Graph& graph, std::vector<IValue> inputs) {
   if (inputs.size() != graph.inputs().size())
     throw CompileError(str("the graph takes ", graph.inputs().size(), " inputs but ", inputs.size(),
                            " were given"));
   Env env;
-  return runBlock(*graph.block(), std::move(inputs), env);
+  size_t entered = tEntered.size();
+  try {
+    return runBlock(*graph.block(), std::move(inputs), env);
+  } catch (...) {
+    // __exit__(None, None, None) of every `with` this run entered, innermost first, then the error
+    // goes on (an error raised by such an __exit__ is dropped, as 1.13 does).
+    while (tEntered.size() > entered) {
+      IValue obj = std::move(tEntered.back());
+      tEntered.pop_back();
+      try {
+        callMethodOf(*this, obj, "__exit__", {IValue(), IValue(), IValue()});
+      } catch (...) {
+      }
+    }
+    throw;
+  }
 }
 
 const IValue& Evaluator::lookup(const Env& env, const Value* v) const {
@@ -416,6 +448,22 @@ void Evaluator::runNodeImpl(const Node& node, Env& env) {
       setOutput(IValue(Ref<Object>::make(cls, cls->attributes().size())));
       return;
     }
+    case prim::Enter: {  // entered once __enter__ returned
+      std::vector<IValue> out = callMethodOf(*this, in(0), "__enter__", {});
+      tEntered.push_back(in(0));
+      setOutput(out.empty() ? IValue() : out[0]);
+      return;
+    }
+    case prim::Exit: {
+      if (tEntered.empty() || !tEntered.back().isSameIdentity(in(0)))
+        throw RuntimeError("prim::Exit of an object that is not the innermost entered one");
+      tEntered.pop_back();
+      std::vector<IValue> out = callMethodOf(*this, in(0), "__exit__", {IValue(), IValue(), IValue()});
+      setOutput(out.empty() ? IValue() : out[0]);
+      return;
+    }
+    case prim::EnumName: setOutput(IValue(in(0).toEnumRef().name())); return;
+    case prim::EnumValue: setOutput(in(0).toEnumRef().value()); return;
     case prim::unchecked_cast:
     case prim::unchecked_unwrap_optional: setOutput(in(0)); return;
     case prim::isinstance: {

@@ -17,6 +17,7 @@ TypePtr literalType(const Literal& l) {
         else if constexpr (std::is_same_v<T, double>) return FloatType::get();
         else if constexpr (std::is_same_v<T, std::string>) return StringType::get();
         else if constexpr (std::is_same_v<T, Literal::None>) return NoneType::get();
+        else if constexpr (std::is_same_v<T, Literal::Enum>) return v.type;
         else return AnyType::get();
       },
       l.v);
@@ -70,6 +71,8 @@ IValue literalToIValue(const Literal& literal, const TypePtr& hint) {
           std::vector<IValue> items;
           for (const auto& e : v.elems) items.push_back(literalToIValue(e, elem));
           return makeList(elem, std::move(items));
+        } else if constexpr (std::is_same_v<T, Literal::Enum>) {
+          return makeEnum(v.type, v.name);
         } else {
           TypePtr k, val;
           if (hint)

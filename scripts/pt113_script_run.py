@@ -20,6 +20,7 @@ import torch_oracle  # noqa: E402  (decode / encode_float: the corpus encoding)
 
 PRELUDE = """
 import math
+from enum import Enum
 from typing import Any, Dict, List, NamedTuple, Optional, Tuple, Union
 import torch
 import torch.nn.functional as F

@@ -7,6 +7,8 @@
 // attributes are the `self.x = v` assignments of __init__ (type of the first assignment, or its
 // annotation), compiled before any other method; `Pair(a, b)` is prim::CreateObject followed by
 // prim::CallMethod[name="__init__"]; methods compile on first use as module methods do.
+// `class Color(Enum):` with `NAME = literal` members (all int, all float or all str) becomes an
+// EnumType `__torch__.Color` (EnumClass / CompilerContext::enumType).
 // Invariants: one TupleType per class per compilation (types compare by identity for the names);
 // fields keep their declaration order; a missing field without default is a compile error.
 #include "jit/frontend/EmitterImpl.h"
@@ -18,7 +20,80 @@ bool isNamedTupleBase(const Expr& base) {
   std::string text(base.range().text());
   return text == "NamedTuple" || text == "typing.NamedTuple";
 }
+bool isEnumBase(const Expr& base) {
+  std::string text(base.range().text());
+  return text == "Enum" || text == "enum.Enum";
+}
+
+// The value of an enum member's right-hand side: an int, float or str literal (or a negated number).
+std::optional<EnumType::MemberValue> enumMemberValue(const Expr& e) {
+  if (e.kind() == Kind::StringLiteral) return StringLiteral(e.get()).text();
+  bool negate = false;
+  Expr x = e;
+  if (x.kind() == Kind::Neg) {
+    negate = true;
+    x = UnaryOp(x.get()).operand();
+  }
+  if (x.kind() != Kind::Const) return std::nullopt;
+  Const c(x.get());
+  if (c.isComplex()) return std::nullopt;
+  if (c.isIntegral()) return negate ? -c.asIntegral() : c.asIntegral();
+  return negate ? -c.asFloatingPoint() : c.asFloatingPoint();
+}
+
+const char* memberTypeName(const EnumType::MemberValue& v) {
+  return v.index() == 0 ? "int" : v.index() == 1 ? "float" : "str";
+}
 }  // namespace
+
+TypePtr CompilerContext::enumType(const std::string& name) {
+  if (auto it = enumTypes.find(name); it != enumTypes.end()) return it->second;
+  auto cls = userClasses.find(name);
+  if (cls == userClasses.end()) return nullptr;
+  const ClassDef& cd = cls->second;
+  bool isEnum = false;
+  for (auto b : cd.bases()) isEnum = isEnum || isEnumBase(b);
+  if (!isEnum) return nullptr;
+  std::vector<EnumType::Member> members;
+  for (auto s : cd.body()) {
+    if (s.kind() == Kind::Pass) continue;
+    if (s.kind() == Kind::ExprStmt && ExprStmt(s.get()).expr().kind() == Kind::StringLiteral) continue;
+    if (s.kind() != Kind::Assign) fail(s.range(), "Enum classes may only hold members written `NAME = value`");
+    Assign a(s.get());
+    if (a.lhs().kind() != Kind::Ident || !a.rhs().present() || a.type().present())
+      fail(s.range(), "Enum classes may only hold members written `NAME = value`");
+    auto value = enumMemberValue(a.rhs().value());
+    // 1.13's wording (it infers the type of a non-literal value as Any).
+    if (!value) fail(a.rhs().value().range(), "Cannot create Enum with value type 'Any', only int, float and string are supported");
+    if (!members.empty() && members[0].value.index() != value->index())
+      fail(a.rhs().value().range(), str("Could not unify type list since element ", members.size(), " of type ",
+                                        memberTypeName(*value), " did not match the types before it (",
+                                        memberTypeName(members[0].value), ")"));
+    std::string member = Ident(a.lhs().get()).name();
+    for (const auto& m : members)
+      if (m.name == member) fail(a.lhs().range(), "Enum member '" + member + "' is defined twice");
+    members.push_back({member, std::move(*value)});
+  }
+  if (members.empty()) fail(cd.range(), "Enum class '" + name + "' has no members");
+  static const TypePtr valueTypes[] = {IntType::get(), FloatType::get(), StringType::get()};
+  TypePtr t = std::make_shared<EnumType>("__torch__." + name, valueTypes[members[0].value.index()], std::move(members));
+  enumTypes[name] = t;
+  return t;
+}
+
+Value* EnumClass::asValue(const SourceRange& loc, FunctionEmitter& e) {
+  Literal::List all;
+  for (const auto& m : type->cast<EnumType>()->members()) all.elems.push_back(Literal{Literal::Enum{type, m.name}});
+  Value* v = e.emitConst(Literal{std::move(all)}, loc);
+  v->setType(ListType::create(type));
+  return v;
+}
+
+SugaredPtr EnumClass::attr(const SourceRange& loc, FunctionEmitter& e, const std::string& name) {
+  if (!type->cast<EnumType>()->findMember(name))
+    fail(loc, type->str() + "' has no attribute '" + name + "'");  // 1.13's wording, its stray quote included
+  return std::make_shared<SimpleValue>(e.emitConst(Literal{Literal::Enum{type, name}}, loc));
+}
 
 TypePtr FunctionEmitter::namedTupleType(const std::string& name) {
   CompilerContext& c = ctx_;
@@ -88,8 +163,6 @@ std::shared_ptr<ModuleInfo> CompilerContext::userClass(const std::string& name, 
   if (cls == userClasses.end()) return nullptr;
   for (auto b : cls->second.bases()) {
     std::string base(b.range().text());
-    if (base == "Enum" || base == "enum.Enum")
-      fail(loc, "Enum classes are not supported by tsjit yet (class '" + name + "' derives from Enum)");
     if (base != "object") return nullptr;  // NamedTuple, nn.Module, ... are handled elsewhere
   }
   auto info = std::make_shared<ModuleInfo>();

@@ -24,6 +24,8 @@ bool hasSideEffects(const Node* n) {
     case prim::CallFunction:
     case prim::CallMethod:
     case prim::Print:
+    case prim::Enter:
+    case prim::Exit:
     case aten::warn:
       return true;
     case prim::If:

@@ -69,6 +69,8 @@ TypePtr literalType(const Literal& l) {
           return TupleType::create(ts);
         } else if constexpr (std::is_same_v<T, Literal::List>) {
           return ListType::create(x.elems.empty() ? IntType::get() : literalType(x.elems[0]));
+        } else if constexpr (std::is_same_v<T, Literal::Enum>) {
+          return x.type;
         } else {
           return DictType::create(x.keys.empty() ? StringType::get() : literalType(x.keys[0]),
                                   x.values.empty() ? IntType::get() : literalType(x.values[0]));
@@ -488,6 +490,7 @@ SugaredPtr FunctionEmitter::resolveName(const std::string& name, const SourceRan
   if (isExceptionName(name)) return std::make_shared<ExceptionClass>(name);
   if (ctx_.userDefs.count(name)) return std::make_shared<FunctionRef>(name);
   if (TypePtr t = namedTupleType(name)) return std::make_shared<NamedTupleClass>(name, t);
+  if (TypePtr t = ctx_.enumType(name)) return std::make_shared<EnumClass>(t);
   if (auto info = ctx_.userClass(name, loc)) return std::make_shared<UserClass>(info);
   fail(loc, "undefined value " + name);
 }

@@ -9,7 +9,10 @@
 //
 // The arguments given are the fork node's inputs and its Subgraph's parameters; the Subgraph calls
 // the function as a direct call would (defaults materialised and conversions inside it), never
-// inlined, as in 1.13. Only TorchScript functions of the file / library can be forked.
+// inlined, as in 1.13. A value passed twice is one input. The callee may be a TorchScript function,
+// a method of self (self becomes the first input) or a builtin op (the Subgraph holds the op's node:
+// torch.jit.fork(torch.add, x, x, alpha=2) -> prim::fork_0(%x, %2) { aten::add(%x, %x, %2) }).
+#include <map>
 #include <utility>
 
 #include "jit/frontend/EmitterImpl.h"
@@ -21,11 +24,19 @@ SugaredPtr FunctionEmitter::emitFork(const SourceRange& loc, const Apply& apply)
   if (in.empty()) fail(loc, "fork() expects a function to call and its arguments");
   SugaredPtr callee = emitSugared(in[0]);
   auto* ref = dynamic_cast<FunctionRef*>(callee.get());
-  if (!ref)
-    fail(in[0].range(), "torch.jit.fork: tsjit forks only TorchScript functions (a def of this file), not a " +
+  auto* builtin = dynamic_cast<BuiltinFunction*>(callee.get());
+  auto* method = dynamic_cast<ModuleMethod*>(callee.get());
+  FunctionInfo* fn = nullptr;
+  if (ref) {
+    fn = ctx_.getFunction(ref->qualifiedName, loc);
+    if (!fn) fail(in[0].range(), "unknown function " + ref->qualifiedName);
+  } else if (method) {
+    fn = ctx_.getMethod(method->info, method->name, loc);
+    if (!fn) fail(in[0].range(), "unknown method " + method->name);
+  } else if (!builtin) {
+    fail(in[0].range(), "torch.jit.fork: tsjit forks TorchScript functions, methods and builtin ops, not a " +
                             callee->kind());
-  FunctionInfo* fn = ctx_.getFunction(ref->qualifiedName, loc);
-  if (!fn) fail(in[0].range(), "unknown function " + ref->qualifiedName);
+  }
   std::vector<NamedValue> args;
   for (size_t i = 1; i < in.size(); ++i) args.push_back({in[i].range(), "", emitExpr(in[i])});
   std::vector<NamedValue> kwargs = emitKwargs(apply.attributes());
@@ -34,19 +45,35 @@ SugaredPtr FunctionEmitter::emitFork(const SourceRange& loc, const Apply& apply)
   auto sub = std::make_shared<Graph>();
   sub->setInsertPoint(sub->block());
   std::vector<Value*> forkInputs;
-  auto toParameter = [&](NamedValue& a) {
+  std::map<Value*, Value*> parameterOf;  // a value passed twice is one input (1.13's captures)
+  auto toParameter = [&](Value* outer) {
+    if (auto it = parameterOf.find(outer); it != parameterOf.end()) return it->second;
     Value* p = sub->addInput();
-    p->setType(a.value->type());
-    if (a.value->hasDebugName()) p->setDebugName(a.value->debugName());
-    forkInputs.push_back(a.value);
-    a.value = p;
+    p->setType(outer->type());
+    if (outer->hasDebugName()) p->setDebugName(outer->debugName());
+    forkInputs.push_back(outer);
+    parameterOf[outer] = p;
+    return p;
   };
-  for (auto& a : args) toParameter(a);
-  for (auto& a : kwargs) toParameter(a);
+  Value* self = method ? toParameter(method->self) : nullptr;
+  for (auto& a : args) a.value = toParameter(a.value);
+  for (auto& a : kwargs) a.value = toParameter(a.value);
   Value* result = nullptr;
   std::swap(graph_, sub);
   try {
-    result = emitUserCall(loc, *fn, nullptr, false, "", std::move(args), std::move(kwargs));
+    if (builtin) {
+      if (builtin->inputIsSelf)  // F.relu(input=x): the schema's `self`, as a direct call renames it
+        if (const ops::OpInfo* op = ops::findOp(builtin->symbol)) {
+          bool hasInput = false;
+          for (const auto& ov : op->overloads()) hasInput = hasInput || ov->schema().argumentIndex("input").has_value();
+          for (auto& kw : kwargs)
+            if (kw.name == "input" && !hasInput) kw.name = "self";
+        }
+      result = emitBuiltinCall(loc, builtin->symbol, std::move(args), std::move(kwargs));
+    } else {
+      result = emitUserCall(loc, *fn, self, method != nullptr, method ? method->name : "", std::move(args),
+                            std::move(kwargs));
+    }
   } catch (...) {
     std::swap(graph_, sub);
     throw;

@@ -157,6 +157,16 @@ struct UserClass : SugaredValue {
   std::shared_ptr<ModuleInfo> info;
 };
 
+// An enum.Enum subclass (`class Color(Enum): RED = 1`): `Color.RED` is a prim::Constant of type
+// Enum<__torch__.Color>; iterating `Color` iterates the constant list of its members.
+struct EnumClass : SugaredValue {
+  explicit EnumClass(TypePtr type) : type(std::move(type)) {}
+  std::string kind() const override { return "enum class '" + type->annotationStr() + "'"; }
+  Value* asValue(const SourceRange& loc, FunctionEmitter& e) override;
+  SugaredPtr attr(const SourceRange& loc, FunctionEmitter& e, const std::string& name) override;
+  TypePtr type;
+};
+
 // ---- environment ----
 enum class ExitKind { None, Loop, Return, Raise };  // Loop: break / continue / end of a loop body
 
@@ -225,6 +235,9 @@ struct CompilerContext {
   std::map<std::string, std::shared_ptr<ModuleInfo>> userClassInfos;
   std::set<const ClassType*> userClassTypes;
   std::shared_ptr<ModuleInfo> userClass(const std::string& name, const SourceRange& loc);
+  // Enum classes by plain name (EnumType built on first use); nullptr when `name` is not one.
+  std::map<std::string, TypePtr> enumTypes;
+  TypePtr enumType(const std::string& name);
   const std::vector<std::string>* fieldNames(const TypePtr& t) const {
     auto it = tupleFieldNames.find(t.get());
     return it == tupleFieldNames.end() ? nullptr : &it->second;
@@ -290,6 +303,7 @@ class FunctionEmitter {
   void emitStatements(const std::vector<Stmt>& stmts, bool tail = false);
   void emitAssignTarget(const Expr& target, Value* v, const TypePtr& declared = nullptr);
   void emitIf(const If& s, const std::vector<Stmt>& rest, bool moveRest, bool tail);
+  void emitWith(const With& w);  // user-class context managers (EmitterStmt.cpp)
 
   // ---- exits (EmitterExit.cpp) ----
   void emitReturn(const Return& r);

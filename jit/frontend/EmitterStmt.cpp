@@ -255,8 +255,8 @@ void FunctionEmitter::emitStatements(const std::vector<Stmt>& stmts, bool tail) 
       case Kind::ClassDef:
         fail(s.range(), "class definitions inside functions are not supported");
       case Kind::With:
-        fail(s.range(), "'with' statements are not supported (except `with torch.no_grad():` and "
-                        "`with torch.enable_grad():`)");
+        emitWith(With(s.get()));
+        break;
       case Kind::Global:
       case Kind::Nonlocal:
         fail(s.range(), "global/nonlocal declarations are not supported in TorchScript");
@@ -348,6 +348,45 @@ void FunctionEmitter::emitAssignTarget(const Expr& target, Value* v, const TypeP
       (void)declared;
       fail(target.range(), std::string("cannot assign to ") + kindName(target.kind()));
   }
+}
+
+}  // namespace tsjit::frontend::detail
+
+namespace tsjit::frontend::detail {
+
+// `with a as x, b:` on user-class objects, in the form 1.13's exit transform leaves it: per item
+// prim::Enter(obj) (its result is __enter__'s, bound to the `as` target), the body in place, then
+// prim::Exit(obj) per item, innermost first. The engines exit the entered objects when the body
+// raises. Returning, breaking or continuing out of the body is not supported (a compile error).
+void FunctionEmitter::emitWith(const With& w) {
+  std::vector<Stmt> body = toVector(w.body());
+  std::vector<Value*> entered;
+  for (auto item : w.items()) {
+    Expr target = item.target();
+    SourceRange loc = target.kind() == Kind::Apply ? Apply(target.get()).callee().range() : target.range();
+    std::string text(target.range().text());
+    if (text.rfind("torch.", 0) == 0)
+      fail(target.range(), "'with' statements are not supported (except `with torch.no_grad():` and "
+                           "`with torch.enable_grad():`)");
+    Value* obj = emitExpr(target);
+    auto* cls = obj->type()->cast<ClassType>();
+    if (!cls) fail(loc, "With item expression must return an object");  // 1.13's wording
+    auto info = ctx_.moduleInfos.count(cls) ? ctx_.moduleInfos.at(cls) : nullptr;
+    FunctionInfo* enter = info ? ctx_.getMethod(info, "__enter__", loc) : nullptr;
+    FunctionInfo* exit = info ? ctx_.getMethod(info, "__exit__", loc) : nullptr;
+    if (!enter || !exit) fail(loc, "Object returned by with item expression does not define __enter__ and __exit__ methods");
+    if (exit->argNames.size() != 3)
+      fail(loc, "__exit__ of " + cls->qualifiedName() + " must take (exc_type, exc_value, traceback)");
+    Value* v = insertNode(*graph_, prim::Enter, {obj}, enter->returnType ? enter->returnType : NoneType::get());
+    if (item.var().present()) emitAssignTarget(item.var().value(), v);
+    entered.push_back(obj);
+  }
+  if (containsJump(body))
+    fail(w.range(), "return, break and continue inside a `with` block on an object are not supported by tsjit yet");
+  emitStatements(body);
+  if (frame_->exit != ExitKind::None) return;  // the body raised: the engines exit while unwinding
+  for (auto it = entered.rbegin(); it != entered.rend(); ++it)
+    insertNode(*graph_, prim::Exit, {*it}, TensorType::get());  // 1.13 types the output Tensor
 }
 
 }  // namespace tsjit::frontend::detail

@@ -41,6 +41,11 @@ SugaredPtr SimpleValue::attr(const SourceRange& loc, FunctionEmitter& e, const s
       return std::make_shared<SimpleValue>(e.emitBuiltinCall(loc, Symbol::aten(name), {{loc, "", value}}, {}));
     return std::make_shared<MethodValue>(value, name);
   }
+  if (auto* en = t->cast<EnumType>()) {  // 1.13 gives these nodes no source range
+    if (name == "name") return std::make_shared<SimpleValue>(insertNode(g, prim::EnumName, {value}, StringType::get()));
+    if (name == "value") return std::make_shared<SimpleValue>(insertNode(g, prim::EnumValue, {value}, en->valueType()));
+    fail(loc, "'" + t->str() + "' object has no attribute or method '" + name + "'.");
+  }
   if (auto* cls = t->cast<ClassType>()) {
     if (auto mi = e.ctx().moduleInfos.find(cls); mi != e.ctx().moduleInfos.end())
       return std::make_shared<ModuleValue>(value, mi->second)->attr(loc, e, name);
@@ -267,6 +272,7 @@ TypePtr FunctionEmitter::parseTypeExpr(const Expr& e) {
     case Kind::StringLiteral: {
       const std::string& text = StringLiteral(e.get()).text();
       if (TypePtr t = namedTupleType(text)) return t;  // a forward reference: "Vec"
+      if (TypePtr t = ctx_.enumType(text)) return t;
       if (auto info = ctx_.userClass(text, e.range())) return info->type;
       try {
         return parseType(text, &ctx_.cu->classes());
@@ -286,6 +292,7 @@ TypePtr FunctionEmitter::parseTypeExpr(const Expr& e) {
       if (n == "List" || n == "Dict" || n == "Tuple" || n == "Optional")
         fail(e.range(), "Type annotation '" + n + "' requires type parameters, e.g. " + n + "[int]");
       if (TypePtr t = namedTupleType(n)) return t;
+      if (TypePtr t = ctx_.enumType(n)) return t;
       if (auto info = ctx_.userClass(n, e.range())) return info->type;
       return bad();
     }

@@ -117,6 +117,7 @@ std::string formatLiteral(const Literal& l) {
       out += "}";
       return d.annotation ? "annotate(" + d.annotation->annotationStr() + ", " + out + ")" : out;
     }
+    std::string operator()(const Literal::Enum& e) const { return e.type->annotationStr() + "." + e.name; }
   };
   return std::visit(Visitor{}, l.v);
 }

@@ -62,7 +62,12 @@ struct Literal {
     std::vector<Literal> values;
     TypePtr annotation;
   };
-  std::variant<None, bool, int64_t, double, std::string, Tuple, List, Dict> v;
+  // A member of an enum class (`type` is its EnumType): prints __torch__.Color.RED.
+  struct Enum {
+    TypePtr type;
+    std::string name;
+  };
+  std::variant<None, bool, int64_t, double, std::string, Tuple, List, Dict, Enum> v;
 };
 bool operator==(const Literal& a, const Literal& b);
 inline bool operator==(const Literal::Tuple& a, const Literal::Tuple& b) { return a.elems == b.elems; }
@@ -72,6 +77,9 @@ inline bool operator==(const Literal::List& a, const Literal::List& b) {
 }
 inline bool operator==(const Literal::Dict& a, const Literal::Dict& b) {
   return a.keys == b.keys && a.values == b.values && sameAnnotation(a.annotation, b.annotation);
+}
+inline bool operator==(const Literal::Enum& a, const Literal::Enum& b) {
+  return a.name == b.name && sameAnnotation(a.type, b.type);
 }
 inline bool operator==(const Literal& a, const Literal& b) { return a.v == b.v; }
 

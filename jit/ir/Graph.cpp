@@ -253,6 +253,9 @@ Node* Graph::createConstant(const Literal& value) {
   } else if (auto* s = std::get_if<std::string>(&v)) {
     n->s_(attr::value, *s);
     out->setType(StringType::get());
+  } else if (auto* e = std::get_if<Literal::Enum>(&v)) {
+    n->ival_(attr::value, value);
+    out->setType(e->type);
   } else {
     const auto* list = std::get_if<Literal::List>(&v);
     auto all = [&](auto pred) { return list && std::all_of(list->elems.begin(), list->elems.end(), pred); };

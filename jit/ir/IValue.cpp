@@ -58,6 +58,7 @@ IValue::IValue(Ref<TupleObj> t) : tag_(Tag::Tuple) { payload_.obj = adoptHeap(st
 IValue::IValue(Ref<DictObj> d) : tag_(Tag::Dict) { payload_.obj = adoptHeap(std::move(d)); }
 IValue::IValue(Ref<Object> o) : tag_(Tag::Object) { payload_.obj = adoptHeap(std::move(o)); }
 IValue::IValue(Ref<FutureObj> f) : tag_(Tag::Future) { payload_.obj = adoptHeap(std::move(f)); }
+IValue::IValue(Ref<EnumObj> e) : tag_(Tag::Enum) { payload_.obj = adoptHeap(std::move(e)); }
 
 IValue IValue::fromFunction(Function* f) {
   IValue v;
@@ -88,6 +89,7 @@ const char* IValue::tagName(Tag t) {
     case Tag::Dict: return "Dict";
     case Tag::Object: return "Object";
     case Tag::Future: return "Future";
+    case Tag::Enum: return "Enum";
     case Tag::Function: return "Function";
     case Tag::Uninitialized: return "Uninitialized";
   }
@@ -147,6 +149,23 @@ TSJIT_HEAP_ACCESS(Object, Object, toObjectRef, toObject)
 Ref<FutureObj> IValue::toFuture() const {
   if (tag_ != Tag::Future) tagMismatch(Tag::Future);
   return Ref<FutureObj>(static_cast<FutureObj*>(heap()));
+}
+
+const EnumObj& IValue::toEnumRef() const {
+  if (tag_ != Tag::Enum) tagMismatch(Tag::Enum);
+  return *static_cast<EnumObj*>(heap());
+}
+
+IValue makeEnum(const TypePtr& enumType, std::string_view name) {
+  auto type = std::dynamic_pointer_cast<const EnumType>(enumType);
+  TSJIT_CHECK(type, "enum constant of a type that is not an enum: ", enumType ? enumType->str() : "null");
+  auto index = type->findMember(name);
+  TSJIT_CHECK(index, type->qualifiedName(), " has no member ", name);
+  return IValue(Ref<EnumObj>::make(std::move(type), *index));
+}
+
+IValue EnumObj::value() const {
+  return std::visit([](const auto& v) { return IValue(v); }, type->members()[index].value);
 }
 
 void FutureObj::complete(IValue v) {
@@ -221,6 +240,7 @@ bool IValue::isSameIdentity(const IValue& other) const {
     case Tag::Bool: return payload_.b == other.payload_.b;
     case Tag::Device: return toDevice() == other.toDevice();
     case Tag::Function: return payload_.function == other.payload_.function;
+    case Tag::Enum: return toEnumRef() == other.toEnumRef();  // members are singletons in Python
     default: return payload_.obj == other.payload_.obj;
   }
 }
@@ -243,6 +263,7 @@ TypePtr IValue::type() const {
     case Tag::Dict: return DictType::create(toDictRef().keyType, toDictRef().valueType);
     case Tag::Object: return toObjectRef().type;
     case Tag::Future: return FutureType::create(static_cast<FutureObj*>(heap())->elementType);
+    case Tag::Enum: return toEnumRef().type;
     case Tag::Function: return FunctionType::get();
     case Tag::Uninitialized: return AnyType::get();
   }
@@ -367,6 +388,7 @@ std::ostream& operator<<(std::ostream& os, const IValue& v) {
     }
     case IValue::Tag::Object: return os << "<" << v.toObjectRef().type->qualifiedName() << " object>";
     case IValue::Tag::Future: return os << "<Future>";
+    case IValue::Tag::Enum: return os << v.toEnumRef().type->qualifiedName() << "." << v.toEnumRef().name();
     case IValue::Tag::Function: return os << "<function " << v.toFunction()->qualifiedName() << ">";
   }
   return os;

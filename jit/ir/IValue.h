@@ -77,11 +77,13 @@ struct TupleObj;
 struct DictObj;
 struct Object;
 struct FutureObj;
+struct EnumObj;
 
 class IValue {
  public:
   enum class Tag : uint8_t {
     None, Tensor, Double, Int, Bool, Device, String, List, Tuple, Dict, Object, Future,
+    Enum,           // a member of an enum.Enum class (EnumObj)
     Function,       // a free function referenced by prim::Constant of type Function (not owned)
     Uninitialized,  // prim::Uninitialized: a value that must never be read
   };
@@ -114,6 +116,7 @@ class IValue {
   IValue(Ref<DictObj> d);
   IValue(Ref<Object> o);
   IValue(Ref<FutureObj> f);
+  IValue(Ref<EnumObj> e);
   static IValue fromFunction(Function* f);
   static IValue uninitialized();
 
@@ -133,10 +136,11 @@ class IValue {
   bool isDict() const { return tag_ == Tag::Dict; }
   bool isObject() const { return tag_ == Tag::Object; }
   bool isFuture() const { return tag_ == Tag::Future; }
+  bool isEnum() const { return tag_ == Tag::Enum; }
   bool isFunction() const { return tag_ == Tag::Function; }
   bool isUninitialized() const { return tag_ == Tag::Uninitialized; }
   bool isScalar() const { return isInt() || isDouble() || isBool(); }
-  bool isHeap() const { return tag_ >= Tag::String && tag_ <= Tag::Future; }
+  bool isHeap() const { return tag_ >= Tag::String && tag_ <= Tag::Enum; }
 
   // ---- access (throw InternalError on a tag mismatch) -----------------------------------------
   Tensor toTensor() const;
@@ -155,6 +159,7 @@ class IValue {
   Ref<Object> toObject() const;
   Object& toObjectRef() const;
   Ref<FutureObj> toFuture() const;
+  const EnumObj& toEnumRef() const;
   Function* toFunction() const;
   // int, float or bool as double (for Scalar arguments).
   double toScalarAsDouble() const;
@@ -265,10 +270,23 @@ struct FutureObj : HeapObject {
   std::function<void()> task_;  // empty once claimed
 };
 
+// A member of an enum class: its type and its index in the type's members (name and value).
+// Equality (aten::eq.enum, dict keys) is the same class and the same member, as in 1.13.
+struct EnumObj : HeapObject {
+  EnumObj(std::shared_ptr<const EnumType> type, size_t index) : type(std::move(type)), index(index) {}
+  std::shared_ptr<const EnumType> type;
+  size_t index;
+  const std::string& name() const { return type->members()[index].name; }
+  IValue value() const;  // int, float or str
+  bool operator==(const EnumObj& o) const { return index == o.index && type->equals(*o.type); }
+};
+
 // Convenience constructors.
 IValue makeList(TypePtr elementType, std::vector<IValue> items);
 IValue makeTuple(std::vector<IValue> items);
 IValue makeDict(TypePtr keyType, TypePtr valueType);
+// The member `name` of enum type `enumType` (an EnumType); throws InternalError if it has none.
+IValue makeEnum(const TypePtr& enumType, std::string_view name);
 
 // Debug rendering (not Python's str(); the kernels own that): 3, 1.5, True, "s", [1, 2], (a, b).
 std::ostream& operator<<(std::ostream& os, const IValue& v);

@@ -206,6 +206,17 @@ bool ClassType::equals(const Type& other) const {
   return c && (c == this || c->name_ == name_);
 }
 
+std::optional<size_t> EnumType::findMember(std::string_view name) const {
+  for (size_t i = 0; i < members_.size(); ++i)
+    if (members_[i].name == name) return i;
+  return std::nullopt;
+}
+
+bool EnumType::equals(const Type& other) const {
+  const EnumType* e = other.cast<EnumType>();
+  return e && (e == this || e->name_ == name_);
+}
+
 size_t ClassType::addAttribute(std::string name, TypePtr type, SlotKind kind) {
   TSJIT_CHECK(!findAttributeSlot(name), "attribute '", name, "' already defined on ", name_);
   attributes_.push_back({std::move(name), std::move(type), kind});

@@ -19,6 +19,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "jit/tensor/Device.h"
@@ -46,6 +47,7 @@ enum class TypeKind {
   Union,
   Future,
   Class,
+  Enum,  // a Python enum.Enum subclass: Enum<__torch__.Color>
   Function,
   Var,  // a type variable of a schema: t, t1, tVal ...
 };
@@ -305,6 +307,32 @@ class ClassType : public Type {
   std::vector<std::shared_ptr<Function>> methods_;
 };
 using ClassTypePtr = std::shared_ptr<ClassType>;
+
+// A Python `enum.Enum` subclass used in TorchScript. Members keep their declaration order; every
+// value has the same type (int, float or str), which is valueType. Printed Enum<__torch__.Color>.
+class EnumType : public Type {
+ public:
+  static constexpr TypeKind Kind = TypeKind::Enum;
+  using MemberValue = std::variant<int64_t, double, std::string>;
+  struct Member {
+    std::string name;
+    MemberValue value;
+  };
+  EnumType(std::string qualifiedName, TypePtr valueType, std::vector<Member> members)
+      : Type(Kind), name_(std::move(qualifiedName)), valueType_(std::move(valueType)), members_(std::move(members)) {}
+  const std::string& qualifiedName() const { return name_; }
+  const TypePtr& valueType() const { return valueType_; }
+  const std::vector<Member>& members() const { return members_; }
+  std::optional<size_t> findMember(std::string_view name) const;
+  std::string str() const override { return "Enum<" + name_ + ">"; }
+  std::string annotationStr() const override { return name_; }
+  bool equals(const Type& other) const override;
+
+ private:
+  std::string name_;
+  TypePtr valueType_;
+  std::vector<Member> members_;
+};
 
 // Maps qualified class names to ClassTypes while parsing; unknown names create empty classes.
 class ClassRegistry {

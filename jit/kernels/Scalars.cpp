@@ -252,6 +252,14 @@ void registerScalarsKernels() {
   compareNumbers("aten::gt", [](auto a, auto b) { return a > b; });
   compareNumbers("aten::ge", [](auto a, auto b) { return a >= b; });
   compareStrings("aten::eq", [](int c, int z) { return c == z; });
+  for (const char* n : {"aten::eq.enum", "aten::ne.enum"}) {  // same enum class, same member
+    bool ne = std::string(n) == "aten::ne.enum";
+    def(n, [ne](Stack& s, size_t) {
+      bool eq = s[s.size() - 2].toEnumRef() == s.back().toEnumRef();
+      s.pop_back();
+      s.back() = IValue(eq != ne);
+    });
+  }
   compareStrings("aten::ne", [](int c, int z) { return c != z; });
   compareStrings("aten::lt", [](int c, int z) { return c < z; });
   compareStrings("aten::le", [](int c, int z) { return c <= z; });

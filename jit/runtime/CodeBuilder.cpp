@@ -8,6 +8,7 @@
 #include "jit/ops/SchemaMatching.h"
 #include "jit/runtime/Code.h"
 #include "jit/runtime/Fork.h"
+#include "jit/runtime/WithOps.h"
 #include "jit/runtime/Liveness.h"
 #include "jit/runtime/PrimOps.h"
 #include "jit/runtime/ProfilingOps.h"
@@ -260,6 +261,8 @@ class CodeBuilder {
     } else if (auto q = profilingOperation(*n, c_.options_)) {
       op = std::move(*q);
     } else if (auto q = forkOperation(*n, c_.options_)) {
+      op = std::move(*q);
+    } else if (auto q = withOperation(*n, c_.options_)) {
       op = std::move(*q);
     } else {
       const ops::OpOverload* ov = ops::resolveOverload(*n);

@@ -11,6 +11,7 @@
 
 #include "jit/ir/Graph.h"
 #include "jit/kernels/AutogradHook.h"
+#include "jit/runtime/WithOps.h"
 #include "jit/support/Error.h"
 
 namespace tsjit::runtime {
@@ -89,7 +90,15 @@ void InterpreterState::run(Stack& stack) {
       s.stack_.clear();
     }
   } cleanup{*this};
-  execute(stack);
+  size_t entered = enteredDepth();
+  try {
+    execute(stack);
+  } catch (...) {
+    // `with` blocks this run entered and did not leave: their __exit__ runs before the error
+    // propagates (WithOps.h).
+    if (enteredDepth() > entered) exitEnteredDownTo(entered);
+    throw;
+  }
 }
 
 void InterpreterState::invoke(const CallSite& site, const Function& fn, Stack& st, size_t numInputs) {

@@ -67,6 +67,7 @@ IValue literalValue(const Literal& lit, const TypePtr& hint) {
       for (size_t i = 0; i < keys.size(); ++i) out.toDictRef().insertOrAssign(keys[i], vals[i]);
       return out;
     }
+    IValue operator()(const Literal::Enum& e) const { return makeEnum(e.type, e.name); }
   };
   return std::visit(V{hint}, lit.v);
 }
@@ -253,6 +254,10 @@ std::optional<Operation> primOperation(const Node& node) {
       TSJIT_CHECK(cls != nullptr, "prim::CreateObject must produce a class type");
       return Operation([cls](Stack& s, size_t) { s.emplace_back(Ref<Object>::make(cls, cls->attributes().size())); });
     }
+    case prim::EnumName:
+      return Operation([](Stack& s, size_t) { s.back() = IValue(s.back().toEnumRef().name()); });
+    case prim::EnumValue:
+      return Operation([](Stack& s, size_t) { s.back() = s.back().toEnumRef().value(); });
     case prim::GetAttr: {
       std::string name = node.s(attr::name);
       std::optional<size_t> slot;

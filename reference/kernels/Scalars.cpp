@@ -140,6 +140,9 @@ void registerComparisons() {
   defCompare("aten::ge", [](auto a, auto b) { return a >= b; }, true, true);
   defIf("aten::eq.device", [](Args& a) { return ret(IValue(a[0].toDevice() == a[1].toDevice())); });
   defIf("aten::ne.device", [](Args& a) { return ret(IValue(!(a[0].toDevice() == a[1].toDevice()))); });
+  // Enum members: equal when of the same enum class and the same member.
+  defIf("aten::eq.enum", [](Args& a) { return ret(IValue(a[0].toEnumRef() == a[1].toEnumRef())); });
+  defIf("aten::ne.enum", [](Args& a) { return ret(IValue(!(a[0].toEnumRef() == a[1].toEnumRef()))); });
   for (const char* suffix : {"int_list", "float_list", "bool_list", "str_list"}) {
     defIf(std::string("aten::eq.") + suffix, [](Args& a) { return ret(IValue(valuesEqual(a[0], a[1]))); });
     defIf(std::string("aten::ne.") + suffix, [](Args& a) { return ret(IValue(!valuesEqual(a[0], a[1]))); });

@@ -54,6 +54,13 @@ void declarePrim(OpTableBuilder& b) {
   b.special("prim::GetAttr", Cat::Prim);
   b.special("prim::SetAttr", Cat::Prim);
   b.special("prim::CreateObject", Cat::Prim);
+  // Enum members: prim::EnumName(AnyEnumType enum) -> str, prim::EnumValue.int/.float/.str (the
+  // result type follows the enum's value type, so the node's output type picks the overload).
+  b.special("prim::EnumName", Cat::Prim);
+  b.special("prim::EnumValue", Cat::Prim);
+  // `with obj:` — obj.__enter__() / obj.__exit__(None, None, None) (exit transform's lowered form).
+  b.special("prim::Enter", Cat::Prim);
+  b.special("prim::Exit", Cat::Prim);
   b.special("prim::CallFunction", Cat::Prim);
   b.special("prim::CallMethod", Cat::Prim);
   b.special("prim::fork", Cat::Prim);

@@ -1,7 +1,8 @@
 // source_campaign_test.cpp — the source-level fuzzer (fuzz/lib/SourceCampaign.h): CPython and both
 // tsjit engines write values the same canonical way (floats as float.hex(), incl. -0.0, the
 // smallest subnormal 2^-1074 and 2^1000; expected texts worked out from the IEEE layouts); a known TorchScript-vs-CPython difference is caught, classified and reduced;
-// a bounded fixed-seed campaign finds no disagreement.
+// a bounded fixed-seed campaign finds no disagreement; tensor programs agree in lockstep, and a jit
+// kernel off by 1e-3 relative (sigmoid, perturbed through the observer) is caught and reduced.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,6 +12,7 @@
 
 #include "fuzz/lib/SourceCampaign.h"
 #include "fuzz/lib/SourceGen.h"
+#include "jit/runtime/Interpreter.h"
 
 using namespace tsjit::fuzz;
 
@@ -110,4 +112,73 @@ TEST(SourceCampaign, APlantedDifferenceIsFoundAndReducedToAFewLines) {
   std::ifstream written(f.path);
   std::string text((std::istreambuf_iterator<char>(written)), std::istreambuf_iterator<char>());
   EXPECT_NE(text.find("# CPython:"), std::string::npos) << text;
+}
+
+namespace {
+
+// A jit whose sigmoid is off by 1e-3 relative: the lockstep observer is handed perturbed copies
+// of aten::sigmoid's outputs, as if the kernel had computed them.
+class PerturbSigmoid : public tsjit::runtime::ExecutionObserver {
+ public:
+  explicit PerturbSigmoid(tsjit::runtime::ExecutionObserver& inner) : inner_(inner) {}
+  void beforeOp(const tsjit::Node& n, const tsjit::IValue* in, size_t k) override { inner_.beforeOp(n, in, k); }
+  void afterOp(const tsjit::Node& n, const tsjit::IValue* out, size_t k) override {
+    if (n.kind() != tsjit::Symbol::aten("sigmoid")) return inner_.afterOp(n, out, k);
+    std::vector<tsjit::IValue> changed(out, out + k);
+    for (auto& v : changed)
+      if (v.isTensor() && v.toTensor().dtype() == tsjit::ScalarType::Float) {
+        tsjit::Tensor t = v.toTensor().clone(tsjit::MemoryFormat::Contiguous);
+        float* d = t.dataPtr<float>();
+        for (int64_t i = 0; i < t.numel(); ++i) d[i] *= 1.001f;
+        v = tsjit::IValue(t);
+      }
+    inner_.afterOp(n, changed.data(), k);
+  }
+
+ private:
+  tsjit::runtime::ExecutionObserver& inner_;
+};
+
+}  // namespace
+
+TEST(SourceCampaign, TensorProgramsRunInLockstepAndAgree) {
+  SourceCampaignOptions o;
+  o.maxPrograms = 60;
+  o.seed = 3;
+  o.tensorShare = 1.0;
+  o.outDir = tempDir("tensors");
+  SourceCampaignResult r = runSourceCampaign(o);
+  EXPECT_EQ(r.tensorPrograms, 60u);
+  EXPECT_GT(r.opsChecked, 60u * 10);  // tensor and scalar op nodes compared one by one
+  std::ostringstream failures;
+  for (const auto& f : r.failures) failures << f.kind << ": " << f.path << "\n" << f.message << "\n";
+  EXPECT_TRUE(r.failures.empty()) << failures.str();
+  SourceProgram p = generateSourceProgram(5, "f", 8, true);
+  EXPECT_TRUE(p.tensors);
+  EXPECT_NE(p.text().find("v0 = t0[1]"), std::string::npos) << p.text();
+}
+
+TEST(SourceCampaign, AKernelOffByATenthOfAPercentIsCaughtInLockstepAndReduced) {
+  SourceCampaignOptions o;
+  o.maxPrograms = 200;
+  o.seed = 3;
+  o.tensorShare = 1.0;
+  o.maxFailures = 1;
+  o.outDir = tempDir("faulty");
+  PropertyEngines faulty = jitVsReference(PropertyMode::Lockstep);
+  ObservedEngineFn real = faulty.observed;
+  faulty.observed = [real](const std::shared_ptr<tsjit::Graph>& g, std::vector<tsjit::IValue> in,
+                           tsjit::runtime::ExecutionObserver& obs) {
+    PerturbSigmoid wrapped(obs);
+    return real(g, std::move(in), wrapped);
+  };
+  o.tensorEngines = faulty;
+  SourceCampaignResult r = runSourceCampaign(o);
+  ASSERT_EQ(r.failures.size(), 1u);
+  const SourceFailure& f = r.failures[0];
+  EXPECT_EQ(f.kind, "lockstep (aten::sigmoid)") << f.message;
+  EXPECT_NE(f.reduced.find("sigmoid"), std::string::npos) << f.reduced;
+  // the reduced function: the def, the declarations, a few statements and the return
+  EXPECT_LT(std::count(f.reduced.begin(), f.reduced.end(), '\n'), std::count(f.program.begin(), f.program.end(), '\n'))
+      << f.reduced;
 }

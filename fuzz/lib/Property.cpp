@@ -68,6 +68,20 @@ PropertyEngines referenceVsReference(PropertyMode mode) {
   return e;
 }
 
+// dst takes src's values (same shape). A destination that repeats memory along a stride-0 dim (an
+// expanded tensor an in-place op updated) is written through its first index of each such dim:
+// Tensor::copy_ refuses such a destination, and the jit's values agree along it anyway.
+static void takeValues(const Tensor& dst, const Tensor& src) {
+  Tensor d = dst, s = src;
+  if (d.sizes() == s.sizes())
+    for (int64_t dim = 0; dim < d.dim(); ++dim)
+      if (d.strides()[static_cast<size_t>(dim)] == 0 && d.sizes()[static_cast<size_t>(dim)] > 1) {
+        d = d.narrow(dim, 0, 1);
+        s = s.narrow(dim, 0, 1);
+      }
+  d.copy_(s);
+}
+
 std::string describeOpNode(const Node& node, size_t index) {
   std::ostringstream os;
   os << node;
@@ -417,7 +431,7 @@ class Lockstep {
                        " (%", node.inputs()[i]->debugName(), ") after the node (the op updates it): ", cmp.message));
       // Continue with the jit's state, as with its outputs: the reference's tensor takes its values
       // (through the reference's own aliases, so its views and its inputs see them).
-      if (inputs[i].isTensor() && inputs[i].toTensor().defined()) inputs[i].toTensor().copy_(jitAfter.toTensor());
+      if (inputs[i].isTensor() && inputs[i].toTensor().defined()) takeValues(inputs[i].toTensor(), jitAfter.toTensor());
     }
     if (trace_) *trace_ << describeOpNode(node, k) << ": ok (" << info.overload << ", " << o.tolerance.str() << ")\n";
     // Continue with the jit's values — except where the reference's output shares memory with its

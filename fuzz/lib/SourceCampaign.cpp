@@ -12,6 +12,7 @@
 #include <fstream>
 #include <map>
 #include <memory>
+#include <random>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -186,6 +187,18 @@ struct Judged {
   std::string message;
 };
 
+const PropertyEngines& tensorEnginesOf(const SourceCampaignOptions& o) {
+  static const PropertyEngines kDefault = jitVsReference(PropertyMode::Lockstep);
+  return o.tensorEngines ? *o.tensorEngines : kDefault;
+}
+
+Judged judgeTensor(const std::string& text, const std::string& name, const PropertyEngines& engines,
+                   PropertyResult* result = nullptr) {
+  Judged j;
+  j.kind = checkTensorSource(text, name, engines, j.message, result);
+  return j;
+}
+
 Judged judge(const SourceProgram& p, const SourceOutcome& py) {
   std::string text = p.text();
   SourceOutcome ref = runSourceOnTsjit(text, p.name, false);
@@ -199,7 +212,7 @@ Judged judge(const SourceProgram& p, const SourceOutcome& py) {
 
 // Deletes top-level statements (then declarations' uses cannot be removed: declarations stay)
 // while the same kind of disagreement remains.
-SourceProgram reduce(SourceProgram p, const std::string& kind, const std::string& python, size_t budget) {
+SourceProgram reduce(SourceProgram p, const std::string& kind, const SourceCampaignOptions& o, size_t budget) {
   bool progress = true;
   while (progress && budget > 0) {
     progress = false;
@@ -207,8 +220,9 @@ SourceProgram reduce(SourceProgram p, const std::string& kind, const std::string
       SourceProgram q = p;
       q.statements.erase(q.statements.begin() + static_cast<long>(i));
       --budget;
-      SourceOutcome py = runPython(q.text(), {q.name}, python).at(q.name);
-      if (judge(q, py).kind == kind) {
+      std::string got = q.tensors ? judgeTensor(q.text(), q.name, tensorEnginesOf(o)).kind
+                                  : judge(q, runPython(q.text(), {q.name}, o.python).at(q.name)).kind;
+      if (got == kind) {
         p = std::move(q);
         progress = true;
       }
@@ -228,7 +242,8 @@ size_t indentOf(const std::string& line) {
 // block dedented into place, as long as CPython still accepts the text and the same kind of
 // disagreement remains. `keep` leading lines (the def and the declarations) and the return stay.
 std::string reduceLines(const std::string& text, const std::string& name, size_t keep, const std::string& kind,
-                        const std::string& python, size_t budget) {
+                        const SourceCampaignOptions& o, bool tensors, size_t budget) {
+  const std::string& python = o.python;
   std::vector<std::string> lines;
   std::istringstream in(text);
   for (std::string l; std::getline(in, l);) lines.push_back(l);
@@ -239,6 +254,10 @@ std::string reduceLines(const std::string& text, const std::string& name, size_t
   };
   auto stillFails = [&](const std::vector<std::string>& ls) {
     std::string t = join(ls);
+    if (tensors) {
+      std::string message;  // a text tsjit does not compile is a "compile" kind: rejected below
+      return checkTensorSource(t, name, tensorEnginesOf(o), message) == kind;
+    }
     try {
       SourceOutcome py = runSourceOnPython(t, name, python);
       SourceOutcome ref = runSourceOnTsjit(t, name, false);
@@ -321,6 +340,31 @@ SourceOutcome runSourceOnTsjit(const std::string& text, const std::string& name,
   return o;
 }
 
+std::string checkTensorSource(const std::string& text, const std::string& name, const PropertyEngines& engines,
+                              std::string& message, PropertyResult* result) {
+  std::shared_ptr<Graph> graph;
+  try {
+    graph = frontend::compileScriptEntry(text, name + ".py", name, /*inlineCalls=*/true);
+  } catch (const std::exception& e) {
+    message = std::string("compile error: ") + e.what();
+    return "compile";
+  }
+  kernels::registerAllKernels();
+  reference::registerAllKernels();
+  PropertyResult r = checkGraph(graph, [] { return std::vector<IValue>{}; }, engines);
+  if (result) *result = r;
+  if (r.passed) return "";
+  message = r.message;
+  return "lockstep (" + (r.node ? std::string(r.node->kind().toQualString()) : std::string("outputs")) + ")";
+}
+
+// Whether the program of campaign index `index` has tensors: a fixed share, drawn from the index.
+bool hasTensors(const SourceCampaignOptions& o, size_t index) {
+  if (o.tensorShare <= 0) return false;
+  std::mt19937_64 g(o.seed * 7919ULL + index);
+  return std::uniform_real_distribution<double>(0, 1)(g) < o.tensorShare;
+}
+
 SourceCampaignResult runSourceCampaign(const SourceCampaignOptions& options) {
   using Clock = std::chrono::steady_clock;
   auto start = Clock::now();
@@ -344,34 +388,57 @@ SourceCampaignResult runSourceCampaign(const SourceCampaignOptions& options) {
     std::vector<std::string> names;
     for (size_t k = 0; k < n; ++k, ++index) {
       batch.push_back(generateSourceProgram(options.seed * 1000003ULL + index, "f" + std::to_string(index),
-                                            options.statements));
+                                            options.statements, hasTensors(options, index)));
       if (!options.plantedStatement.empty()) {
         auto& st = batch.back().statements;
         st.insert(st.begin() + static_cast<long>(index % (st.size() + 1)), "    " + options.plantedStatement + "\n");
       }
+      if (batch.back().tensors) {
+        if (!options.saveProgramsDir.empty()) {
+          std::filesystem::create_directories(options.saveProgramsDir);
+          std::ofstream(options.saveProgramsDir + "/" + batch.back().name + ".py") << batch.back().text();
+        }
+        continue;
+      }
       source += batch.back().text() + "\n\n";
       names.push_back(batch.back().name);
     }
-    auto py = runPython(source, names, options.python);
+    std::map<std::string, SourceOutcome> py;
+    if (!names.empty()) py = runPython(source, names, options.python);
     for (const SourceProgram& p : batch) {
-      const SourceOutcome& pyOut = py.at(p.name);
       ++r.programs;
       r.statementsRun += p.statements.size();
-      if (pyOut.raised) ++r.pythonRaised;
-      Judged j = judge(p, pyOut);
+      Judged j;
+      SourceOutcome pyOut;
+      if (p.tensors) {
+        ++r.tensorPrograms;
+        PropertyResult pr;
+        j = judgeTensor(p.text(), p.name, tensorEnginesOf(options), &pr);
+        r.opsChecked += pr.opsChecked;
+        if (pr.passed && pr.bothRaised) ++r.tensorRaised;
+      } else {
+        pyOut = py.at(p.name);
+        if (pyOut.raised) ++r.pythonRaised;
+        j = judge(p, pyOut);
+      }
       if (j.kind.empty() || r.failures.size() >= options.maxFailures) continue;
       SourceFailure f;
       f.kind = j.kind;
       f.message = j.message;
       f.program = p.text();
-      SourceProgram small = reduce(p, j.kind, options.python, 200);
-      f.reduced = reduceLines(small.text(), small.name, 1 + small.declarations.size(), j.kind, options.python, 300);
-      SourceOutcome pyAgain = runSourceOnPython(f.reduced, small.name, options.python);
-      SourceOutcome refAgain = runSourceOnTsjit(f.reduced, small.name, false);
-      SourceOutcome jitAgain = refAgain.compiled ? runSourceOnTsjit(f.reduced, small.name, true) : refAgain;
-      Judged again{disagreement(pyAgain, refAgain, jitAgain), "CPython:   " + describe(pyAgain) +
-                                                                    "\nreference: " + describe(refAgain) +
-                                                                    "\njit:       " + describe(jitAgain)};
+      SourceProgram small = reduce(p, j.kind, options, 200);
+      f.reduced = reduceLines(small.text(), small.name, 1 + small.declarations.size(), j.kind, options, p.tensors, 300);
+      Judged again;
+      if (p.tensors) {
+        again = judgeTensor(f.reduced, small.name, tensorEnginesOf(options));
+      } else {
+        SourceOutcome pyAgain = runSourceOnPython(f.reduced, small.name, options.python);
+        SourceOutcome refAgain = runSourceOnTsjit(f.reduced, small.name, false);
+        SourceOutcome jitAgain = refAgain.compiled ? runSourceOnTsjit(f.reduced, small.name, true) : refAgain;
+        again = {disagreement(pyAgain, refAgain, jitAgain), "CPython:   " + describe(pyAgain) +
+                                                                "\nreference: " + describe(refAgain) +
+                                                                "\njit:       " + describe(jitAgain)};
+      }
       std::filesystem::create_directories(options.outDir);
       f.path = options.outDir + "/source-" + std::to_string(options.seed) + "-" + std::to_string(r.failures.size()) + ".py";
       std::ofstream out(f.path);

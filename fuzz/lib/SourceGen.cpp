@@ -8,7 +8,7 @@
 namespace tsjit::fuzz {
 namespace {
 
-enum class T { Int, Float, Bool, Str, List };
+enum class T { Int, Float, Bool, Str, List, Tensor, View };
 
 struct Var {
   std::string name;
@@ -17,7 +17,7 @@ struct Var {
 
 class Gen {
  public:
-  explicit Gen(uint64_t seed) : rng_(seed) {}
+  Gen(uint64_t seed, bool tensors) : rng_(seed), tensors_(tensors) {}
 
   SourceProgram program(const std::string& name, size_t count) {
     SourceProgram p;
@@ -29,6 +29,12 @@ class Gen {
     declare(p, "b0", T::Bool, pick(2) ? "True" : "False");
     declare(p, "s0", T::Str, strLiteral());
     declare(p, "l0", T::List, "[" + intLiteral() + ", " + intLiteral() + "]");
+    if (tensors_) {
+      p.tensors = true;
+      declare(p, "t0", T::Tensor, tensorLiteral());
+      declare(p, "t1", T::Tensor, tensorLiteral());
+      declare(p, "v0", T::View, "t0[1]");  // a view: writes through t0 show in v0 and back
+    }
     for (size_t k = 0; k < count; ++k) p.statements.push_back(statement(1, 0));
     return p;
   }
@@ -67,12 +73,15 @@ class Gen {
       case T::Bool: return boolExpr(depth);
       case T::Str: return strExpr(depth);
       case T::List: return var(T::List);
+      case T::Tensor: return tensorExpr(depth);
+      case T::View: return var(T::View);
     }
     return "";
   }
 
   std::string intExpr(int d) {
     if (d <= 0 || chance(0.3)) return chance(0.5) ? intLiteral() : var(T::Int);
+    if (tensors_ && chance(0.1)) return tensorInt(d - 1);
     auto e = [&] { return intExpr(d - 1); };
     switch (pick(16)) {
       case 0: return "(" + e() + " + " + e() + ")";
@@ -101,6 +110,7 @@ class Gen {
 
   std::string floatExpr(int d) {
     if (d <= 0 || chance(0.3)) return chance(0.5) ? floatLiteral() : var(T::Float);
+    if (tensors_ && chance(0.1)) return tensorFloat(d - 1);
     auto e = [&] { return floatExpr(d - 1); };
     switch (pick(11)) {
       case 0: return "(" + e() + " + " + e() + ")";
@@ -125,6 +135,7 @@ class Gen {
     if (d <= 0 || chance(0.25)) return chance(0.3) ? (pick(2) ? "True" : "False") : var(T::Bool);
     static const char* const kCmp[] = {" < ", " <= ", " > ", " >= ", " == ", " != "};
     std::string cmp = kCmp[pick(std::size(kCmp))];
+    if (tensors_ && chance(0.1)) return tensorBool(d - 1, cmp);
     switch (pick(8)) {
       case 0: return "(" + intExpr(d - 1) + cmp + intExpr(d - 1) + ")";
       case 1: return "(" + floatExpr(d - 1) + cmp + floatExpr(d - 1) + ")";
@@ -151,11 +162,103 @@ class Gen {
     }
   }
 
+  // --- tensors: t0, t1 are float32 [2, 3] (every tensor expression keeps that shape), v0 is a
+  // [3] view of t0's second row. Values are not bounded: NaN, ±inf and -0.0 arise (log, division
+  // by a difference, exp) and both engines must agree on them in lockstep.
+  std::string tensorLiteral() {
+    std::string s = "torch.tensor([";
+    for (int r = 0; r < 2; ++r) {
+      s += r ? ", [" : "[";
+      for (int c = 0; c < 3; ++c) s += (c ? ", " : "") + floatLiteral();
+      s += "]";
+    }
+    return s + "])";
+  }
+
+  std::string tensorExpr(int d) {
+    if (d <= 0 || chance(0.3)) return var(T::Tensor);
+    auto a = [&] { return tensorExpr(d - 1); };
+    std::string f = clampFloat(floatExpr(1));
+    switch (pick(24)) {
+      case 0: return "(" + a() + " + " + a() + ")";
+      case 1: return "(" + a() + " - " + a() + ")";
+      case 2: return "(" + a() + " * " + a() + ")";
+      case 3: return "(" + a() + " * " + f + ")";
+      case 4: return "torch.relu(" + a() + ")";
+      case 5: return "torch.sigmoid(" + a() + ")";
+      case 6: return "torch.tanh(" + a() + ")";
+      case 7: return a() + ".abs()";
+      case 8: { std::string x = a(), y = a(); return "torch.where(" + x + " > " + y + ", " + x + ", " + y + ")"; }
+      case 9: return "torch.clamp(" + a() + ", -3.0, 3.0)";
+      case 10: return "(" + a() + " + " + var(T::View) + ")";
+      case 11: return a() + ".sum(0, keepdim=True).expand(2, 3)";
+      case 12: return "torch.cat([" + a() + ", " + a() + "], 0)[1:3]";
+      case 13: return a() + ".flip([1])";
+      case 14: return "torch.stack([" + a() + ", " + a() + "]).mean(0)";
+      case 15: { std::string y = a(); return "(" + a() + " / (" + y + " - " + y + "))"; }
+      case 16: return a() + ".t().contiguous().t()";
+      case 17: return a() + ".exp()";
+      case 18: return "torch.log(" + a() + ")";
+      case 19: return "torch.maximum(" + a() + ", " + a() + ")";
+      case 20: return a() + ".reshape(3, 2).reshape(2, 3)";
+      case 21: return "(" + a() + " * " + intExpr(1) + ")";
+      case 22: return a() + ".cumsum(1)";
+      default: return "torch.softmax(" + a() + ", 1)";
+    }
+  }
+
+  std::string tensorInt(int d) {
+    std::string a = tensorExpr(d);
+    switch (pick(4)) {
+      case 0: return a + ".size(" + intExpr(1) + " % 2)";
+      case 1: return "int(" + a + ".argmax())";
+      case 2: return "int((" + a + " > " + tensorExpr(d) + ").sum())";
+      default: return a + ".dim()";
+    }
+  }
+
+  std::string tensorFloat(int d) {
+    std::string a = tensorExpr(d);
+    switch (pick(3)) {
+      case 0: return "float(" + a + ".sum())";
+      case 1: return "float(" + a + ".max())";
+      default: return "float(" + a + "[" + intExpr(1) + " % 2][" + intExpr(1) + " % 3])";
+    }
+  }
+
+  std::string tensorBool(int d, const std::string& cmp) {
+    if (chance(0.5)) return "bool((" + tensorExpr(d) + cmp + tensorExpr(d) + ").any())";
+    return "bool(" + tensorExpr(d) + ".sum()" + cmp + clampFloat(floatExpr(1)) + ")";
+  }
+
+  // Tensor statements: assignments and in-place ops on t0/t1 and through views of them (a row
+  // selected by a computed index, a column slice, the long-lived view v0).
+  std::string tensorStatement(const std::string& in) {
+    const int ed = 2;
+    std::string t = var(T::Tensor);
+    std::string row = t + "[(" + intExpr(1) + ") % 2]";
+    switch (pick(12)) {
+      case 0:
+      case 1: return in + t + " = " + tensorExpr(ed) + "\n";
+      case 2: return in + t + ".add_(" + tensorExpr(ed) + ")\n";
+      case 3: return in + t + ".mul_(" + clampFloat(floatExpr(1)) + ")\n";
+      case 4: return in + t + ".clamp_(-4.0, 4.0)\n";
+      case 5: return in + t + ".copy_(" + tensorExpr(ed) + ")\n";
+      case 6: return in + row + ".add_(" + tensorExpr(ed) + "[0])\n";
+      case 7: return in + row + " = " + tensorExpr(ed) + "[1]\n";
+      case 8: return in + t + "[:, 1:3] = " + clampFloat(floatExpr(1)) + "\n";
+      case 9: return in + "v0.add_(" + clampFloat(floatExpr(1)) + ")\n";
+      case 10: return in + "v0.mul_(" + tensorExpr(ed) + "[0])\n";
+      default: return in + var(T::List) + ".append(" + tensorInt(1) + ")\n";
+    }
+  }
+
   std::string indent(int level) { return std::string(4 * static_cast<size_t>(level), ' '); }
 
   // A statement at `level` (1 = the function body), `depth` blocks deep.
   std::string statement(int level, int depth) {
     std::string in = indent(level);
+    if (tensors_ && chance(0.45)) return tensorStatement(in);
     size_t kind = pick(depth >= 2 ? 5 : 9);
     if (kind == 4 && chance(0.6)) kind = 0;  // a raise ends the program: keep it rarer
     const int ed = 3;
@@ -209,6 +312,7 @@ class Gen {
   }
 
   std::mt19937_64 rng_;
+  bool tensors_ = false;
   std::vector<Var> vars_;
   size_t loops_ = 0;
 };
@@ -226,8 +330,8 @@ std::string SourceProgram::text() const {
   return os.str();
 }
 
-SourceProgram generateSourceProgram(uint64_t seed, const std::string& name, size_t statements) {
-  Gen g(seed);
+SourceProgram generateSourceProgram(uint64_t seed, const std::string& name, size_t statements, bool tensors) {
+  Gen g(seed, tensors);
   return g.program(name, statements);
 }
 

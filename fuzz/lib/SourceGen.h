@@ -1,4 +1,4 @@
-// SourceGen.h — random well-typed TorchScript programs without tensors, for the source-level
+// SourceGen.h — random well-typed TorchScript programs (scalars, strings, lists; optionally tensors), for the source-level
 // fuzzer (`tsjit fuzz --target source`). TorchScript is a subset of Python, so each program also
 // runs under CPython, the second oracle.
 //
@@ -17,6 +17,13 @@
 // floats never meet `%` (TorchScript 1.13 computes float % as fmod(b + fmod(a, b), b)).
 // The Python side states TorchScript's float min/max (second operand on ties of signed zeros) rather
 // than avoiding every such tie (SourceCampaign.cpp).
+// With `tensors`, the program also declares two float32 [2, 3] tensors t0, t1 (torch.tensor of
+// literals) and v0 = t0[1], a view, and draws tensor statements: assignments of tensor expressions
+// (elementwise, where, clamp, broadcasting against v0, reductions expanded back, cat/stack,
+// flip, reshape, softmax, cumsum, log/exp/division making NaN and ±inf), in-place ops on t0/t1, on
+// rows selected by a computed index, on a column slice and on v0 (writes through aliases), and ints,
+// floats and bools read from tensors into the scalar program. Such programs are not Python without
+// torch, so the campaign checks them jit vs reference in lockstep instead of against CPython.
 // Statements are kept as a list so that a failing program can be reduced statement by statement.
 #pragma once
 
@@ -31,11 +38,13 @@ struct SourceProgram {
   std::vector<std::string> declarations;  // top-level `x = literal` lines, kept by the reducer
   std::vector<std::string> statements;    // top-level statements (each may span several lines)
   std::vector<std::string> returned;      // the variables returned, in order
+  bool tensors = false;                   // declares and uses tensors (see above)
 
   // The program's text: `def NAME():`, its body and `return (...)`.
   std::string text() const;
 };
 
-SourceProgram generateSourceProgram(uint64_t seed, const std::string& name, size_t statements = 8);
+SourceProgram generateSourceProgram(uint64_t seed, const std::string& name, size_t statements = 8,
+                                    bool tensors = false);
 
 }  // namespace tsjit::fuzz

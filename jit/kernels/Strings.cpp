@@ -17,6 +17,10 @@ namespace tsjit::kernels {
 
 namespace {
 
+constexpr const char* kEmptyReplaceNeverEnds =
+    "str.replace(\"\", new) without a count never ends in TorchScript 1.13 (it inserts `new` in front forever "
+    "and PyTorch raises std::bad_alloc)";
+
 void render(std::ostream& os, const IValue& v, int depth = 0) {
   if (depth > 64) {
     os << "...";
@@ -246,13 +250,12 @@ void registerStringsKernels() {
     std::string out;
     int64_t done = 0;
     if (old.empty()) {
-      for (size_t i = 0; i <= src.size(); ++i) {
-        if (max < 0 || done < max) {
-          out += repl;
-          ++done;
-        }
-        if (i < src.size()) out += src[i];
-      }
+      // 1.13 finds "" at the position just past its last insertion, i.e. always at the front of
+      // what is left: the new string goes in front `max` times ("abc".replace("", "-", 2) is
+      // "--abc"); without a count it never stops (PyTorch runs out of memory): an error here.
+      if (max < 0) throw RuntimeError(kEmptyReplaceNeverEnds);
+      for (int64_t k = 0; k < max; ++k) out += repl;
+      out += src;
     } else {
       size_t pos = 0;
       while (true) {

@@ -10,7 +10,9 @@
 #include "jit/ir/Graph.h"
 #include "jit/ir/IRParser.h"
 #include "jit/kernels/Kernel.h"
+#include "jit/passes/CorePasses.h"
 #include "jit/runtime/Code.h"
+#include "jit/runtime/ConstantEvaluator.h"
 #include "jit/runtime/Interpreter.h"
 #include "jit/runtime/Module.h"
 
@@ -29,6 +31,63 @@ size_t count(const std::string& hay, const std::string& needle) {
   size_t n = 0;
   for (size_t p = hay.find(needle); p != std::string::npos; p = hay.find(needle, p + 1)) ++n;
   return n;
+}
+
+TEST(Interpreter, UnaryScalarOpsUseUnboxedInstructions) {
+  const char* g = R"IR(graph(%a : int, %x : float, %b : bool):
+  %n : int = aten::neg(%a)
+  %y : float = aten::neg(%x)
+  %c : bool = aten::__not__(%b)
+  return (%n, %y, %c)
+)IR";
+  auto code = Code::compile(ir(g));
+  std::string d = code->dump();
+  EXPECT_NE(d.find("INEG"), std::string::npos) << d;
+  EXPECT_NE(d.find("FNEG"), std::string::npos) << d;
+  EXPECT_NE(d.find("BNOT"), std::string::npos) << d;
+  EXPECT_EQ(d.find(" OP "), std::string::npos) << d;  // no boxed kernel call at all
+  InterpreterState st(code);
+  auto o = st.call({IValue(int64_t{5}), IValue(-0.0), IValue(true)});
+  EXPECT_EQ(o[0].toInt(), -5);
+  EXPECT_FALSE(std::signbit(o[1].toDouble()));  // -(-0.0) is +0.0
+  EXPECT_FALSE(o[2].toBool());
+}
+
+TEST(Interpreter, DictConstantsKeepEveryEntry) {
+  const char* g = R"IR(graph(%k : str):
+  %d : Dict(str, int) = prim::Constant[value={"q": 1, "r": 2, "s": 3}]()
+  %n : int = aten::len(%d)
+  %v : int = aten::__getitem__(%d, %k)
+  return (%n, %v)
+)IR";
+  auto o = run(g, {IValue(std::string("q"))});
+  EXPECT_EQ(o[0].toInt(), 3);
+  EXPECT_EQ(o[1].toInt(), 1);
+  o = run(g, {IValue(std::string("s"))});
+  EXPECT_EQ(o[1].toInt(), 3);
+}
+
+// constant_propagation folds through the runtime's evaluator (jit/runtime/ConstantEvaluator.cpp):
+// an op whose inputs are constants becomes the constant it computes.
+TEST(ConstantEvaluator, PropagationFoldsOpsOfConstants) {
+  registerConstantEvaluator();
+  auto graph = ir(R"IR(graph(%x : int):
+  %a : int = prim::Constant[value=6]()
+  %b : int = prim::Constant[value=7]()
+  %c : int = aten::mul(%a, %b)
+  %d : int = aten::add(%c, %x)
+  return (%d)
+)IR");
+  EXPECT_TRUE(propagateConstants(graph));
+  bool sawMul = false, saw42 = false;
+  for (const Node* n : graph->nodes()) {
+    if (n->kind() == Symbol::aten("mul")) sawMul = true;
+    if (n->kind() == prim::Constant && n->output()->type()->kind() == TypeKind::Int && n->i(attr::value) == 42)
+      saw42 = true;
+  }
+  EXPECT_FALSE(sawMul) << *graph;
+  EXPECT_TRUE(saw42) << *graph;
+  EXPECT_EQ(runGraph(graph, {IValue(int64_t{1})})[0].toInt(), 43);
 }
 
 TEST(Interpreter, IntArithmeticUsesUnboxedInstructionsWithPythonSemantics) {

@@ -274,12 +274,14 @@ void registerStringKernels() {
     size_t pos = 0;
     int64_t done = 0;
     if (from.empty()) {
-      // Python: "ab".replace("", "-") == "-a-b-"
-      for (size_t i = 0; i <= s.size(); ++i) {
-        if (max < 0 || done < max) out += to, ++done;
-        if (i < s.size()) out += s[i];
-      }
-      return ret(IValue(out));
+      // TorchScript 1.13 (unlike Python) searches again just after each insertion, where "" is
+      // found at once: `to` is inserted `max` times in front. With no count it never ends (1.13
+      // dies with std::bad_alloc); raised as an error instead.
+      if (max < 0)
+        throw RuntimeError("str.replace(\"\", new) without a count never ends in TorchScript 1.13 (it inserts `new` "
+                           "in front forever and PyTorch raises std::bad_alloc)");
+      while (done < max) out += to, ++done;
+      return ret(IValue(out + s));
     }
     while (max < 0 || done < max) {
       size_t at = s.find(from, pos);

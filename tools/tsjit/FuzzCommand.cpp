@@ -56,6 +56,7 @@ struct FuzzOptions {
   bool listOverloads = false;
   uint64_t firstCase = 0;
   double caseTimeout = 60;
+  double tensorShare = 0.5;  // source: the share of programs with tensors
   std::string shard;      // "I/N"; empty: the whole campaign
   std::string resultDir;  // non-empty: write the ShardResult JSON there
 };
@@ -116,11 +117,16 @@ int runSourceFuzz(const FuzzOptions& o) {
   so.seed = campaignSeed(o);
   so.outDir = o.out;
   so.maxFailures = o.maxFailures;
+  so.tensorShare = o.tensorShare;
+  so.saveProgramsDir = o.saveCases;
   if (!o.quiet) so.progress = &std::cerr;
   fuzz::SourceCampaignResult r = fuzz::runSourceCampaign(so);
   std::cout << "fuzz source (seed " << so.seed << "): " << r.programs << " programs in " << std::fixed
             << std::setprecision(1) << r.seconds << " s (" << r.statementsRun << " top-level statements; CPython raised in "
             << r.pythonRaised << "), oracles: CPython, reference, jit\n";
+  if (r.tensorPrograms > 0)
+    std::cout << "  of them " << r.tensorPrograms << " with tensors, jit vs reference in lockstep: " << r.opsChecked
+              << " op node executions compared, both engines raised the same error in " << r.tensorRaised << "\n";
   for (const auto& f : r.failures)
     std::cout << "FAILURE (" << f.kind << "): " << f.path << "\n" << f.message << "\n";
   std::cout << (r.failures.empty() ? "no failure" : std::to_string(r.failures.size()) + " failure(s)") << "\n";
@@ -244,8 +250,9 @@ void setupFuzzCommand(CLI::App& app, int& exitCode) {
                 "compare only final outputs under the graph's loosest tolerance (the old rule) instead of "
                 "checking every op node in lockstep");
   sub->add_option("--save-cases", opts->saveCases,
-                  "also write every case the engines agree on to this directory (.ir + .json), for "
-                  "scripts/oracle_sweep.py to run on real PyTorch");
+                  "also write every case the engines agree on to this directory (.ir + .json, for "
+                  "scripts/oracle_sweep.py to run on real PyTorch; target source: every program with tensors as "
+                  "NAME.py, for scripts/source_torch_sweep.py)");
   sub->add_option("--json", opts->json, "also write the summary and the coverage table as JSON to this file");
   sub->add_flag("--no-swarm", opts->noSwarm,
                 "v1 programs: no in-place / list / data-loop / raise steps, no special values, every op in every case");
@@ -260,6 +267,10 @@ void setupFuzzCommand(CLI::App& app, int& exitCode) {
   sub->add_option("--result-dir", opts->resultDir,
                   "write this run's summary, coverage and failures as DIR/<target>-shard-I-of-N.json (for fuzz merge)");
   sub->add_flag("--quiet", opts->quiet, "no live progress line");
+  sub->add_option("--tensor-share", opts->tensorShare,
+                  "source: the share of programs with tensor statements, checked jit vs reference in lockstep "
+                  "(default 0.5; 0: CPython-comparable programs only)")
+      ->check(CLI::Range(0.0, 1.0));
   auto merge = std::make_shared<MergeOptions>();
   CLI::App* msub = sub->add_subcommand("merge", "Merge shard results (--result-dir folders) into one summary");
   msub->add_option("dirs", merge->inputs, "result folders or shard JSON files")->required();

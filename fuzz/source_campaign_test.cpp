@@ -24,6 +24,12 @@ std::string tempDir(const std::string& name) {
   return dir.string();
 }
 
+std::string describeFailures(const SourceCampaignResult& r) {
+  std::ostringstream os;
+  for (const auto& f : r.failures) os << f.kind << ": " << f.path << "\n" << f.message << "\n";
+  return os.str();
+}
+
 }  // namespace
 
 TEST(SourceCampaign, CanonicalValuesAgreeWithCPython) {
@@ -87,9 +93,7 @@ TEST(SourceCampaign, BoundedCampaignFindsNoDisagreement) {
   o.outDir = tempDir("campaign");
   SourceCampaignResult r = runSourceCampaign(o);
   EXPECT_EQ(r.programs, 150u);
-  std::ostringstream failures;
-  for (const auto& f : r.failures) failures << f.kind << ": " << f.path << "\n" << f.message << "\n";
-  EXPECT_TRUE(r.failures.empty()) << failures.str();
+  EXPECT_TRUE(r.failures.empty()) << describeFailures(r);
   // the programs run to their end often enough to compare values, not only exceptions
   EXPECT_LT(r.pythonRaised, r.programs / 2);
 }
@@ -150,9 +154,7 @@ TEST(SourceCampaign, TensorProgramsRunInLockstepAndAgree) {
   SourceCampaignResult r = runSourceCampaign(o);
   EXPECT_EQ(r.tensorPrograms, 60u);
   EXPECT_GT(r.opsChecked, 60u * 10);  // tensor and scalar op nodes compared one by one
-  std::ostringstream failures;
-  for (const auto& f : r.failures) failures << f.kind << ": " << f.path << "\n" << f.message << "\n";
-  EXPECT_TRUE(r.failures.empty()) << failures.str();
+  EXPECT_TRUE(r.failures.empty()) << describeFailures(r);
   SourceProgram p = generateSourceProgram(5, "f", 8, true);
   EXPECT_TRUE(p.tensors);
   EXPECT_NE(p.text().find("v0 = t0[1]"), std::string::npos) << p.text();

@@ -14,6 +14,7 @@ import json
 import math
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -23,8 +24,8 @@ def run(cmd):
     p = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     out = (p.stdout + p.stderr).strip()
     if p.returncode != 0:
-        last = [l for l in out.splitlines() if l.startswith("error:")]
-        line = last[-1] if last else out.splitlines()[-1] if out else "error: ?"
+        errors = [l for l in out.splitlines() if l.startswith("error:")]
+        line = errors[-1] if errors else (out.splitlines() or ["error: ?"])[-1]
         # "error: RuntimeError: ..." -> RuntimeError; a script's `raise ValueError(...)` surfaces in
         # PyTorch as torch.jit.Error "builtins.ValueError: ..." and in tsjit as "builtins.ValueError: ..."
         text = line[len("error:"):].strip() if line.startswith("error:") else line
@@ -86,9 +87,10 @@ def main():
         files = files[:a.limit]
     if not files:
         raise SystemExit(f"error: no .py programs in {a.dir} (write them with tsjit fuzz --target source --save-cases)")
-    empty = Path(a.dir) / "inputs.json.empty"
-    empty.write_text("[]")
     bad = 0
+    tmp = tempfile.TemporaryDirectory()
+    empty = Path(tmp.name) / "no_inputs.json"
+    empty.write_text("[]")
     for i, f in enumerate(files):
         pt = run([sys.executable, str(HERE / "pt113_script_run.py"), str(f)])
         ts = run([a.tsjit, "run", str(f), "--inputs", str(empty), "--engine", a.engine])

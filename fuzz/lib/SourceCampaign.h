@@ -14,7 +14,7 @@
 // torch: they are compiled once and checked jit vs reference in lockstep (fuzz/lib/Property.h: every
 // op node on identical inputs under its own tolerance, control flow and errors alike, the routed
 // final outputs exactly), and reduced the same way while the lockstep failure stays at the same op
-// kind. `--save-programs DIR` keeps their text for the opt-in sweep on PyTorch 1.13
+// kind. `saveProgramsDir` (`tsjit fuzz --target source --save-cases DIR`) keeps their text for the opt-in sweep on PyTorch 1.13
 // (scripts/source_torch_sweep.py).
 // The campaign stops after `seconds` (if > 0) or `maxPrograms` (if > 0), or `maxFailures`.
 #pragma once

@@ -28,7 +28,6 @@ bool isConstantImplicitExpand(const Node& n) {
   return v.isBool() && v.toBool();
 }
 
-
 struct FastOp {
   OpCode op;
   uint16_t bits;  // float ops: bit0 = first operand is int, bit1 = second is int

@@ -347,12 +347,61 @@ class Unpickler {
       fail("bad type tag '" + s + "': " + e.what());
     }
   }
+  // Whether the value fits a type tag, element by element: a tag must not make a list of strings
+  // a List[int] (PyTorch 1.13 retypes without looking; the value then misbehaves downstream).
+  // Containers are checked by their items, since nested lists carry their own tags or none.
+  static bool conforms(const IValue& v, const TypePtr& t, size_t depth = 0) {
+    if (depth > 200) return false;
+    switch (t->kind()) {
+      case TypeKind::Any: return true;
+      case TypeKind::Optional:
+        return v.isNone() || conforms(v, t->cast<OptionalType>()->elementType(), depth + 1);
+      case TypeKind::Union:
+        for (const auto& m : t->containedTypes())
+          if (conforms(v, m, depth + 1)) return true;
+        return false;
+      case TypeKind::Tensor: return v.isTensor();
+      case TypeKind::Number: return v.isInt() || v.isDouble();
+      case TypeKind::List:
+        if (!v.isList()) return false;
+        for (const auto& x : v.toListRef().items)
+          if (!conforms(x, t->cast<ListType>()->elementType(), depth + 1)) return false;
+        return true;
+      case TypeKind::Dict: {
+        if (!v.isDict()) return false;
+        auto* dt = t->cast<DictType>();
+        for (const auto& [k, x] : v.toDictRef().entries())
+          if (!conforms(k, dt->keyType(), depth + 1) || !conforms(x, dt->valueType(), depth + 1)) return false;
+        return true;
+      }
+      case TypeKind::Tuple: {
+        if (!v.isTuple()) return false;
+        const auto& want = t->cast<TupleType>()->elements();
+        const auto& items = v.toTupleRef().items;
+        if (items.size() != want.size()) return false;
+        for (size_t i = 0; i < items.size(); ++i)
+          if (!conforms(items[i], want[i], depth + 1)) return false;
+        return true;
+      }
+      default: return v.type()->isSubtypeOf(*t);
+    }
+  }
+  // Tags name annotation types: a tensor in a tag is plain `Tensor` (the IR's `Int` or
+  // `Float(2, 3)` would claim a dtype or shape nothing checks).
+  static bool hasTensorDetails(const TypePtr& t, size_t depth = 0) {
+    if (depth > 200) return true;
+    if (t->kind() == TypeKind::Tensor) return !t->equals(*TensorType::get());
+    for (const auto& c : t->containedTypes())
+      if (hasTensorDetails(c, depth + 1)) return true;
+    return false;
+  }
   IValue retype(IValue v, const TypePtr& t) {
+    if (hasTensorDetails(t))
+      fail("restore_type_tag: the tag " + t->annotationStr() + " names a tensor with a dtype or shape; tags name Tensor");
+    if (!conforms(v, t)) fail("restore_type_tag: a " + t->annotationStr() + " tag on a value that is not one");
     if (auto* lt = t->cast<ListType>()) {
-      if (!v.isList()) fail("restore_type_tag: a " + t->annotationStr() + " tag on a " + v.tagName());
       v.toListRef().elementType = lt->elementType();
     } else if (auto* dt = t->cast<DictType>()) {
-      if (!v.isDict()) fail("restore_type_tag: a " + t->annotationStr() + " tag on a " + v.tagName());
       v.toDictRef().keyType = dt->keyType();
       v.toDictRef().valueType = dt->valueType();
     }

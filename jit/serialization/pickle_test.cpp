@@ -115,6 +115,33 @@ TEST(Unpickle, TypedListsAndDicts) {
   EXPECT_EQ(d.find(IValue("b"))->toInt(), 2);
 }
 
+// A type tag must describe its value (found by unpickler_fuzz: a List[Int] tag on a list of
+// strings was kept, and pickling the value again wrote a tensor list of strings).
+TEST(Unpickle, TypeTagsThatDoNotFitTheirValueAreRejected) {
+  auto tagged = [](const std::string& tag) {
+    P p;
+    p.global("torch.jit._pickle", "restore_type_tag").op(']').op('(').str("cat").str("dog").op('e').str(tag);
+    p.op(static_cast<char>(0x86)).op('R');
+    return p.done();
+  };
+  EXPECT_EQ(unpickle(tagged("List[str]"), {}).toListRef().elementType->str(), "str");
+  EXPECT_EQ(unpickle(tagged("List[Optional[str]]"), {}).toListRef().items.size(), 2u);
+  for (const char* bad : {"List[int]", "List[Tensor]", "List[List[str]]", "Dict[str, str]"}) {
+    try {
+      unpickle(tagged(bad), {});
+      ADD_FAILURE() << bad << " was accepted on a list of two strings";
+    } catch (const ArchiveError& e) {
+      EXPECT_NE(std::string(e.what()).find("restore_type_tag"), std::string::npos) << e.what();
+    }
+  }
+  try {
+    unpickle(tagged("List[Int]"), {});  // the IR's int32 tensor, never a tag
+    ADD_FAILURE() << "a tag with a tensor dtype was accepted";
+  } catch (const ArchiveError& e) {
+    EXPECT_NE(std::string(e.what()).find("tags name Tensor"), std::string::npos) << e.what();
+  }
+}
+
 TEST(Unpickle, TensorViewOfStorage) {
   IValue v = unpickle(tensorPickle(6, 1, {2, 2}, {1, 2}), storageHooks(24));
   ASSERT_TRUE(v.isTensor());

@@ -75,6 +75,10 @@ def modules(torch):
         def forward(self, a: float, b: float):
             return torch.linspace(a, b, 5), torch.linspace(a, b, 3), torch.linspace(b, a, steps=2)
 
+    class LogSpaces(torch.nn.Module):
+        def forward(self, a: float, b: float):
+            return torch.logspace(a, b, 5), torch.logspace(a, b, 3, 2.0), torch.logspace(b, a, steps=2)
+
     ia = torch.tensor([7, -7, 9, 0], dtype=torch.int64)
     ib = torch.tensor([2, 2, -4, 3], dtype=torch.int64)
     fa = torch.tensor([7.0, -7.0, 9.0, 0.5])
@@ -90,11 +94,12 @@ def modules(torch):
         ("div_nested_v3", Nested(), 3, [ia, ib]),
         ("full_v4", Full(), 4, [5]),
         ("full_v5", Full(), 5, [5]),
-        # `steps` was optional (None: 100) before version 8 (linspace; logspace before 9, which
-        # tsjit does not implement): the code 1.13 wrote is edited into what an older writer
-        # wrote (see CODE_EDITS).
+        # `steps` was optional (None: 100) before version 8 (linspace) and 9 (logspace): the code
+        # 1.13 wrote is edited into what an older writer wrote (see CODE_EDITS).
         ("linspace_no_steps_v7", Spaces(), 7, [0.0, 1.0]),
         ("linspace_no_steps_v5", Spaces(), 5, [-1.0, 2.0]),
+        ("logspace_no_steps_v8", LogSpaces(), 8, [0.0, 1.0]),
+        ("logspace_no_steps_v5", LogSpaces(), 5, [-1.0, 0.5]),
     ]
 
 
@@ -102,7 +107,11 @@ def modules(torch):
 _NO_STEPS = [("torch.linspace(a, b, 5)", "torch.linspace(a, b)"),
              ("torch.linspace(a, b, 3)", "torch.linspace(a, b, None)"),
              ("torch.linspace(b, a, 2)", "torch.linspace(b, a, steps=None)")]
-CODE_EDITS = {"linspace_no_steps_v7": _NO_STEPS, "linspace_no_steps_v5": _NO_STEPS}
+_LOG_NO_STEPS = [("torch.logspace(a, b, 5)", "torch.logspace(a, b)"),
+                 ("torch.logspace(a, b, 3, 2.)", "torch.logspace(a, b, None, 2.)"),
+                 ("torch.logspace(b, a, 2)", "torch.logspace(b, a, steps=None)")]
+CODE_EDITS = {"linspace_no_steps_v7": _NO_STEPS, "linspace_no_steps_v5": _NO_STEPS,
+              "logspace_no_steps_v8": _LOG_NO_STEPS, "logspace_no_steps_v5": _LOG_NO_STEPS}
 
 
 def rewrite(src, dst, version, edits=()):

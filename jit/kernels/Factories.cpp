@@ -1,5 +1,5 @@
 // Factories.cpp — optimized kernels of the tensor factories: aten::tensor (nested lists and
-// scalars), zeros / ones / full, zeros_like / ones_like, eye, arange, linspace, and their out=
+// scalars), zeros / ones / full, zeros_like / ones_like, eye, arange, linspace, logspace, and their out=
 // variants.
 //
 // Semantics (PyTorch 1.13): zeros / ones default to float32; full infers its dtype from the fill
@@ -313,6 +313,59 @@ Tensor linspace(const IValue& startV, const IValue& endV, int64_t steps, std::op
   return t;
 }
 
+// PyTorch 1.13's logspace kernel: one step is fill_(pow(base, start as a double)) with fill_'s
+// checked conversion; more steps convert start and end to T (checked), subtract in T (an int32
+// difference wraps; int8 / int16 / uint8 promote to int and do not; BFloat16's operator rounds),
+// take a double step and store pow(base, start + step * i) for the first half, pow(base, end -
+// step * (steps - i - 1)) for the second. No contraction into fused multiply-adds. Half and Bool
+// have no kernel beyond one step.
+template <typename T>
+__attribute__((optimize("fp-contract=off"))) void logspaceFill(T* p, T start, T end, int64_t steps, double base) {
+  double diff;
+  if constexpr (std::is_same_v<T, int32_t>)
+    diff = static_cast<double>(static_cast<int32_t>(static_cast<uint32_t>(end) - static_cast<uint32_t>(start)));
+  else if constexpr (std::is_same_v<T, int64_t>)
+    diff = static_cast<double>(static_cast<int64_t>(static_cast<uint64_t>(end) - static_cast<uint64_t>(start)));
+  else if constexpr (std::is_integral_v<T>)
+    diff = static_cast<double>(static_cast<int>(end) - static_cast<int>(start));
+  else if constexpr (isReducedFloat<T>)
+    diff = static_cast<float>(T(static_cast<float>(end) - static_cast<float>(start)));
+  else
+    diff = static_cast<double>(end - start);  // float or double arithmetic
+  const double step = diff / static_cast<double>(steps - 1);
+  const double s = static_cast<double>(widenScalar(start)), e = static_cast<double>(widenScalar(end));
+  const int64_t halfway = steps / 2;
+  for (int64_t i = 0; i < steps; ++i) {
+    const double x = i < halfway ? s + step * static_cast<double>(i) : e - step * static_cast<double>(steps - i - 1);
+    p[i] = convertScalar<T>(std::pow(base, x));
+  }
+}
+
+Tensor logspace(const IValue& startV, const IValue& endV, int64_t steps, double base, std::optional<ScalarType> dtype) {
+  if (steps < 0) throw RuntimeError("number of steps must be non-negative");
+  const ScalarType dt = dtype.value_or(kDefaultFloatDtype);
+  Tensor t = Tensor::empty({steps}, dt);
+  if (steps == 0) return t;
+  if (steps > 1 && (dt == ScalarType::Half || dt == ScalarType::Bool))
+    throw RuntimeError(str("\"logspace_cpu\" not implemented for '", dt, "'"));
+  visitScalarType(dt, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    T* p = static_cast<T*>(t.data());
+    if (steps == 1) {
+      const IValue value(std::pow(base, static_cast<double>(Operand::of(startV).valueAs<double>())));
+      checkScalarFits<T>(value);
+      p[0] = convertScalar<T>(value.toDouble());
+      return;
+    }
+    if constexpr (!std::is_same_v<T, bool> && !std::is_same_v<T, Half>) {
+      checkScalarFits<T>(startV);
+      checkScalarFits<T>(endV);
+      logspaceFill<T>(p, Operand::of(startV).valueAs<T>(), Operand::of(endV).valueAs<T>(), steps, base);
+    }
+  });
+  return t;
+}
+
 Tensor like(const Tensor& self, const IValue& dtype, const IValue& device, const IValue& memoryFormat, int64_t value) {
   checkDevice(device);
   const bool contiguous = memoryFormat.isInt() && memoryFormat.toInt() == 0;
@@ -465,6 +518,14 @@ void registerFactoriesKernels() {
   });
   defOut("aten::linspace.out", [](const IValue* a, const Tensor& out) {
     return linspace(a[0], a[1], a[2].toInt(), out.dtype());
+  });
+  // logspace: (start, end, steps, base, dtype, layout, device, pin_memory).
+  defT("aten::logspace", [](const IValue* a, size_t) {
+    checkDevice(a[6]);
+    return logspace(a[0], a[1], a[2].toInt(), a[3].toDouble(), optDtypeArg(a[4]));
+  });
+  defOut("aten::logspace.out", [](const IValue* a, const Tensor& out) {
+    return logspace(a[0], a[1], a[2].toInt(), a[3].toDouble(), out.dtype());
   });
   // zeros_like / ones_like: (self, dtype, layout, device, pin_memory, memory_format).
   defT("aten::zeros_like", [](const IValue* a, size_t) { return like(a[0].toTensor(), a[1], a[3], a[5], 0); });

@@ -1,5 +1,5 @@
 // Factories.cpp — reference kernels of the tensor factories: aten::tensor (nested lists and
-// scalars), zeros, ones, full, eye, arange, linspace, zeros_like, ones_like; with their out=
+// scalars), zeros, ones, full, eye, arange, linspace, logspace, zeros_like, ones_like; with their out=
 // overloads.
 //
 // Semantics (PyTorch 1.13): factories default to float32 (torch.get_default_dtype()) except
@@ -261,6 +261,49 @@ Tensor linspace(const IValue& startV, const IValue& endV, int64_t steps, std::op
   return t;
 }
 
+// logspace, as PyTorch 1.13's CPU kernel computes it. One step is fill_(base ** start): start read
+// as a double, the power checked against the dtype as fill_ checks its value. More steps read start
+// and end as the dtype (checked conversions), take the difference in the dtype (int32 wraps, the
+// narrower integers do not: C++ promotes them), a double step diff / (steps - 1), and store
+// base ** (start + step * i) for the first half, base ** (end - step * (steps - i - 1)) for the
+// second, the power in double converted to the dtype. Half and Bool have no kernel beyond one step.
+Tensor logspace(const IValue& startV, const IValue& endV, int64_t steps, double base, std::optional<ScalarType> dtype) {
+  if (steps < 0) throw RuntimeError("number of steps must be non-negative");
+  const ScalarType dt = dtype.value_or(kDefaultFloatDtype);
+  Tensor t = Tensor::empty({steps}, dt);
+  if (steps == 0) return t;
+  if (steps == 1) {
+    const double value = std::pow(base, scalarDouble(startV));
+    checkConvertible(IValue(value), dt);
+    t.setDouble(0, value);
+    return t;
+  }
+  if (dt == ScalarType::Half || dt == ScalarType::Bool)
+    throw RuntimeError(str("\"logspace_cpu\" not implemented for '", dt, "'"));
+  checkConvertible(startV, dt);
+  checkConvertible(endV, dt);
+  double start, end, diff;
+  if (isFloating(dt)) {
+    start = castDouble(scalarDouble(startV), dt);
+    end = castDouble(scalarDouble(endV), dt);
+    diff = castDouble(end - start, dt);
+  } else {
+    const int64_t s = readIntAs(wrapScalar(startV), 0, dt), e = readIntAs(wrapScalar(endV), 0, dt);
+    const int64_t d = static_cast<int64_t>(static_cast<uint64_t>(e) - static_cast<uint64_t>(s));
+    start = static_cast<double>(s);
+    end = static_cast<double>(e);
+    diff = static_cast<double>(dt == ScalarType::Int32 ? static_cast<int64_t>(static_cast<int32_t>(d)) : d);
+  }
+  const double step = diff / static_cast<double>(steps - 1);
+  const int64_t halfway = steps / 2;
+  for (int64_t i = 0; i < steps; ++i) {
+    const double exponent = i < halfway ? start + step * static_cast<double>(i)
+                                        : end - step * static_cast<double>(steps - i - 1);
+    t.setDouble(i, std::pow(base, exponent));
+  }
+  return t;
+}
+
 Tensor like(const Tensor& self, const IValue& dtype, const IValue& device, const IValue& memoryFormat, int64_t value) {
   checkDevice(device);
   const bool contiguous = memoryFormat.isInt() && memoryFormat.toInt() == 0;
@@ -335,6 +378,15 @@ void registerFactoriesKernels() {
   });
   def("aten::linspace.out", outKernel([](Args& a) {
     return linspace(a.at(0), a.at(1), a.at(2).toInt(), a.back().toTensor().dtype());
+  }));
+
+  // logspace(start, end, steps, base, dtype, layout, device, pin_memory)
+  def("aten::logspace", [](Args& a) {
+    checkDevice(a.at(6));
+    return ret(logspace(a.at(0), a.at(1), a.at(2).toInt(), a.at(3).toDouble(), optDtypeArg(a.at(4))));
+  });
+  def("aten::logspace.out", outKernel([](Args& a) {
+    return logspace(a.at(0), a.at(1), a.at(2).toInt(), a.at(3).toDouble(), a.back().toTensor().dtype());
   }));
 
   // zeros_like / ones_like(self, dtype, layout, device, pin_memory, memory_format)

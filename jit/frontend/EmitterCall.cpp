@@ -64,7 +64,11 @@ Value* FunctionEmitter::tryConvert(Value* v, const TypePtr& type, bool allowConv
     if (fixedN && elem->kind() == TypeKind::Int && v->type()->kind() == TypeKind::Int)
       return emitList(elem, std::vector<Value*>(static_cast<size_t>(*fixedN), v));
     std::vector<Value*> items;
-    if (p->kind() == prim::ListConstruct || p->kind() == prim::TupleConstruct) {
+    // A list literal written in the call is rebuilt with the wanted element type; a list that is a
+    // variable or already used (a comprehension's appends) is a value: rebuilding it would read its
+    // elements before they are appended and drop its identity.
+    bool literal = p->kind() == prim::ListConstruct && v->uses().empty() && !v->hasDebugName();
+    if (literal || p->kind() == prim::TupleConstruct) {
       items = p->inputs();
     } else if (v->type()->kind() == TypeKind::Tuple) {
       items = unpackTuple(v, {});

@@ -5,6 +5,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -34,6 +35,8 @@ namespace {
 // side states that documented difference instead of the generator avoiding every such tie.
 const char* const kPrelude = R"PY(
 import builtins
+import math
+from typing import Dict, List, Optional, Tuple
 
 
 def min(*args):
@@ -66,6 +69,8 @@ def __canon(v):
         return "[" + ",".join(__canon(x) for x in v) + "]"
     if isinstance(v, tuple):
         return "(" + ",".join(__canon(x) for x in v) + ")"
+    if isinstance(v, dict):
+        return "{" + ",".join(__canon(k) + ":" + __canon(x) for k, x in v.items()) + "}"
     if v is None:
         return "None"
     return "?" + type(v).__name__
@@ -115,6 +120,15 @@ std::string canonical(const IValue& v) {
   };
   if (v.isList()) return items(v.toListRef().items, '[', ']');
   if (v.isTuple()) return items(v.toTupleRef().items, '(', ')');
+  if (v.isDict()) {  // insertion order, as CPython's dicts
+    std::string s = "{";
+    bool first = true;
+    for (const auto& [k, x] : v.toDictRef().entries()) {
+      s += (first ? "" : ",") + canonical(k) + ":" + canonical(x);
+      first = false;
+    }
+    return s + "}";
+  }
   return "?" + v.type()->str();
 }
 
@@ -231,6 +245,14 @@ SourceProgram reduce(SourceProgram p, const std::string& kind, const SourceCampa
   return p;
 }
 
+// The lines reduceLines keeps: the definitions before the function, its def line and declarations.
+size_t headerLines(const SourceProgram& p) {
+  const std::string text = p.text();
+  size_t def = text.find("def " + p.name + "():\n");
+  return static_cast<size_t>(std::count(text.begin(), text.begin() + static_cast<long>(def), '\n')) + 1 +
+         p.declarations.size();
+}
+
 size_t indentOf(const std::string& line) {
   size_t n = 0;
   while (n < line.size() && line[n] == ' ') ++n;
@@ -343,8 +365,9 @@ SourceOutcome runSourceOnTsjit(const std::string& text, const std::string& name,
 std::string checkTensorSource(const std::string& text, const std::string& name, const PropertyEngines& engines,
                               std::string& message, PropertyResult* result) {
   std::shared_ptr<Graph> graph;
+  std::shared_ptr<frontend::CompilationUnit> unit;  // owns the class methods the graph calls
   try {
-    graph = frontend::compileScriptEntry(text, name + ".py", name, /*inlineCalls=*/true);
+    graph = frontend::compileScriptEntry(text, name + ".py", name, /*inlineCalls=*/true, &unit);
   } catch (const std::exception& e) {
     message = std::string("compile error: ") + e.what();
     return "compile";
@@ -427,7 +450,7 @@ SourceCampaignResult runSourceCampaign(const SourceCampaignOptions& options) {
       f.message = j.message;
       f.program = p.text();
       SourceProgram small = reduce(p, j.kind, options, 200);
-      f.reduced = reduceLines(small.text(), small.name, 1 + small.declarations.size(), j.kind, options, p.tensors, 300);
+      f.reduced = reduceLines(small.text(), small.name, headerLines(small), j.kind, options, p.tensors, 300);
       Judged again;
       if (p.tensors) {
         again = judgeTensor(f.reduced, small.name, tensorEnginesOf(options));

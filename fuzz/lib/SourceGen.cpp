@@ -8,7 +8,13 @@
 namespace tsjit::fuzz {
 namespace {
 
-enum class T { Int, Float, Bool, Str, List, Tensor, View };
+enum class T { Int, Float, Bool, Str, List, Tensor, View, Dict, Obj };
+
+// A helper function of the program: its name and return type (its parameters are fixed: see helper()).
+struct Helper {
+  std::string name;
+  T result;
+};
 
 struct Var {
   std::string name;
@@ -29,6 +35,20 @@ class Gen {
     declare(p, "b0", T::Bool, pick(2) ? "True" : "False");
     declare(p, "s0", T::Str, strLiteral());
     declare(p, "l0", T::List, "[" + intLiteral() + ", " + intLiteral() + "]");
+    declare(p, "d0", T::Dict, "{" + dictKey() + ": " + intLiteral() + "}", "d0: Dict[str, int]");
+    // Helpers and the class are written before the function; their names carry the program's.
+    const std::vector<Var> mainVars = vars_;
+    for (size_t h = 0, n = pick(3); h < n; ++h) p.definitions.push_back(helper(name + "_h" + std::to_string(h)));
+    vars_ = mainVars;
+    // Not with tensors: lockstep compares each node's outputs as it runs, and an object's later
+    // mutation through its methods would be compared at its creation (a harness limit).
+    if (!tensors_ && chance(0.5)) {
+      p.definitions.push_back(userClass("C_" + name));
+      declare(p, "o0", T::Obj, "C_" + name + "(" + intLiteral() + ", " + strLiteral() + ")");
+      p.returned.back() = "o0.n";  // an object is no value both oracles print: its attributes are
+      p.returned.push_back("o0.s");
+      p.returned.push_back("o0.items");
+    }
     if (tensors_) {
       p.tensors = true;
       declare(p, "t0", T::Tensor, tensorLiteral());
@@ -40,10 +60,76 @@ class Gen {
   }
 
  private:
-  void declare(SourceProgram& p, const std::string& v, T t, const std::string& init) {
+  void declare(SourceProgram& p, const std::string& v, T t, const std::string& init, const std::string& target = "") {
     vars_.push_back({v, t});
-    p.declarations.push_back(v + " = " + init);
+    p.declarations.push_back((target.empty() ? v : target) + " = " + init);
     p.returned.push_back(v);
+  }
+
+  bool has(T t) const {
+    for (const Var& v : vars_)
+      if (v.type == t) return true;
+    return false;
+  }
+
+  std::string dictKey() {
+    static const char* const kKeys[] = {"\"a\"", "\"bc\"", "\"k\"", "\"\"", "\"xyz\""};
+    return kKeys[pick(std::size(kKeys))];
+  }
+
+  // A helper: `def NAME(l: List[int], a: int, b: float = F, c: bool = B, s: str = S) -> R:` with a
+  // few statements over its parameters (which it may reassign; appends to `l` show in the
+  // caller's list) and a return of an R expression. Helpers call no helper and use no class.
+  std::string helper(const std::string& name) {
+    static const T kResults[] = {T::Int, T::Float, T::Bool, T::Str};
+    static const char* const kNames[] = {"int", "float", "bool", "str"};
+    const size_t r = pick(std::size(kResults));
+    vars_ = {{"l", T::List}, {"a", T::Int}, {"b", T::Float}, {"c", T::Bool}, {"s", T::Str}};
+    std::string text = "def " + name + "(l: List[int], a: int, b: float = " + floatLiteral() + ", c: bool = " +
+                       (pick(2) ? "True" : "False") + ", s: str = " + strLiteral() + ") -> " + kNames[r] + ":\n";
+    inHelper_ = true;
+    for (size_t k = 0, n = 1 + pick(3); k < n; ++k) text += statement(1, 1);
+    text += "    return " + expr(kResults[r], 2) + "\n";
+    inHelper_ = false;
+    helpers_.push_back({name, kResults[r]});
+    return text;
+  }
+
+  // A call of a helper returning t, if there is one: the list and int positionally, then some of
+  // the defaulted parameters, by position or by keyword.
+  std::string helperCall(T t, int d) {
+    std::vector<const Helper*> of;
+    for (const Helper& h : helpers_)
+      if (h.result == t) of.push_back(&h);
+    if (of.empty() || inHelper_) return "";
+    std::string call = of[pick(of.size())]->name + "(" + var(T::List) + ", " + intExpr(d);
+    static const char* const kRest[] = {"b", "c", "s"};
+    bool keywords = chance(0.5);
+    for (size_t k = 0, n = pick(4); k < n; ++k) {
+      T pt = k == 0 ? T::Float : k == 1 ? T::Bool : T::Str;
+      call += std::string(", ") + (keywords ? std::string(kRest[k]) + "=" : "") + expr(pt, d);
+    }
+    return call + ")";
+  }
+
+  // The program's class: an int, a str and a List[int] attribute, a method updating the int and
+  // appending it (its update drawn here), a method building a str, and __len__, __contains__,
+  // __getitem__ (index taken modulo the length, which is never zero).
+  std::string userClass(const std::string& name) {
+    static const char* const kUpdates[] = {"(self.n + by) % 1009", "(self.n * 3 - by) % 1009", "max(self.n, by) % 1009",
+                                           "abs(self.n - by) % 1009"};
+    static const char* const kLabels[] = {"(self.s + str(k))[0:12]", "f\"{self.s}:{k}\"", "self.s[k % 5:]",
+                                          "\"{}/{}\".format(self.s, len(self.items))"};
+    std::string t = "class " + name + ":\n";
+    t += "    def __init__(self, n: int, s: str):\n        self.n = n\n        self.s = s\n";
+    t += "        self.items: List[int] = [n]\n\n";
+    t += std::string("    def bump(self, by: int) -> int:\n        self.n = ") + kUpdates[pick(std::size(kUpdates))] +
+         "\n        self.items.append(self.n)\n        return self.n\n\n";
+    t += std::string("    def label(self, k: int) -> str:\n        return ") + kLabels[pick(std::size(kLabels))] + "\n\n";
+    t += "    def __len__(self) -> int:\n        return len(self.items)\n\n";
+    t += "    def __contains__(self, x: int) -> bool:\n        return x in self.items\n\n";
+    t += "    def __getitem__(self, i: int) -> int:\n        return self.items[i % len(self.items)]\n";
+    return t;
   }
 
   size_t pick(size_t n) { return std::uniform_int_distribution<size_t>(0, n - 1)(rng_); }
@@ -75,13 +161,17 @@ class Gen {
       case T::List: return var(T::List);
       case T::Tensor: return tensorExpr(depth);
       case T::View: return var(T::View);
+      case T::Dict: return var(T::Dict);
+      case T::Obj: return var(T::Obj);
     }
     return "";
   }
 
   std::string intExpr(int d) {
     if (d <= 0 || chance(0.3)) return chance(0.5) ? intLiteral() : var(T::Int);
-    if (tensors_ && chance(0.1)) return tensorInt(d - 1);
+    if (tensorsHere() && chance(0.1)) return tensorInt(d - 1);
+    if (chance(0.15))
+      if (std::string x = moreInt(d - 1); !x.empty()) return x;
     auto e = [&] { return intExpr(d - 1); };
     switch (pick(16)) {
       case 0: return "(" + e() + " + " + e() + ")";
@@ -110,7 +200,9 @@ class Gen {
 
   std::string floatExpr(int d) {
     if (d <= 0 || chance(0.3)) return chance(0.5) ? floatLiteral() : var(T::Float);
-    if (tensors_ && chance(0.1)) return tensorFloat(d - 1);
+    if (tensorsHere() && chance(0.1)) return tensorFloat(d - 1);
+    if (chance(0.12))
+      if (std::string x = moreFloat(d - 1); !x.empty()) return x;
     auto e = [&] { return floatExpr(d - 1); };
     switch (pick(11)) {
       case 0: return "(" + e() + " + " + e() + ")";
@@ -135,7 +227,9 @@ class Gen {
     if (d <= 0 || chance(0.25)) return chance(0.3) ? (pick(2) ? "True" : "False") : var(T::Bool);
     static const char* const kCmp[] = {" < ", " <= ", " > ", " >= ", " == ", " != "};
     std::string cmp = kCmp[pick(std::size(kCmp))];
-    if (tensors_ && chance(0.1)) return tensorBool(d - 1, cmp);
+    if (tensorsHere() && chance(0.1)) return tensorBool(d - 1, cmp);
+    if (chance(0.12))
+      if (std::string x = moreBool(d - 1); !x.empty()) return x;
     switch (pick(8)) {
       case 0: return "(" + intExpr(d - 1) + cmp + intExpr(d - 1) + ")";
       case 1: return "(" + floatExpr(d - 1) + cmp + floatExpr(d - 1) + ")";
@@ -150,6 +244,8 @@ class Gen {
 
   std::string strExpr(int d) {
     if (d <= 0 || chance(0.3)) return chance(0.5) ? strLiteral() : var(T::Str);
+    if (chance(0.25))
+      if (std::string x = moreStr(d - 1); !x.empty()) return x;
     auto e = [&] { return strExpr(d - 1); };
     switch (pick(7)) {
       case 0: return "(" + e() + " + " + e() + ")[0:12]";
@@ -159,6 +255,57 @@ class Gen {
       case 4: return e() + ".lower()";
       case 5: return e() + ".strip()";
       default: return "(" + e() + " if " + boolExpr(d - 1) + " else " + e() + ")";
+    }
+  }
+
+  // --- helpers, the class, the dict, comprehensions, formatting, powers: "" when the drawn form
+  // needs what the scope lacks (a helper of that type, the object, the dict).
+  std::string moreInt(int d) {
+    auto e = [&] { return intExpr(d); };
+    switch (pick(8)) {
+      case 0: return helperCall(T::Int, d);
+      case 1: return has(T::Dict) ? "len(" + var(T::Dict) + ")" : "";
+      case 2: return has(T::Dict) ? var(T::Dict) + ".get(" + strExpr(d) + ", " + e() + ")" : "";
+      case 3: return has(T::Obj) ? var(T::Obj) + ".bump(" + e() + ")" : "";
+      case 4: return has(T::Obj) ? (chance(0.5) ? var(T::Obj) + ".n" : "len(" + var(T::Obj) + ")") : "";
+      case 5: return has(T::Obj) ? var(T::Obj) + "[" + e() + "]" : "";
+      case 6: return "sum([w_ * " + intLiteral() + " for w_ in " + var(T::List) + "])";
+      default: return "len([w_ for w_ in " + strExpr(d) + "])";
+    }
+  }
+
+  std::string moreFloat(int d) {
+    static const char* const kExponents[] = {"2.0", "0.5", "3.0", "1.5"};
+    switch (pick(3)) {
+      case 0: return helperCall(T::Float, d);
+      // CPython raises for a negative base with a fractional exponent and for 0.0 ** negative:
+      // TorchScript gives NaN / inf. Bases are kept in [0, 4], exponents positive.
+      case 1: return "(min(abs(" + floatExpr(d) + "), 4.0) ** " + kExponents[pick(std::size(kExponents))] + ")";
+      default: return "math.sqrt(abs(" + floatExpr(d) + "))";
+    }
+  }
+
+  std::string moreBool(int d) {
+    switch (pick(3)) {
+      case 0: return helperCall(T::Bool, d);
+      case 1: return has(T::Dict) ? "(" + strExpr(d) + " in " + var(T::Dict) + ")" : "";
+      default: return has(T::Obj) ? "(" + intExpr(d) + " in " + var(T::Obj) + ")" : "";
+    }
+  }
+
+  // Formatting never sees a float (TorchScript and CPython print floats differently).
+  std::string moreStr(int d) {
+    static const char* const kOld[] = {"\"a\"", "\"b\"", "\" \"", "\"x\"", "\"-\""};
+    static const char* const kNew[] = {"\"\"", "\"Z\"", "\"--\""};
+    switch (pick(7)) {
+      case 0: return helperCall(T::Str, d);
+      // names only inside the braces: before Python 3.12 an f-string cannot nest its own quotes
+      case 1: return "f\"<{" + var(T::Int) + "}|{" + var(T::Str) + "}|{" + var(T::Bool) + "}>\"";
+      case 2: return "\"{} and {} = {}!\".format(" + intExpr(d) + ", " + strExpr(d) + ", " + boolExpr(d) + ")";
+      case 3: return "(\"%d-%s:\" % (" + intExpr(d) + ", " + strExpr(d) + "))";
+      case 4: return strExpr(d) + ".replace(" + kOld[pick(std::size(kOld))] + ", " + kNew[pick(std::size(kNew))] + ")";
+      case 5: return has(T::Obj) ? var(T::Obj) + ".label(" + intExpr(d) + ")" : "";
+      default: return "str(" + var(T::Bool) + ")";
     }
   }
 
@@ -258,7 +405,9 @@ class Gen {
   // A statement at `level` (1 = the function body), `depth` blocks deep.
   std::string statement(int level, int depth) {
     std::string in = indent(level);
-    if (tensors_ && chance(0.45)) return tensorStatement(in);
+    if (tensorsHere() && chance(0.45)) return tensorStatement(in);
+    if (chance(0.2))
+      if (std::string x = moreStatement(in); !x.empty()) return x;
     size_t kind = pick(depth >= 2 ? 5 : 9);
     if (kind == 4 && chance(0.6)) kind = 0;  // a raise ends the program: keep it rarer
     const int ed = 3;
@@ -290,7 +439,7 @@ class Gen {
         std::string k = "k" + std::to_string(loops_++);
         std::string head = in + "for " + k + " in range(" + intExpr(2) + " % 4):\n";
         vars_.push_back({k, T::Int});  // readable (and assignable) in the body only
-        std::string s = head + block(level + 1, depth + 1, true);
+        std::string s = head + block(level + 1, depth + 1, true, true);
         vars_.pop_back();
         return s;
       }
@@ -303,16 +452,37 @@ class Gen {
     }
   }
 
-  std::string block(int level, int depth, bool inLoop = false) {
+  // Writes to the dict and the object, a list rebuilt by a comprehension.
+  std::string moreStatement(const std::string& in) {
+    switch (pick(5)) {
+      case 0: return has(T::Dict) ? in + var(T::Dict) + "[" + strExpr(2) + "] = " + intExpr(2) + "\n" : "";
+      case 1: return has(T::Obj) ? in + var(T::Obj) + ".n = " + intExpr(2) + " % 1009\n" : "";
+      case 2: return has(T::Obj) ? in + var(T::Obj) + ".items.append(" + intExpr(2) + ")\n" : "";
+      case 3: return has(T::Obj) ? in + var(T::Obj) + ".bump(" + intExpr(2) + ")\n" : "";
+      default: {
+        std::string l = var(T::List);
+        return in + l + " = [w_ * " + intLiteral() + " % 1000 for w_ in " + l + "][0:12]\n";
+      }
+    }
+  }
+
+  // A loop body; for-loops may also `continue` (a while body's counter is bumped after the body).
+  std::string block(int level, int depth, bool inLoop = false, bool forLoop = false) {
     std::string s;
     size_t n = 1 + pick(3);
     for (size_t k = 0; k < n; ++k) s += statement(level, depth);
-    if (inLoop && chance(0.2)) s += indent(level) + "if " + boolExpr(2) + ":\n" + indent(level + 1) + "break\n";
+    if (inLoop && chance(0.2))
+      s += indent(level) + "if " + boolExpr(2) + ":\n" + indent(level + 1) +
+           (forLoop && chance(0.5) ? "continue\n" : "break\n");
     return s;
   }
 
+  bool tensorsHere() const { return tensors_ && !inHelper_; }
+
   std::mt19937_64 rng_;
   bool tensors_ = false;
+  bool inHelper_ = false;
+  std::vector<Helper> helpers_;
   std::vector<Var> vars_;
   size_t loops_ = 0;
 };
@@ -321,6 +491,7 @@ class Gen {
 
 std::string SourceProgram::text() const {
   std::ostringstream os;
+  for (const std::string& d : definitions) os << d << "\n\n";
   os << "def " << name << "():\n";
   for (const std::string& d : declarations) os << "    " << d << "\n";
   for (const std::string& s : statements) os << s;

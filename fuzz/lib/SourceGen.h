@@ -2,13 +2,22 @@
 // fuzzer (`tsjit fuzz --target source`). TorchScript is a subset of Python, so each program also
 // runs under CPython, the second oracle.
 //
-// A program is one function `def NAME():` of top-level statements: declarations of int, float,
-// bool, str and List[int] variables, then assignments, if/elif/else, for-range and counted while
-// loops (nested, reassigning outer variables with values of their own type), list appends and
-// conditional `raise ValueError(...)`; it returns a tuple of every top-level variable. Expressions
-// cover integer and float arithmetic (+ - * // % / with Python's floor semantics, abs, min, max,
-// int()/float() conversions), comparisons, and/or/not, ternaries, `in`, len, indexing and slicing
-// of lists and strings, str(), string concatenation and methods, sum/min/max of lists.
+// A program is one function `def NAME():` of top-level statements, after its definitions: up to two
+// helper functions `NAME_hK(l: List[int], a: int, b: float = F, c: bool = B, s: str = S) -> R`
+// (statements over their parameters, called positionally or by keyword, never from each other)
+// and, without tensors, in half of the programs a class `C_NAME` (int, str and List[int]
+// attributes, an updating method, a str method, __len__ / __contains__ / __getitem__). The function
+// declares int, float, bool, str, List[int] and Dict[str, int] variables (and the object), then
+// assignments, if/elif/else, for-range and counted while loops (nested, reassigning outer
+// variables with values of their own type; for-loops may break or continue, while-loops break),
+// list appends, dict and attribute writes, comprehension rebuilds, and conditional
+// `raise ValueError(...)`; it returns a tuple of every top-level variable (the object's
+// attributes for the object). Expressions cover integer and float arithmetic (+ - * // % / with
+// Python's floor semantics, abs, min, max, int()/float() conversions, float ** with bases in
+// [0, 4] and positive exponents, math.sqrt of an abs), comparisons, and/or/not, ternaries, `in`,
+// len, indexing and slicing of lists and strings, str(), string concatenation and methods,
+// f-strings / format / % of ints, strs and bools, sum/min/max of lists, comprehensions, helper
+// calls, method calls, dict get / in / len.
 // Invariants, so that a difference is a bug and never Python vs TorchScript by design: ints stay far
 // from int64 overflow (factors of products are reduced mod 1000, accumulations are bounded by the
 // program's size), divisors and moduli are never zero, list indices are taken modulo a length that
@@ -35,6 +44,7 @@ namespace tsjit::fuzz {
 
 struct SourceProgram {
   std::string name;                      // the function's name
+  std::vector<std::string> definitions;   // helper functions and a class, written before the function
   std::vector<std::string> declarations;  // top-level `x = literal` lines, kept by the reducer
   std::vector<std::string> statements;    // top-level statements (each may span several lines)
   std::vector<std::string> returned;      // the variables returned, in order

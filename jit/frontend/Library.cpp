@@ -339,16 +339,6 @@ def embedding(input: Tensor, weight: Tensor, padding_idx: Optional[int] = None, 
         raise NotImplementedError("tsjit: embedding with max_norm is not supported yet")
     return torch.embedding(weight, input, pad, scale_grad_by_freq, sparse)
 
-def avg_pool1d(input: Tensor, kernel_size: List[int], stride: Optional[List[int]] = None, padding: List[int] = [0], ceil_mode: bool = False, count_include_pad: bool = True) -> Tensor:
-    if input.dim() != 2 and input.dim() != 3:
-        raise RuntimeError("avg_pool1d() input tensor must have 2 or 3 dimensions")
-    st = kernel_size
-    if stride is not None:
-        if len(stride) > 0:
-            st = stride
-    out = torch.avg_pool2d(input.unsqueeze(-2), [1, kernel_size[0]], [1, st[0]], [0, padding[0]], ceil_mode, count_include_pad)
-    return out.squeeze(-2)
-
 def pairwise_distance(x1: Tensor, x2: Tensor, p: float = 2.0, eps: float = 1e-06, keepdim: bool = False) -> Tensor:
     d = max(x1.dim(), x2.dim())
     if d == 0:

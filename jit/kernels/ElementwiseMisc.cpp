@@ -10,6 +10,7 @@
 #include <cmath>
 
 #include "jit/ir/Type.h"
+#include "jit/kernels/ScalarFits.h"
 #include "jit/kernels/TensorLoops.h"
 
 namespace tsjit::kernels {
@@ -180,6 +181,7 @@ Tensor maskedFill(const IValue* args, const Tensor* out) {
   result.copy_(self);
   const Tensor m = expandTo(mask, shape);
   checkMaskValues(m);
+  checkScalarFitsDtype(args[2], result.dtype());
   fillWhere(result, &m, Operand::of(args[2]));
   if (out) {
     out->copy_(result);
@@ -198,6 +200,7 @@ Tensor maskedFillInplace(const IValue* args, const Tensor* self) {
     throw RuntimeError(str("output with shape ", shapeString(self->sizes()), " doesn't match the broadcast shape ",
                            shapeString(m.sizes())));
   checkMaskValues(m);
+  checkScalarFitsDtype(args[2], self->dtype());
   fillWhere(*self, &m, Operand::of(args[2]));
   return *self;
 }
@@ -251,6 +254,7 @@ void registerElementwiseMiscKernels() {
                  {"aten::masked_fill.Scalar_out", "aten::masked_fill.Tensor_out"});
   defElementwise(maskedFillInplace, {}, {"aten::masked_fill_.Scalar", "aten::masked_fill_.Tensor"});
   defElementwise([](const IValue* a, const Tensor* self) -> Tensor {
+    checkScalarFitsDtype(a[1], self->dtype());
     fillWhere(*self, nullptr, Operand::of(a[1]));
     return *self;
   }, {}, {"aten::fill_.Scalar"});
@@ -258,6 +262,7 @@ void registerElementwiseMiscKernels() {
     const Tensor v = a[1].toTensor();
     if (v.dim() != 0)
       throw RuntimeError(str("fill_ only supports 0-dimension value tensor but got tensor with ", v.dim(), " dimensions."));
+    checkScalarFitsDtype(a[1], self->dtype());
     fillWhere(*self, nullptr, Operand{v});
     return *self;
   }, {}, {"aten::fill_.Tensor"});

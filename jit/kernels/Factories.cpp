@@ -16,6 +16,7 @@
 
 #include "jit/ir/Type.h"
 #include "jit/kernels/OutVariants.h"
+#include "jit/kernels/ScalarFits.h"
 #include "jit/kernels/TensorLoops.h"
 
 namespace tsjit::kernels {
@@ -127,9 +128,6 @@ Tensor eye(int64_t n, int64_t m, ScalarType dt) {
 // Scalar::to<acc_type>() in PyTorch 1.13 is a checked conversion: a float that is NaN or outside
 // [-2^63, 2^63] does not become an int64_t, and a finite float beyond FLT_MAX does not become a
 // float (inf and NaN do).
-[[noreturn]] void conversionOverflow(const char* type) {
-  throw RuntimeError(str("value cannot be converted to type ", type, " without overflow"));
-}
 
 int64_t checkedInt64(const IValue& v) {
   if (!v.isDouble()) return scalarArgInt(v);
@@ -214,52 +212,6 @@ Tensor arange(const IValue& startV, const IValue& endV, const IValue& stepV, std
                                                    static_cast<uint64_t>(step) * static_cast<uint64_t>(i)));
   });
   return t;
-}
-
-// Scalar::to<T>() as linspace's kernel (and fill_ for one step) reads start / end: c10's
-// checked_convert. Bools never overflow; an int must lie in T's range (an unsigned T also takes
-// negatives down to -max, which wrap); a float must lie in T's finite range, where a NaN only
-// passes into floating T, and an infinity too.
-template <typename T>
-const char* c10TypeName() {
-  if constexpr (std::is_same_v<T, uint8_t>) return "uint8_t";
-  else if constexpr (std::is_same_v<T, int8_t>) return "int8_t";
-  else if constexpr (std::is_same_v<T, int16_t>) return "int16_t";
-  else if constexpr (std::is_same_v<T, int32_t>) return "int";
-  else if constexpr (std::is_same_v<T, int64_t>) return "int64_t";
-  else if constexpr (std::is_same_v<T, Half>) return "at::Half";
-  else if constexpr (std::is_same_v<T, BFloat16>) return "at::BFloat16";
-  else if constexpr (std::is_same_v<T, float>) return "float";
-  else return "double";
-}
-
-template <typename T>
-void checkScalarFits(const IValue& v) {
-  if constexpr (std::is_same_v<T, bool>) {
-    return;
-  } else {
-    if (v.isBool()) return;
-    constexpr bool integral = std::is_integral_v<T>;
-    double hi;
-    if constexpr (std::is_same_v<T, Half>) hi = 65504.0;
-    else if constexpr (std::is_same_v<T, BFloat16>) hi = 0x1.fep127;
-    else hi = static_cast<double>(std::numeric_limits<T>::max());
-    const double lo = integral ? static_cast<double>(std::numeric_limits<T>::lowest()) : -hi;
-    bool bad;
-    if (!v.isDouble()) {
-      const int64_t i = scalarArgInt(v);
-      if constexpr (integral && std::is_unsigned_v<T>)
-        bad = (i > 0 && static_cast<uint64_t>(i) > std::numeric_limits<T>::max()) ||
-              (i < 0 && 0 - static_cast<uint64_t>(i) > std::numeric_limits<T>::max());
-      else
-        bad = static_cast<double>(i) < lo || static_cast<double>(i) > hi;
-    } else {
-      const double d = v.toDouble();
-      if (integral) bad = !(d >= lo && d <= hi);
-      else bad = !std::isnan(d) && !std::isinf(d) && (d < lo || d > hi);
-    }
-    if (bad) conversionOverflow(c10TypeName<T>());
-  }
 }
 
 // The values of PyTorch 1.13's linspace kernel (its scalar loop): the first half is
@@ -478,9 +430,14 @@ void registerFactoriesKernels() {
   // full: (size, fill_value, dtype, layout, device, pin_memory).
   defT("aten::full", [](const IValue* a, size_t) {
     checkDevice(a[4]);
-    return filled(intListArg(a[0]), fullDtype(a[1], a[2]), Operand::of(a[1]));
+    const ScalarType dt = fullDtype(a[1], a[2]);
+    checkSizesNonNegative(intListArg(a[0]));  // full is empty + fill_, whose Scalar conversion is checked
+    checkScalarFitsDtype(a[1], dt);
+    return filled(intListArg(a[0]), dt, Operand::of(a[1]));
   });
   defOut("aten::full.out", [](const IValue* a, const Tensor& out) {
+    checkSizesNonNegative(intListArg(a[0]));
+    checkScalarFitsDtype(a[1], out.dtype());
     return filled(intListArg(a[0]), out.dtype(), Operand::of(a[1]));
   });
   // eye: (n, dtype, ...) / (n, m, dtype, ...).

@@ -1,4 +1,4 @@
-// NNPool.cpp — optimized kernels of the NN family, part 1b: pooling. max_pool1d/2d, avg_pool2d,
+// NNPool.cpp — optimized kernels of the NN family, part 1b: pooling. max_pool1d/2d, avg_pool1d/2d,
 // adaptive_avg_pool1d/2d/3d, adaptive_max_pool2d.
 // Invariants: PyTorch 1.13's checks in its order (list lengths, rank, pooling_output_shape,
 // pool2d_shape_check), then its CPU kernel's dtype dispatch: max_pool2d / max_pool1d_impl /
@@ -348,11 +348,29 @@ std::pair<Tensor, Tensor> adaptiveMax2d(const Tensor& self, const std::vector<in
   return adaptivePool(self, os, 2, true);
 }
 
+// avg_pool1d is 1.13's composite: avg_pool2d over self.unsqueeze(-2) with a (1, k) window, then
+// squeeze(-2); its own checks first (2-D or 3-D input, one int per list).
+Tensor avgPool1d(const Tensor& self, IValue* a) {
+  std::vector<int64_t> k = intList(a[1]), s = intList(a[2]), pad = intList(a[3]);
+  if (s.empty()) s = k;
+  if (self.dim() < 2 || self.dim() > 3)
+    throw RuntimeError(str("Expected 2 to 3 dimensions, but got ", self.dim(),
+                           "-dimensional tensor for argument #1 'self' (while checking arguments for avg_pool1d)"));
+  for (const auto& [name, v] : {std::pair<const char*, const std::vector<int64_t>*>{"kernel_size", &k}, {"stride", &s},
+                                {"padding", &pad}})
+    if (v->size() != 1)
+      throw RuntimeError(str("avg_pool1d() argument '", name, "' should contain one int (got ", v->size(), ")"));
+  IValue args[7] = {IValue(), intListValue({1, k[0]}), intListValue({1, s[0]}), intListValue({0, pad[0]}), a[4], a[5],
+                    IValue()};
+  return avgPool2d(self.unsqueeze(-2), args).squeeze(-2);
+}
+
 }  // namespace
 
 void registerNNPoolKernels() {
   def("aten::max_pool1d", op([](IValue* a) { return IValue(maxPool1d(a[0].toTensor(), a)); }));
   def("aten::max_pool2d", op([](IValue* a) { return IValue(maxPool2d(a[0].toTensor(), a)); }));
+  def("aten::avg_pool1d", op([](IValue* a) { return IValue(avgPool1d(a[0].toTensor(), a)); }));
   def("aten::avg_pool2d", op([](IValue* a) { return IValue(avgPool2d(a[0].toTensor(), a)); }));
   def("aten::adaptive_avg_pool1d", op([](IValue* a) { return IValue(adaptiveAvg1d(a[0].toTensor(), intList(a[1]))); }));
   def("aten::adaptive_avg_pool2d", op([](IValue* a) { return IValue(adaptiveAvg2d(a[0].toTensor(), intListN(a[1], 2))); }));

@@ -6,6 +6,7 @@
 // dtype takes the same path; cat promotes its inputs' dtypes as PyTorch 1.13 does.
 #include <algorithm>
 
+#include "jit/kernels/ScalarFits.h"
 #include "jit/kernels/Families.h"
 #include "jit/kernels/ShapeCommon.h"
 #include "jit/tensor/Broadcast.h"
@@ -277,6 +278,52 @@ Tensor padConstant(const Tensor& self, const std::vector<int64_t>& pad, double v
   return out;
 }
 
+// aten::constant_pad_nd as PyTorch 1.13 computes it (F.pad's constant mode lowers to it): pairs of
+// pads from the last dim backwards; negative pads first narrow the input (narrow's own errors:
+// the left crop is a start index, the right one a length); when no pad is positive the result is
+// a clone of that view (its strides preserved when dense); otherwise every padded size must stay
+// positive, the output (contiguous) is filled with the value (a checked conversion) and the view
+// copied inside it.
+Tensor constantPadNd(const Tensor& self, const std::vector<int64_t>& pad, const IValue& value) {
+  const int64_t n = static_cast<int64_t>(pad.size()), dims = self.dim();
+  if (n % 2 != 0) throw RuntimeError(str("Length of pad must be even but instead it equals ", n));
+  const int64_t first = dims - n / 2;  // the first padded dim
+  if (first < 0)  // 1.13's message, its missing spaces included
+    throw RuntimeError(str("Length of pad should be no more than twice the number of dimensions of the input. Pad "
+                           "length is ", n, "while the input has ", dims, "dimensions."));
+  auto padOf = [&](int64_t d, int side) { return pad[static_cast<size_t>(2 * (dims - d - 1) + side)]; };
+  Tensor view = self;
+  bool anyPositive = false;
+  for (int64_t d = first; d < dims; ++d) {
+    const int64_t lo = padOf(d, 0), hi = padOf(d, 1);
+    if (lo < 0) view = view.narrow(d, -lo, view.size(d) + lo);
+    if (hi < 0) view = view.narrow(d, 0, view.size(d) + hi);
+    anyPositive = anyPositive || lo > 0 || hi > 0;
+  }
+  if (!anyPositive) return view.clone(MemoryFormat::Preserve);
+  std::vector<int64_t> outSizes = self.sizes();
+  for (int64_t d = first; d < dims; ++d) {
+    const int64_t lo = padOf(d, 0), hi = padOf(d, 1), sz = self.size(d) + lo + hi;
+    if (sz <= 0)
+      throw RuntimeError(str("The input size ", self.size(d), ", plus negative padding ", lo, " and ", hi,
+                             " resulted in a negative output size, which is invalid. Check dimension ", d,
+                             " of your input."));
+    outSizes[static_cast<size_t>(d)] = sz;
+  }
+  checkScalarFitsDtype(value, self.dtype());
+  Tensor out = Tensor::empty(outSizes, self.dtype(), self.device());
+  visitScalarType(out.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const T v = Operand::of(value).valueAs<T>();
+    T* p = static_cast<T*>(out.data());
+    for (int64_t i = 0; i < out.numel(); ++i) p[i] = v;
+  });
+  Tensor dst = out;
+  for (int64_t d = first; d < dims; ++d) dst = dst.narrow(d, std::max<int64_t>(0, padOf(d, 0)), view.size(d));
+  dst.copy_(view);
+  return out;
+}
+
 // reflect / replicate / circular: each output index of a padded dim maps to one input index.
 Tensor padMapped(const Tensor& self, const std::vector<int64_t>& pad, const std::string& mode) {
   const int64_t nPadded = static_cast<int64_t>(pad.size()) / 2;
@@ -404,6 +451,7 @@ void registerShapeBuildKernels() {
         for (auto& t : ts) t = t.expand(shape);
         return tensorListValue(std::move(ts));
       }));
+  def("aten::constant_pad_nd", op([](IValue* a) { return IValue(constantPadNd(a[0].toTensor(), intList(a[1]), a[2])); }));
   def("aten::pad", op([](IValue* a) {
         return IValue(pad(a[0].toTensor(), intList(a[1]), a[2].toStringRef(), a[3]));
       }));

@@ -159,11 +159,14 @@ class Unpickler {
       std::vector<IValue> vs;
       vs.reserve(items.size());
       uint32_t d = 1;
+      uint64_t w = 1;
       for (auto& i : items) {
         d = nest(i.value, nullptr, d);
+        w = weigh(w, i.value);
         vs.push_back(std::move(i.value));
       }
       t.value = track(tsjit::makeTuple(std::move(vs)), d);
+      weight_[containerOf(t.value)] = w;
     } else {
       t.kind = Item::Kind::ItemTuple;
       uint32_t d = 1;
@@ -212,12 +215,15 @@ class Unpickler {
     checkMutable(target.value, "APPEND");
     auto& l = target.value.toListRef();
     uint32_t d = depthOf(target.value);
+    uint64_t w = weightOf(target.value);
     for (auto& x : xs) {
       IValue v = asValue(std::move(x), "APPEND");
       d = nest(v, &l, d);
+      w = weigh(w, v);
       l.items.push_back(std::move(v));
     }
     depth_[&l] = d;
+    weight_[&l] = w;
   }
   void setItems(Item& target, std::vector<Item> kv) {
     if (target.kind != Item::Kind::Value || !target.value.isDict())
@@ -227,15 +233,18 @@ class Unpickler {
     checkMutable(target.value, "SETITEM");
     auto& d = target.value.toDictRef();
     uint32_t depth = depthOf(target.value);
+    uint64_t w = weightOf(target.value);
     for (size_t i = 0; i < kv.size(); i += 2) {
       IValue k = asValue(std::move(kv[i]), "SETITEM key");
       if (!(k.isString() || k.isInt() || k.isDouble() || k.isBool() || k.isTensor()))
         fail(std::string("a dict key of kind ") + k.tagName() + " (keys are str, int, float, bool or Tensor)");
       IValue v = asValue(std::move(kv[i + 1]), "SETITEM value");
       depth = nest(v, &d, depth);
+      w = weigh(weigh(w, k), v);
       d.insertOrAssign(std::move(k), std::move(v));
     }
     depth_[&d] = depth;
+    weight_[&d] = w;
   }
 
   Item global(const std::string& module, const std::string& name) {
@@ -467,6 +476,24 @@ class Unpickler {
     auto it = depth_.find(c);
     return it == depth_.end() ? 1 : it->second;
   }
+  // The number of values in v's expansion (containers and leaves, each shared reference counted
+  // again): what a walk over v costs (its type, a copy, a comparison). Without memo references
+  // it is at most the pickle's length; shared references can double it per opcode (a tuple of
+  // two references to the previous one, 40 times), so it is bounded by the pickle's length.
+  uint64_t weightOf(const IValue& v) const {
+    const HeapObject* c = containerOf(v);
+    if (!c) return 1;
+    auto it = weight_.find(c);
+    return it == weight_.end() ? 1 : it->second;
+  }
+  uint64_t weigh(uint64_t w, const IValue& x) {
+    const uint64_t limit = 4 * static_cast<uint64_t>(b_.size()) + 4096;
+    w += weightOf(x);
+    if (w > limit)
+      fail("shared references expand a value to more than " + std::to_string(limit) +
+           " items (4 per byte of the pickle, plus 4096)");
+    return w;
+  }
   IValue track(IValue v, uint32_t depth) {
     depth_[containerOf(v)] = depth;
     created_.push_back(v);
@@ -501,6 +528,7 @@ class Unpickler {
   std::map<std::string, ScalarType> storageDtypes_;
   std::unordered_set<Object*> built_;
   std::unordered_map<const HeapObject*, uint32_t> depth_;
+  std::unordered_map<const HeapObject*, uint64_t> weight_;  // see weightOf
   std::unordered_set<const HeapObject*> sealed_;
   std::vector<IValue> created_;  // keeps every container alive (and its address unique) until the end
   ClassRegistry tagClasses_;
@@ -664,6 +692,7 @@ IValue Unpickler::loop() {
                ", not a freshly created object");
         IValue stateValue = asValue(std::move(state), "BUILD's state");
         uint32_t d = nest(stateValue, target.pending.get(), 1);
+        const uint64_t w = weigh(1, stateValue);  // before the hook walks the state
         IValue built = callHook([&] { return hooks_.buildObject(target.name, std::move(stateValue)); });
         if (!built.isObject()) fail("BUILD of " + target.name + " did not give an object");
         Object& src = built.toObjectRef();
@@ -673,6 +702,7 @@ IValue Unpickler::loop() {
         Ref<Object> obj = target.pending;
         target = Item{};
         target.value = track(IValue(obj), d);
+        weight_[containerOf(target.value)] = w;
         break;
       }
       default: {

@@ -270,6 +270,26 @@ TEST(Unpickle, MemoReferencesToTuplesAreNotCopiedDeeply) {
       << errorOf(p.done());
 }
 
+// A tuple of two memo references to the previous one, n times: 2^n values in the expansion from
+// ~7n bytes. The loader's object hook takes the type of such a state (found by unpickler_fuzz: a
+// BUILD state nested so took 12 s and ran out of memory), so the expansion is bounded by the
+// pickle's length; a few doublings stay well within it.
+std::string doublingTuples(int n) {
+  P p;
+  p.i1(7).op('q').raw(std::string(1, '\0'));
+  for (int i = 0; i < n; ++i)
+    p.op('h').raw(std::string(1, '\0')).op('h').raw(std::string(1, '\0')).op(static_cast<char>(0x86)).op('q').raw(std::string(1, '\0'));
+  return p.done();
+}
+
+TEST(Unpickle, SharedReferencesCannotExpandAValueBeyondThePickleSize) {
+  IValue small = unpickle(doublingTuples(6), {});
+  ASSERT_TRUE(small.isTuple());
+  EXPECT_EQ(small.toTupleRef().items.size(), 2u);
+  const std::string e = errorOf(doublingTuples(40));
+  EXPECT_NE(e.find("shared references expand a value to more than"), std::string::npos) << e;
+}
+
 TEST(Unpickle, TruncatedAndBadStreams) {
   EXPECT_NE(errorOf(std::string("\x80\x02", 2)).find("without STOP"), std::string::npos);
   EXPECT_NE(errorOf(std::string("\x80\x02X\xff\xff\xff\x7f", 8)).find("claims 2147483647 bytes"), std::string::npos);

@@ -117,6 +117,7 @@ Tensor addcdiv(const Tensor& self, const Tensor& t1, const Tensor& t2, const IVa
 // Writes `value` (an int, float or bool IValue, or a 0-dim tensor) at every position of self where
 // mask (already broadcast to self's shape) is true, or everywhere when mask is undefined.
 void fillWhere(const Tensor& self, const Tensor& mask, const IValue& value) {
+  checkScalarConvertible(value, self.dtype());  // even when nothing is written
   const bool integral = isIntegral(self.dtype());
   double d = 0;
   int64_t n = 0;

@@ -26,6 +26,7 @@ ScalarType dtypeOr(const IValue& dtype, ScalarType fallback) { return optDtypeAr
 
 Tensor filled(const std::vector<int64_t>& sizes, ScalarType dt, const IValue& value) {
   checkSizesNonNegative(sizes);
+  checkScalarConvertible(value, dt);  // empty + fill_: the fill value's conversion is checked
   Tensor t = Tensor::empty(sizes, dt);
   if (value.isDouble())
     t.fill_(value.toDouble());
@@ -183,46 +184,6 @@ Tensor arange(const IValue& startV, const IValue& endV, const IValue& stepV, std
   return t;
 }
 
-// linspace reads start / end with Scalar::to<dtype>() (fill_ reads start for one step): c10's
-// checked conversion. Range of each dtype and the type name its error message uses.
-struct ScalarLimits {
-  ScalarType dtype;
-  const char* name;
-  double lowest, max;
-};
-constexpr ScalarLimits kLimits[] = {
-    {ScalarType::UInt8, "uint8_t", 0, 255},
-    {ScalarType::Int8, "int8_t", -128, 127},
-    {ScalarType::Int16, "int16_t", -32768, 32767},
-    {ScalarType::Int32, "int", -2147483648.0, 2147483647.0},
-    {ScalarType::Int64, "int64_t", -9223372036854775808.0, 9223372036854775808.0},
-    {ScalarType::Half, "at::Half", -65504.0, 65504.0},
-    {ScalarType::BFloat16, "at::BFloat16", -3.3895313892515355e38, 3.3895313892515355e38},
-    {ScalarType::Float, "float", -3.4028234663852886e38, 3.4028234663852886e38},
-};
-
-void checkConvertible(const IValue& v, ScalarType dt) {
-  if (v.isBool() || dt == ScalarType::Bool) return;  // conversions from / to bool never overflow
-  for (const ScalarLimits& l : kLimits) {
-    if (l.dtype != dt) continue;
-    bool overflow;
-    if (v.isDouble()) {
-      const double x = v.toDouble();
-      if (isFloating(dt))
-        overflow = std::isfinite(x) && (x < l.lowest || x > l.max);
-      else
-        overflow = std::isnan(x) || x < l.lowest || x > l.max;  // NaN / inf have no integer value
-    } else {
-      const int64_t i = scalarInt(v);
-      if (dt == ScalarType::UInt8)  // unsigned: negatives wrap, down to -255
-        overflow = i > 255 || i < -255;
-      else
-        overflow = static_cast<double>(i) < l.lowest || static_cast<double>(i) > l.max;
-    }
-    if (overflow) throw RuntimeError(str("value cannot be converted to type ", l.name, " without overflow"));
-  }
-}
-
 Tensor linspace(const IValue& startV, const IValue& endV, int64_t steps, std::optional<ScalarType> dtype) {
   if (steps < 0) throw RuntimeError("number of steps must be non-negative");
   const ScalarType dt = dtype.value_or(kDefaultFloatDtype);
@@ -232,8 +193,8 @@ Tensor linspace(const IValue& startV, const IValue& endV, int64_t steps, std::op
   const double end = isFloating(dt) ? castDouble(scalarDouble(endV), dt)
                                     : static_cast<double>(readIntAs(wrapScalar(endV), 0, dt));
   Tensor t = Tensor::empty({steps}, dt);  // resized before the values are read
-  if (steps >= 1) checkConvertible(startV, dt);
-  if (steps >= 2) checkConvertible(endV, dt);
+  if (steps >= 1) checkScalarConvertible(startV, dt);
+  if (steps >= 2) checkScalarConvertible(endV, dt);
   if (steps == 1) {
     t.setDouble(0, start);
     return t;
@@ -274,14 +235,14 @@ Tensor logspace(const IValue& startV, const IValue& endV, int64_t steps, double 
   if (steps == 0) return t;
   if (steps == 1) {
     const double value = std::pow(base, scalarDouble(startV));
-    checkConvertible(IValue(value), dt);
+    checkScalarConvertible(IValue(value), dt);
     t.setDouble(0, value);
     return t;
   }
   if (dt == ScalarType::Half || dt == ScalarType::Bool)
     throw RuntimeError(str("\"logspace_cpu\" not implemented for '", dt, "'"));
-  checkConvertible(startV, dt);
-  checkConvertible(endV, dt);
+  checkScalarConvertible(startV, dt);
+  checkScalarConvertible(endV, dt);
   double start, end, diff;
   if (isFloating(dt)) {
     start = castDouble(scalarDouble(startV), dt);

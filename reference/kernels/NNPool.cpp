@@ -1,4 +1,4 @@
-// NNPool.cpp — reference kernels of pooling (NN family, part 1b): max_pool1d/2d, avg_pool2d,
+// NNPool.cpp — reference kernels of pooling (NN family, part 1b): max_pool1d/2d, avg_pool1d/2d,
 // adaptive_avg_pool1d/2d/3d, adaptive_max_pool2d.
 //
 // Checks follow PyTorch 1.13's CPU path in its order (the list-length checks, the input's rank,
@@ -228,6 +228,23 @@ std::vector<IValue> avgPool2d(Args& a) {
   return one(isLong ? Tensor::fromInt64s(outI, outSizes) : Tensor::fromDoubles(out, outSizes, dt));
 }
 
+// avg_pool1d, as 1.13 composes it: avg_pool2d of self.unsqueeze(-2) with a (1, k) window, then
+// squeeze(-2), after its own checks (2-D or 3-D input, one int per list).
+std::vector<IValue> avgPool1d(Args& a) {
+  const Tensor x = tensorArg(a, 0);
+  std::vector<int64_t> k = intListArg(a, 1), s = intListArg(a, 2), pad = intListArg(a, 3);
+  if (s.empty()) s = k;
+  if (x.dim() < 2 || x.dim() > 3)
+    throw RuntimeError(str("Expected 2 to 3 dimensions, but got ", x.dim(),
+                           "-dimensional tensor for argument #1 'self' (while checking arguments for avg_pool1d)"));
+  if (k.size() != 1) throw RuntimeError(str("avg_pool1d() argument 'kernel_size' should contain one int (got ", k.size(), ")"));
+  if (s.size() != 1) throw RuntimeError(str("avg_pool1d() argument 'stride' should contain one int (got ", s.size(), ")"));
+  if (pad.size() != 1) throw RuntimeError(str("avg_pool1d() argument 'padding' should contain one int (got ", pad.size(), ")"));
+  auto ints = [](std::vector<int64_t> v) { return makeList(IntType::get(), std::vector<IValue>(v.begin(), v.end())); };
+  Args args{IValue(x.unsqueeze(-2)), ints({1, k[0]}), ints({1, s[0]}), ints({0, pad[0]}), a.at(4), a.at(5), IValue()};
+  return one(avgPool2d(args).at(0).toTensor().squeeze(-2));
+}
+
 // Adaptive pooling over the trailing S dims: window [floor(o*in/out), ceil((o+1)*in/out)).
 std::pair<Tensor, Tensor> adaptivePool(const Tensor& x, const std::vector<int64_t>& outSp, bool isMax) {
   const size_t S = outSp.size();
@@ -354,6 +371,7 @@ std::vector<IValue> adaptiveMaxPool2d(Args& a) {
 void registerNNPoolKernels() {
   def("aten::max_pool1d", maxPool1d);
   def("aten::max_pool2d", maxPool2d);
+  def("aten::avg_pool1d", avgPool1d);
   def("aten::avg_pool2d", avgPool2d);
   def("aten::adaptive_avg_pool1d", adaptiveAvgPool1d);
   def("aten::adaptive_avg_pool2d", adaptiveAvgPool2d);

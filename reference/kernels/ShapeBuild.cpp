@@ -1,5 +1,6 @@
 // ShapeBuild.cpp — reference kernels of the Shape family, part 2: ops that build a NEW tensor by
 // rearranging elements (cat, stack, hstack, vstack, flip, roll, repeat, repeat_interleave, pad,
+// constant_pad_nd,
 // tril, triu, diag) and broadcast_tensors (views). Registered from registerShapeBuildKernels(),
 // which registerShapeKernels() calls.
 //
@@ -10,8 +11,11 @@
 
 #include "jit/tensor/Broadcast.h"
 #include "jit/tensor/Iterate.h"
+#include "jit/tensor/Layout.h"
 #include "jit/tensor/TypePromotion.h"
 #include "reference/Kernel.h"
+#include "reference/kernels/NaiveLayout.h"
+#include "reference/kernels/TensorArgs.h"
 #include "reference/kernels/ShapeCommon.h"
 
 namespace tsjit::reference {
@@ -242,6 +246,76 @@ std::vector<IValue> broadcastTensors(Args& a) {
 
 // ---- pad ----------------------------------------------------------------------------------------------
 
+// aten::constant_pad_nd, the way PyTorch 1.13 computes it: pad pairs from the last dim backwards;
+// negative pads crop first, with narrow's checks (a left crop is a start index into the dim, a
+// right crop shortens it); without a positive pad the result is a copy of the cropped input (dense
+// crops keep their strides); otherwise each padded size must stay positive and every output
+// element is the input element it lands on, or the value (checked against the dtype).
+std::vector<IValue> constantPadNd(Args& a) {
+  const Tensor self = tensorArg(a, 0);
+  const std::vector<int64_t> pads = intListArg(a, 1);
+  const IValue& value = a.at(2);
+  const int64_t n = static_cast<int64_t>(pads.size()), dims = self.dim();
+  if (n % 2 != 0) throw RuntimeError(str("Length of pad must be even but instead it equals ", n));
+  const int64_t first = dims - n / 2;
+  if (first < 0)
+    throw RuntimeError(str("Length of pad should be no more than twice the number of dimensions of the input. Pad "
+                           "length is ", n, "while the input has ", dims, "dimensions."));
+  std::vector<int64_t> lo(static_cast<size_t>(dims), 0), hi(static_cast<size_t>(dims), 0);
+  std::vector<int64_t> begin(static_cast<size_t>(dims), 0), kept(self.sizes().begin(), self.sizes().end());
+  bool anyPositive = false;
+  for (int64_t d = first; d < dims; ++d) {
+    const size_t k = static_cast<size_t>(2 * (dims - d - 1)), u = static_cast<size_t>(d);
+    lo[u] = pads[k];
+    hi[u] = pads[k + 1];
+    if (lo[u] < 0) {  // narrow(d, -lo, size + lo): the start must be a valid index of the dim (or its end)
+      const int64_t start = -lo[u], size = kept[u];
+      if (start != size) (void)wrapDim(start, size);
+      begin[u] = start;
+      kept[u] = size + lo[u];
+    }
+    if (hi[u] < 0) {  // narrow(d, 0, size + hi)
+      if (kept[u] + hi[u] < 0)
+        throw RuntimeError(str("start (0) + length (", kept[u] + hi[u], ") exceeds dimension size (", kept[u], ")."));
+      kept[u] += hi[u];
+    }
+    anyPositive = anyPositive || lo[u] > 0 || hi[u] > 0;
+  }
+  std::vector<int64_t> outSizes = kept;
+  if (anyPositive) {
+    for (int64_t d = first; d < dims; ++d) {
+      const size_t u = static_cast<size_t>(d);
+      const int64_t sz = self.sizes()[u] + lo[u] + hi[u];
+      if (sz <= 0)
+        throw RuntimeError(str("The input size ", self.sizes()[u], ", plus negative padding ", lo[u], " and ", hi[u],
+                               " resulted in a negative output size, which is invalid. Check dimension ", d,
+                               " of your input."));
+      outSizes[u] = sz;
+    }
+    checkScalarConvertible(value, self.dtype());
+  }
+  Tensor out;
+  if (anyPositive) {
+    out = Tensor::empty(outSizes, self.dtype());
+    for (int64_t i = 0; i < out.numel(); ++i) setScalar(out, i, value);
+  } else {  // the crop alone is copied like clone(): a dense crop keeps its strides (emptyLike's rule)
+    Tensor crop = self;
+    for (int64_t d = first; d < dims; ++d)
+      crop = naive::slice(crop, d, begin[static_cast<size_t>(d)],
+                          begin[static_cast<size_t>(d)] + kept[static_cast<size_t>(d)], 1);
+    out = Tensor::emptyLike(crop, std::nullopt, MemoryFormat::Preserve);
+  }
+  forEachIndex(kept, [&](const int64_t* idx) {
+    int64_t si = 0, di = 0;
+    for (size_t d = 0; d < kept.size(); ++d) {
+      si = si * self.sizes()[d] + idx[d] + begin[d];
+      di = di * outSizes[d] + idx[d] + (anyPositive ? std::max<int64_t>(0, lo[d]) : 0);
+    }
+    copyElem(out, di, self, si);
+  });
+  return one(out);
+}
+
 // Source index along one dim for the non-constant modes (nullopt never happens for them).
 int64_t padSource(const std::string& mode, int64_t i, int64_t n) {
   if (mode == "reflect") {
@@ -377,6 +451,7 @@ void registerShapeBuildKernels() {
     return one(repeatInterleave(tensorArg(a, 0), reps, optIntArg(a, 2), optIntArg(a, 3)));
   });
   def("aten::broadcast_tensors", broadcastTensors);
+  def("aten::constant_pad_nd", constantPadNd);
   def("aten::pad", pad);
   def("aten::tril", [](Args& a) { return one(triangle(tensorArg(a, 0), intArg(a, 1), true, "tril")); });
   def("aten::triu", [](Args& a) { return one(triangle(tensorArg(a, 0), intArg(a, 1), false, "triu")); });

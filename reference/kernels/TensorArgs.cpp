@@ -264,4 +264,56 @@ void throwNotImplemented(const char* kernelName, ScalarType dtype) {
   throw RuntimeError(str("\"", kernelName, "\" not implemented for '", irName(dtype), "'"));
 }
 
+namespace {
+
+// c10's checked conversion of a Scalar to a dtype: the range of each dtype and the type name its
+// error message uses.
+struct ScalarLimits {
+  ScalarType dtype;
+  const char* name;
+  double lowest, max;
+};
+constexpr ScalarLimits kLimits[] = {
+    {ScalarType::UInt8, "uint8_t", 0, 255},
+    {ScalarType::Int8, "int8_t", -128, 127},
+    {ScalarType::Int16, "int16_t", -32768, 32767},
+    {ScalarType::Int32, "int", -2147483648.0, 2147483647.0},
+    {ScalarType::Int64, "int64_t", -9223372036854775808.0, 9223372036854775808.0},
+    {ScalarType::Half, "at::Half", -65504.0, 65504.0},
+    {ScalarType::BFloat16, "at::BFloat16", -3.3895313892515355e38, 3.3895313892515355e38},
+    {ScalarType::Float, "float", -3.4028234663852886e38, 3.4028234663852886e38},
+};
+
+}  // namespace
+
+void checkScalarConvertible(const IValue& value, ScalarType dt) {
+  IValue v = value;
+  if (v.isTensor()) {  // a 0-dim tensor value is read as its item
+    const Tensor& t = v.toTensor();
+    v = t.dtype() == ScalarType::Bool ? IValue(t.getInt64(0) != 0)
+        : isIntegral(t.dtype())       ? IValue(t.getInt64(0))
+                                      : IValue(t.getDouble(0));
+  }
+  if (v.isBool() || dt == ScalarType::Bool) return;  // conversions from / to bool never overflow
+  for (const ScalarLimits& l : kLimits) {
+    if (l.dtype != dt) continue;
+    bool overflow;
+    if (v.isDouble()) {
+      const double x = v.toDouble();
+      if (isFloating(dt))
+        overflow = std::isfinite(x) && (x < l.lowest || x > l.max);
+      else
+        overflow = std::isnan(x) || x < l.lowest || x > l.max;  // NaN / inf have no integer value
+    } else {
+      const int64_t i = scalarInt(v);
+      if (dt == ScalarType::UInt8)  // unsigned: negatives wrap, down to -255
+        overflow = i > 255 || i < -255;
+      else
+        overflow = static_cast<double>(i) < l.lowest || static_cast<double>(i) > l.max;
+    }
+    if (overflow) throw RuntimeError(str("value cannot be converted to type ", l.name, " without overflow"));
+  }
+}
+
+
 }  // namespace tsjit::reference

@@ -73,6 +73,10 @@ bool isIntegral(ScalarType t);  // integral types and bool
 // Casts a value to the dtype `to` and back (PyTorch's element conversion): float32 rounds,
 // integral types truncate and wrap, bool becomes 0 / 1.
 double castDouble(double v, ScalarType to);
+// PyTorch 1.13's checked conversion of a Scalar (or a 0-dim tensor's item) to dt, as fill_,
+// masked_fill_, full, constant_pad_nd and linspace / logspace read their Scalar arguments: raises
+// "value cannot be converted to type <name> without overflow" when it does not fit.
+void checkScalarConvertible(const IValue& value, ScalarType dt);
 int64_t castInt(int64_t v, ScalarType to);
 // Element i (logical row-major) of t, cast to `to`, as a double / int64.
 double readAs(const Tensor& t, int64_t i, ScalarType to);

@@ -128,6 +128,10 @@ void declareShape(OpTableBuilder& b) {
       "aten::repeat_interleave.self_Tensor(Tensor self, Tensor repeats, int? dim=None, *, int? output_size=None) -> Tensor",
       "aten::repeat_interleave.self_int(Tensor self, int repeats, int? dim=None, *, int? output_size=None) -> Tensor",
   });
+  b.op("aten::constant_pad_nd", Cat::ShapeIndexing, Tolerance::exact(), {
+      "aten::constant_pad_nd(Tensor self, SymInt[] pad, Scalar value=0) -> Tensor",
+      "aten::constant_pad_nd.out(Tensor self, SymInt[] pad, Scalar value=0, *, Tensor(a!) out) -> Tensor(a!)",
+  });
   b.op("aten::pad", Cat::ShapeIndexing, Tolerance::exact(), {
       "aten::pad(Tensor self, int[] pad, str mode=\"constant\", float? value=None) -> Tensor",
   });

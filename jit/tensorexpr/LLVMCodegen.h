@@ -30,9 +30,17 @@ class LLVMKernel {
   double compileMs = 0;       // IR generation + optimization + machine code
 };
 
+// The optimization pipeline: LLVM's O2 module pipeline, or a short function pipeline (SROA,
+// EarlyCSE, InstCombine, SimplifyCFG, LoopRotate + LICM, LoopVectorize, clean-up).
+enum class LLVMPipeline { O2, Short };
+const char* toString(LLVMPipeline p);
+
 bool llvmAvailable();
 // keepIR: also keep the module's text before and after optimization (printing costs a few ms per
 // kernel; the optimized IR is also kept whenever TSJIT_LOG_LEVEL enables this file's dumps).
-std::unique_ptr<LLVMKernel> compileLLVM(const LoopKernel& kernel, std::string* whyNot, bool keepIR = false);
+// TSJIT_LLVM_PIPELINE=o2|short overrides `pipeline`; TSJIT_LLVM_LINT=1 runs LLVM's Lint on each
+// module before and after optimization (findings on stderr).
+std::unique_ptr<LLVMKernel> compileLLVM(const LoopKernel& kernel, std::string* whyNot, bool keepIR = false,
+                                        LLVMPipeline pipeline = LLVMPipeline::O2);
 
 }  // namespace tsjit::tensorexpr

@@ -42,7 +42,7 @@ struct KernelOptions {
   // LLVMCodegen). The interpreter's loop IR and the CUDA C are always kept.
   bool keepGeneratedCode = false;
   // The LLVM backend's optimization pipeline (LLVMCodegen.h; TSJIT_LLVM_PIPELINE overrides it).
-  LLVMPipeline llvmPipeline = LLVMPipeline::O2;
+  LLVMPipeline llvmPipeline = LLVMPipeline::Short;
   LowerOptions lower;
 };
 

@@ -430,6 +430,29 @@ TEST(TensorExprKernel, DivisionByMinusZeroKeepsTheClampBound) {
   EXPECT_EQ(want.getDouble(1), -3.0);  // 1 / -0 = -inf, clamped
 }
 
+// The same LLVM 14 sign rule through sqrt: sqrt(-0.0) = -0.0 was taken for non-negative, so
+// rsqrt(-0.0) = -inf (and y / sqrt(-0.0)) lost clamp's lower bound.
+TEST(TensorExprKernel, SqrtOfMinusZeroKeepsTheClampBound) {
+  const char* text = R"IR(graph(%x : Float(8, strides=[1], requires_grad=0, device=cpu),
+      %y : Float(8, strides=[1], requires_grad=0, device=cpu)):
+  %c1 : int = prim::Constant[value=3]()
+  %c2 : int = prim::Constant[value=-3]()
+  %a : Tensor = aten::rsqrt(%x)
+  %b : Tensor = aten::clamp(%a, %c2, %c1)
+  %s : Tensor = aten::sqrt(%x)
+  %d : Tensor = aten::div(%y, %s)
+  %e : Tensor = aten::clamp(%d, %c2, %c1)
+  return (%b, %e)
+)IR";
+  Tensor x = Tensor::fromDoubles({-0.0, 0.0, 4.0, -1.0, -0.0, 0.25, 9.0, -0.0}, {8}, ScalarType::Float);
+  Tensor y = Tensor::fromDoubles({1.0, 1.0, 2.0, 1.0, -2.0, 0.5, -30.0, 0.0}, {8}, ScalarType::Float);
+  checkBoth(text, {x, y});
+  auto want = unfused(text, {x, y});
+  EXPECT_EQ(want[0].toTensor().getDouble(0), -3.0);  // rsqrt(-0) = -inf, clamped
+  EXPECT_EQ(want[1].toTensor().getDouble(4), 3.0);   // -2 / -0 = +inf, clamped
+  EXPECT_EQ(want[1].toTensor().getDouble(0), -3.0);  // 1 / -0 = -inf, clamped
+}
+
 TEST(TensorExprKernel, RefusesWhatItCannotLowerWithAReason) {
   std::string why;
   auto g = parseIR("graph(%x : Float(2, strides=[1], requires_grad=0, device=cpu)):\n  %r : Tensor = aten::sum(%x, %x)\n  return (%r)\n");

@@ -261,9 +261,15 @@ llvm::Value* Emitter::intrinsic(Intrinsic op, const std::vector<llvm::Value*>& a
       if (f32) return llvmmath::sigmoidF(b_, x);
       return b_.CreateFDiv(llvm::ConstantFP::get(ty, 1.0),
                            b_.CreateFAdd(llvm::ConstantFP::get(ty, 1.0), callLibm("exp", b_.CreateFNeg(x))));
-    case Intrinsic::Sqrt: return b_.CreateUnaryIntrinsic(llvm::Intrinsic::sqrt, x);
+    // sqrt(x) as copysign(sqrt(x), x): the same value (sqrt(-0) = -0; a NaN keeps x's sign, like
+    // the x86 default NaN of a negative x), but LLVM 14 can no longer take it for non-negative:
+    // it did, so 1 / sqrt(-0.0) = -inf was judged >= 0 and `r < -3 ? -3 : r` folded to r.
+    case Intrinsic::Sqrt:
+      return b_.CreateBinaryIntrinsic(llvm::Intrinsic::copysign, b_.CreateUnaryIntrinsic(llvm::Intrinsic::sqrt, x), x);
     case Intrinsic::Rsqrt:
-      return b_.CreateFDiv(llvm::ConstantFP::get(ty, 1.0), b_.CreateUnaryIntrinsic(llvm::Intrinsic::sqrt, x));
+      return b_.CreateFDiv(llvm::ConstantFP::get(ty, 1.0),
+                           b_.CreateBinaryIntrinsic(llvm::Intrinsic::copysign,
+                                                    b_.CreateUnaryIntrinsic(llvm::Intrinsic::sqrt, x), x));
     case Intrinsic::Abs: return b_.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, x);
     case Intrinsic::Neg: return b_.CreateFNeg(x);
     case Intrinsic::Floor: return b_.CreateUnaryIntrinsic(llvm::Intrinsic::floor, x);

@@ -147,7 +147,7 @@ void BM_CompileGroup(benchmark::State& state) {
     benchmark::DoNotOptimize(k);
   }
 }
-BENCHMARK(BM_CompileGroup)->Arg(6)->Arg(20)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_CompileGroup)->Arg(1)->Arg(6)->Arg(20)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void BM_CompileGroupCached(benchmark::State& state) {
   kernels::registerAllKernels();

@@ -407,6 +407,52 @@ TEST(TensorExprKernel, ZeroDimAndEmptyTensors) {
   EXPECT_FALSE(why.empty());
 }
 
+// fuzz fuser seed 3 case 2156 (reduced): LLVM 14's InstCombine took b / -0.0 for non-negative when
+// b >= 0 (here bool * 1.0) and folded away clamp's lower bound: -inf came out instead of -3.
+TEST(TensorExprKernel, DivisionByMinusZeroKeepsTheClampBound) {
+  const char* text = R"IR(graph(%x : Long(16, strides=[1], requires_grad=0, device=cpu),
+      %r : Bool(16, strides=[1], requires_grad=0, device=cpu)):
+  %c0 : float = prim::Constant[value=-0.]()
+  %c1 : int = prim::Constant[value=3]()
+  %c2 : int = prim::Constant[value=-3]()
+  %v0 : Tensor = aten::div(%x, %x)
+  %v2 : Tensor = aten::mul(%r, %v0)
+  %v3 : Tensor = aten::div(%v2, %c0)
+  %v4 : Tensor = aten::clamp(%v3, %c2, %c1)
+  return (%v4, %v3)
+)IR";
+  std::vector<double> xs, rs;
+  for (int i = 0; i < 16; ++i) xs.push_back(i % 5 == 0 ? 0 : i * 7 - 50), rs.push_back(i % 3 != 0);
+  Tensor x = Tensor::fromDoubles(xs, {16}, ScalarType::Double).to(ScalarType::Int64);
+  Tensor r = Tensor::fromDoubles(rs, {16}, ScalarType::Double).to(ScalarType::Bool);
+  checkBoth(text, {x, r});
+  Tensor want = unfused(text, {x, r})[0].toTensor();
+  EXPECT_EQ(want.getDouble(1), -3.0);  // 1 / -0 = -inf, clamped
+}
+
+// The same LLVM 14 sign rule through sqrt: sqrt(-0.0) = -0.0 was taken for non-negative, so
+// rsqrt(-0.0) = -inf (and y / sqrt(-0.0)) lost clamp's lower bound.
+TEST(TensorExprKernel, SqrtOfMinusZeroKeepsTheClampBound) {
+  const char* text = R"IR(graph(%x : Float(8, strides=[1], requires_grad=0, device=cpu),
+      %y : Float(8, strides=[1], requires_grad=0, device=cpu)):
+  %c1 : int = prim::Constant[value=3]()
+  %c2 : int = prim::Constant[value=-3]()
+  %a : Tensor = aten::rsqrt(%x)
+  %b : Tensor = aten::clamp(%a, %c2, %c1)
+  %s : Tensor = aten::sqrt(%x)
+  %d : Tensor = aten::div(%y, %s)
+  %e : Tensor = aten::clamp(%d, %c2, %c1)
+  return (%b, %e)
+)IR";
+  Tensor x = Tensor::fromDoubles({-0.0, 0.0, 4.0, -1.0, -0.0, 0.25, 9.0, -0.0}, {8}, ScalarType::Float);
+  Tensor y = Tensor::fromDoubles({1.0, 1.0, 2.0, 1.0, -2.0, 0.5, -30.0, 0.0}, {8}, ScalarType::Float);
+  checkBoth(text, {x, y});
+  auto want = unfused(text, {x, y});
+  EXPECT_EQ(want[0].toTensor().getDouble(0), -3.0);  // rsqrt(-0) = -inf, clamped
+  EXPECT_EQ(want[1].toTensor().getDouble(4), 3.0);   // -2 / -0 = +inf, clamped
+  EXPECT_EQ(want[1].toTensor().getDouble(0), -3.0);  // 1 / -0 = -inf, clamped
+}
+
 TEST(TensorExprKernel, RefusesWhatItCannotLowerWithAReason) {
   std::string why;
   auto g = parseIR("graph(%x : Float(2, strides=[1], requires_grad=0, device=cpu)):\n  %r : Tensor = aten::sum(%x, %x)\n  return (%r)\n");

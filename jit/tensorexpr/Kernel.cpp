@@ -119,7 +119,7 @@ std::unique_ptr<CompiledKernel> compileFusionGroup(const Graph& subgraph, Backen
   std::string& why = whyNot ? *whyNot : dummy;
   const int threads = options.threads > 0 ? options.threads : defaultThreads();
   const std::string key = std::string(toString(backend)) + "|" + std::to_string(options.lower.parallelThreshold) + "|" +
-                          (options.keepGeneratedCode ? "ir|" : "") +
+                          (options.keepGeneratedCode ? "ir|" : "") + toString(options.llvmPipeline) + "|" +
                           subgraph.toString(false);
   {
     std::lock_guard<std::mutex> lock(cache().mutex);
@@ -146,7 +146,7 @@ std::unique_ptr<CompiledKernel> compileFusionGroup(const Graph& subgraph, Backen
     }
     case Backend::LLVM: {
       auto c = std::make_shared<LLVMCode>();
-      c->compiled = compileLLVM(lowered->kernel, &why, options.keepGeneratedCode);
+      c->compiled = compileLLVM(lowered->kernel, &why, options.keepGeneratedCode, options.llvmPipeline);
       if (!c->compiled) return nullptr;
       c->generated = c->compiled->optimizedIR;
       code = c;

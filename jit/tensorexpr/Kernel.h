@@ -26,6 +26,7 @@
 
 #include "jit/ir/Graph.h"
 #include "jit/ir/IValue.h"
+#include "jit/tensorexpr/LLVMCodegen.h"
 #include "jit/tensorexpr/Lower.h"
 
 namespace tsjit::tensorexpr {
@@ -40,6 +41,8 @@ struct KernelOptions {
   // kernel; without it generatedCode() of an LLVM kernel is empty unless TSJIT_LOG_LEVEL dumps
   // LLVMCodegen). The interpreter's loop IR and the CUDA C are always kept.
   bool keepGeneratedCode = false;
+  // The LLVM backend's optimization pipeline (LLVMCodegen.h; TSJIT_LLVM_PIPELINE overrides it).
+  LLVMPipeline llvmPipeline = LLVMPipeline::Short;
   LowerOptions lower;
 };
 

@@ -20,6 +20,7 @@ std::unique_ptr<LLVMKernel> compileLLVM(const LoopKernel&, std::string* whyNot, 
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <mutex>
 #include <unordered_map>
@@ -37,8 +38,18 @@ std::unique_ptr<LLVMKernel> compileLLVM(const LoopKernel&, std::string* whyNot, 
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Support/Host.h>
 #include <llvm/Support/TargetSelect.h>
+#include <llvm/Analysis/Lint.h>
+#include <llvm/Support/CommandLine.h>
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/Target/TargetMachine.h>
+#include <llvm/Transforms/InstCombine/InstCombine.h>
+#include <llvm/Transforms/Scalar/EarlyCSE.h>
+#include <llvm/Transforms/Scalar/LICM.h>
+#include <llvm/Transforms/Scalar/LoopPassManager.h>
+#include <llvm/Transforms/Scalar/LoopRotation.h>
+#include <llvm/Transforms/Scalar/SROA.h>
+#include <llvm/Transforms/Scalar/SimplifyCFG.h>
+#include <llvm/Transforms/Vectorize/LoopVectorize.h>
 
 #include "jit/support/Error.h"
 #include "jit/support/Logging.h"
@@ -220,8 +231,11 @@ llvm::Value* Emitter::castValue(llvm::Value* v, ScalarType from, ScalarType to) 
 llvm::Value* Emitter::callLibm(const char* name, llvm::Value* x) {
   llvm::FunctionCallee f = m_.getOrInsertFunction(name, llvm::FunctionType::get(b_.getDoubleTy(), {b_.getDoubleTy()}, false));
   if (auto* fn = llvm::dyn_cast<llvm::Function>(f.getCallee())) {
+    // Pure and always returning: an unused call is dead under any pipeline (without willreturn
+    // only O2's library-function attributes made it deletable).
     fn->setDoesNotAccessMemory();
     fn->setDoesNotThrow();
+    fn->addFnAttr(llvm::Attribute::WillReturn);
   }
   return b_.CreateCall(f, {x});
 }
@@ -247,9 +261,15 @@ llvm::Value* Emitter::intrinsic(Intrinsic op, const std::vector<llvm::Value*>& a
       if (f32) return llvmmath::sigmoidF(b_, x);
       return b_.CreateFDiv(llvm::ConstantFP::get(ty, 1.0),
                            b_.CreateFAdd(llvm::ConstantFP::get(ty, 1.0), callLibm("exp", b_.CreateFNeg(x))));
-    case Intrinsic::Sqrt: return b_.CreateUnaryIntrinsic(llvm::Intrinsic::sqrt, x);
+    // sqrt(x) as copysign(sqrt(x), x): the same value (sqrt(-0) = -0; a NaN keeps x's sign, like
+    // the x86 default NaN of a negative x), but LLVM 14 can no longer take it for non-negative:
+    // it did, so 1 / sqrt(-0.0) = -inf was judged >= 0 and `r < -3 ? -3 : r` folded to r.
+    case Intrinsic::Sqrt:
+      return b_.CreateBinaryIntrinsic(llvm::Intrinsic::copysign, b_.CreateUnaryIntrinsic(llvm::Intrinsic::sqrt, x), x);
     case Intrinsic::Rsqrt:
-      return b_.CreateFDiv(llvm::ConstantFP::get(ty, 1.0), b_.CreateUnaryIntrinsic(llvm::Intrinsic::sqrt, x));
+      return b_.CreateFDiv(llvm::ConstantFP::get(ty, 1.0),
+                           b_.CreateBinaryIntrinsic(llvm::Intrinsic::copysign,
+                                                    b_.CreateUnaryIntrinsic(llvm::Intrinsic::sqrt, x), x));
     case Intrinsic::Abs: return b_.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, x);
     case Intrinsic::Neg: return b_.CreateFNeg(x);
     case Intrinsic::Floor: return b_.CreateUnaryIntrinsic(llvm::Intrinsic::floor, x);
@@ -301,7 +321,14 @@ llvm::Value* Emitter::expr(const ExprPtr& e) {
           case BinOp::Add: return b_.CreateFAdd(a, c);
           case BinOp::Sub: return b_.CreateFSub(a, c);
           case BinOp::Mul: return b_.CreateFMul(a, c);
-          case BinOp::Div: return b_.CreateFDiv(a, c);
+          case BinOp::Div:
+            // x / ±0.0 is exactly x * ±inf (NaN for x = 0 or NaN, ±inf with the product's sign
+            // otherwise). The multiply keeps LLVM 14's InstCombine from misjudging the sign:
+            // its cannotBeOrderedLessThanZero takes x / -0.0 for >= 0 when x is (uitofp i1 -> 1
+            // / -0.0 = -inf), so `q < -3 ? -3 : q` was folded to q (fuzz fuser seed 3 case 2156).
+            if (auto* k = llvm::dyn_cast<llvm::ConstantFP>(c); k && k->isZero())
+              return b_.CreateFMul(a, llvm::ConstantFP::getInfinity(c->getType(), k->isNegative()));
+            return b_.CreateFDiv(a, c);
           case BinOp::Mod: return b_.CreateFRem(a, c);
           case BinOp::Max:
           case BinOp::Min: {
@@ -390,8 +417,12 @@ void Emitter::stmt(const StmtPtr& s, bool outermost) {
       return;
     }
     case StmtKind::For: {
-      llvm::Value* start = outermost ? begin_ : expr(s->start);
-      llvm::Value* stop = outermost ? end_ : expr(s->stop);
+      // Only a parallel outermost loop runs the caller's [begin, end); every other loop has its
+      // constant bounds, so the vectorizer knows the trip count (no scalar remainder loop when
+      // the vector width divides it: about half the machine code to generate).
+      const bool split = outermost && s->options.parallel;
+      llvm::Value* start = split ? begin_ : expr(s->start);
+      llvm::Value* stop = split ? end_ : expr(s->stop);
       llvm::BasicBlock* pre = b_.GetInsertBlock();
       llvm::BasicBlock* header = llvm::BasicBlock::Create(ctx_, "loop", fn_);
       llvm::BasicBlock* body = llvm::BasicBlock::Create(ctx_, "body", fn_);
@@ -483,17 +514,90 @@ std::string printModule(const llvm::Module& m) {
   return os.str();
 }
 
+// The function pipeline for a kernel module, picked for what the emitter produces (straight-line
+// element math in loop nests, `let` locals in allocas, noalias buffers): locals to SSA, common
+// subexpressions, loops rotated (the vectorizer wants the exit at the latch) with invariant loads
+// and scalar math hoisted, the innermost loops vectorized (its cost model picks the width), then
+// one clean-up.
+void addShortPipeline(llvm::ModulePassManager& mpm) {
+  llvm::FunctionPassManager fpm;
+  fpm.addPass(llvm::SROAPass());
+  fpm.addPass(llvm::EarlyCSEPass(/*UseMemorySSA=*/false));
+  fpm.addPass(llvm::InstCombinePass());
+  fpm.addPass(llvm::SimplifyCFGPass());
+  llvm::LoopPassManager lpm;
+  lpm.addPass(llvm::LoopRotatePass());
+  lpm.addPass(llvm::LICMPass());
+  fpm.addPass(llvm::createFunctionToLoopPassAdaptor(std::move(lpm), /*UseMemorySSA=*/true));
+  fpm.addPass(llvm::LoopVectorizePass());
+  fpm.addPass(llvm::EarlyCSEPass(/*UseMemorySSA=*/false));
+  fpm.addPass(llvm::InstCombinePass());
+  fpm.addPass(llvm::SimplifyCFGPass());
+  mpm.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(fpm)));
+}
+
+// TSJIT_LLVM_PIPELINE=o2|short overrides the pipeline of every kernel (experiments, the fuzzer).
+LLVMPipeline pipelineFromEnv(LLVMPipeline requested) {
+  const char* env = std::getenv("TSJIT_LLVM_PIPELINE");
+  if (!env || !*env) return requested;
+  const std::string v = env;
+  if (v == "o2" || v == "O2") return LLVMPipeline::O2;
+  if (v == "short") return LLVMPipeline::Short;
+  TSJIT_CHECK(false, "TSJIT_LLVM_PIPELINE=", v, ": expected o2 or short");
+  return requested;
+}
+
+void optimize(llvm::Module& m, llvm::TargetMachine* tm, LLVMPipeline pipeline) {
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PassBuilder pb(tm);
+  pb.registerModuleAnalyses(mam);
+  pb.registerCGSCCAnalyses(cgam);
+  pb.registerFunctionAnalyses(fam);
+  pb.registerLoopAnalyses(lam);
+  pb.crossRegisterProxies(lam, fam, cgam, mam);
+  // The short pipeline vectorizes without an epilogue loop (the main vector loop and a scalar
+  // remainder; a third copy of the body costs compile time only). The option is global: set under
+  // the Jit mutex for each module.
+  if (auto* opt = llvm::cl::getRegisteredOptions().lookup("enable-epilogue-vectorization"))
+    *static_cast<llvm::cl::opt<bool>*>(opt) = pipeline == LLVMPipeline::O2;  // LoopVectorize.cpp's cl::opt<bool>
+  llvm::ModulePassManager mpm;
+  if (pipeline == LLVMPipeline::O2) {
+    mpm = pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O2);
+  } else {
+    addShortPipeline(mpm);
+  }
+  mpm.run(m, mam);
+}
+
+// TSJIT_LLVM_LINT=1: LLVM's Lint (undefined behaviour it can prove: null / misaligned / out of an
+// alloca accesses, division by zero, ...) on the module before and after optimization; its
+// findings go to stderr.
+bool lintRequested() {
+  static const bool on = [] {
+    const char* env = std::getenv("TSJIT_LLVM_LINT");
+    return env && *env && std::string(env) != "0";
+  }();
+  return on;
+}
+
 }  // namespace
+
+const char* toString(LLVMPipeline p) { return p == LLVMPipeline::O2 ? "o2" : "short"; }
 
 bool llvmAvailable() { return jit().lljit != nullptr; }
 
-std::unique_ptr<LLVMKernel> compileLLVM(const LoopKernel& k, std::string* whyNot, bool keepIR) {
+std::unique_ptr<LLVMKernel> compileLLVM(const LoopKernel& k, std::string* whyNot, bool keepIR, LLVMPipeline pipeline) {
   Jit& j = jit();
+  pipeline = pipelineFromEnv(pipeline);
   if (!j.lljit) {
     *whyNot = "LLVM JIT unavailable: " + j.error;
     return nullptr;
   }
   const auto t0 = std::chrono::steady_clock::now();
+  auto tEmitted = t0, tOptimized = t0;
   static std::atomic<uint64_t> counter{0};
   const std::string base = "tsjit_" + k.name + "_" + std::to_string(counter++);
   auto ctx = std::make_unique<llvm::LLVMContext>();
@@ -521,25 +625,15 @@ std::unique_ptr<LLVMKernel> compileLLVM(const LoopKernel& k, std::string* whyNot
   TSJIT_CHECK(!llvm::verifyModule(*m, &verifyOs), "LLVM codegen produced an invalid module: ", verifyOs.str(), "\n",
               printModule(*m));
   if (keepIR) result->unoptimizedIR = printModule(*m);
+  GRAPH_UPDATE("LLVM IR of ", k.name, " before optimization:\n", keepIR ? result->unoptimizedIR : printModule(*m));
+  if (lintRequested()) llvm::lintModule(*m);
   {
     std::lock_guard<std::mutex> lock(j.mutex);
-    // LLVM's O2 pipeline. A hand-picked function pipeline (SROA, EarlyCSE, InstCombine,
-    // SimplifyCFG, LoopRotate + LICM, LoopVectorize, clean-up; no epilogue vectorization) halved
-    // compile times but made one generated kernel of `tsjit fuzz --target fuser --seed 1` crash
-    // (SIGSEGV in the kernel after ~22,900 cases; O2 runs 23,500 clean): see perf/README.md.
-    llvm::LoopAnalysisManager lam;
-    llvm::FunctionAnalysisManager fam;
-    llvm::CGSCCAnalysisManager cgam;
-    llvm::ModuleAnalysisManager mam;
-    llvm::PassBuilder pb(j.tm.get());
-    pb.registerModuleAnalyses(mam);
-    pb.registerCGSCCAnalyses(cgam);
-    pb.registerFunctionAnalyses(fam);
-    pb.registerLoopAnalyses(lam);
-    pb.crossRegisterProxies(lam, fam, cgam, mam);
-    llvm::ModulePassManager mpm = pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O2);
-    mpm.run(*m, mam);
+    tEmitted = std::chrono::steady_clock::now();
+    optimize(*m, j.tm.get(), pipeline);
+    tOptimized = std::chrono::steady_clock::now();
   }
+  if (lintRequested()) llvm::lintModule(*m);
   if (keepIR || isLogEnabled(__FILE__, LogLevel::GRAPH_DUMP)) {
     result->optimizedIR = printModule(*m);
     GRAPH_DUMP("LLVM IR of ", k.name, " after optimization:\n", result->optimizedIR);
@@ -557,7 +651,11 @@ std::unique_ptr<LLVMKernel> compileLLVM(const LoopKernel& k, std::string* whyNot
     }
     result->nests.push_back(reinterpret_cast<NestFn>(sym->getAddress()));
   }
-  result->compileMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  const auto tDone = std::chrono::steady_clock::now();
+  auto ms = [](auto a, auto b) { return std::chrono::duration<double, std::milli>(b - a).count(); };
+  result->compileMs = ms(t0, tDone);
+  GRAPH_DEBUG("LLVM compile of ", k.name, " (", toString(pipeline), "): IR ", ms(t0, tEmitted), " ms, passes ",
+              ms(tEmitted, tOptimized), " ms, machine code ", ms(tOptimized, tDone), " ms");
   return result;
 }
 

@@ -9,6 +9,7 @@
 
 #include "jit/ir/Type.h"
 #include "jit/support/Logging.h"
+#include "jit/tensorexpr/LoopAccess.h"
 #include "jit/tensorexpr/LowerOps.h"
 #include "jit/tensorexpr/Simplify.h"
 
@@ -502,7 +503,11 @@ std::optional<LoweredGroup> lowerGroup(const Graph& g, std::string* whyNot, cons
       nests.push_back(body[0]);
       out.nestTripCounts.push_back(full[0]);
     }
-    k.body = block(std::move(nests));
+    // Lets of values nothing reads go (aten::type_as reads only its other's dtype: that slice may
+    // load from tensors of another shape, even empty ones), then every access is proven in bounds
+    // (LoopAccess.h): backends evaluate lets eagerly.
+    k.body = removeDeadLets(block(std::move(nests)));
+    checkAccessesInBounds(k);
     GRAPH_DUMP("loop IR of the fusion group:\n", toString(k));
     return out;
   } catch (const Unsupported& e) {

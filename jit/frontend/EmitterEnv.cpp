@@ -134,6 +134,9 @@ bool alwaysExits(const std::vector<Stmt>& stmts) {
         if (alwaysExits(toVector(i.trueBranch())) && alwaysExits(toVector(i.falseBranch()))) return true;
         break;
       }
+      case Kind::With:  // __exit__ runs on the way out; the body's exits are the statement's
+        if (alwaysExits(toVector(With(s.get()).body()))) return true;
+        break;
       default:
         break;
     }
@@ -162,6 +165,9 @@ static bool containsJumpImpl(const std::vector<Stmt>& stmts, bool inLoop) {
       case Kind::While:
         if (containsJumpImpl(toVector(While(s.get()).body()), true)) return true;
         break;
+      case Kind::With:
+        if (containsJumpImpl(toVector(With(s.get()).body()), inLoop)) return true;
+        break;
       default:
         break;
     }
@@ -185,6 +191,9 @@ bool containsReturn(const std::vector<Stmt>& stmts) {
         break;
       case Kind::While:
         if (containsReturn(toVector(While(s.get()).body()))) return true;
+        break;
+      case Kind::With:
+        if (containsReturn(toVector(With(s.get()).body()))) return true;
         break;
       default:
         break;
@@ -227,6 +236,13 @@ void collectAssigned(const std::vector<Stmt>& stmts, std::vector<std::string>& o
       case Kind::While:
         collectAssigned(toVector(While(s.get()).body()), out);
         break;
+      case Kind::With: {
+        With w(s.get());
+        for (auto item : w.items())
+          if (item.var().present()) collectTargets(item.var().value(), out);
+        collectAssigned(toVector(w.body()), out);
+        break;
+      }
       case Kind::Return:
         out.push_back("$ret");
         break;

@@ -165,17 +165,31 @@ std::shared_ptr<ModuleInfo> CompilerContext::userClass(const std::string& name, 
     std::string base(b.range().text());
     if (base != "object") return nullptr;  // NamedTuple, nn.Module, ... are handled elsewhere
   }
+  return classInfo(name, "__torch__." + name, cls->second, loc);
+}
+
+// A class of the built-in library (torch.no_grad: `__torch__.torch.autograd.grad_mode.no_grad`).
+std::shared_ptr<ModuleInfo> CompilerContext::libraryClass(const std::string& qualifiedName, const SourceRange& loc) {
+  if (auto it = userClassInfos.find(qualifiedName); it != userClassInfos.end()) return it->second;
+  parseLibraries();
+  auto cls = libraryClasses.find(qualifiedName);
+  if (cls == libraryClasses.end()) return nullptr;
+  return classInfo(qualifiedName, qualifiedName, cls->second, loc);
+}
+
+std::shared_ptr<ModuleInfo> CompilerContext::classInfo(const std::string& key, const std::string& qualifiedName,
+                                                       const ClassDef& def, const SourceRange& loc) {
   auto info = std::make_shared<ModuleInfo>();
-  info->type = cu->classes().getOrCreate("__torch__." + name);
+  info->type = cu->classes().getOrCreate(qualifiedName);
   auto desc = std::make_shared<ModuleDesc>();
   desc->qualifiedName = info->type->qualifiedName();
   info->desc = desc;
-  userClassInfos[name] = info;
+  userClassInfos[key] = info;
   userClassTypes.insert(info->type.get());
   registerModule(info);
   // __init__ first: it declares the attributes every other method reads.
   bool hasInit = false;
-  for (auto s : cls->second.body())
+  for (auto s : def.body())
     if (s.kind() == Kind::Def && Def(s.get()).name().name() == "__init__") hasInit = true;
   if (hasInit) getMethod(info, "__init__", loc);
   return info;

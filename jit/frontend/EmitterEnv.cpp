@@ -90,31 +90,9 @@ Value* insertNode(Graph& g, Symbol kind, const std::vector<Value*>& inputs, cons
   return nullptr;
 }
 
-namespace {
-// `with torch.no_grad():` / `with torch.enable_grad():` (no `as`): grad modes only change what
-// autograd records, and neither engine records gradients, so the body runs in place of the `with`.
-bool isGradModeWith(const Stmt& s) {
-  if (s.kind() != Kind::With) return false;
-  for (auto item : With(s.get()).items()) {
-    if (item.var().present() || item.target().kind() != Kind::Apply) return false;
-    Apply a(item.target().get());
-    std::string callee(a.callee().range().text());
-    if ((callee != "torch.no_grad" && callee != "torch.enable_grad") || a.inputs().size() || a.attributes().size())
-      return false;
-  }
-  return true;
-}
-}  // namespace
-
 std::vector<Stmt> toVector(const ListView<Stmt>& l) {
   std::vector<Stmt> out;
-  for (auto s : l) {
-    if (isGradModeWith(s)) {
-      for (auto& b : toVector(With(s.get()).body())) out.push_back(b);
-      continue;
-    }
-    out.push_back(s);
-  }
+  for (auto s : l) out.push_back(s);
   return out;
 }
 

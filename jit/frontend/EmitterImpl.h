@@ -235,6 +235,9 @@ struct CompilerContext {
   std::map<std::string, std::shared_ptr<ModuleInfo>> userClassInfos;
   std::set<const ClassType*> userClassTypes;
   std::shared_ptr<ModuleInfo> userClass(const std::string& name, const SourceRange& loc);
+  std::shared_ptr<ModuleInfo> libraryClass(const std::string& qualifiedName, const SourceRange& loc);
+  std::shared_ptr<ModuleInfo> classInfo(const std::string& key, const std::string& qualifiedName, const ClassDef& def,
+                                        const SourceRange& loc);
   // Enum classes by plain name (EnumType built on first use); nullptr when `name` is not one.
   std::map<std::string, TypePtr> enumTypes;
   TypePtr enumType(const std::string& name);

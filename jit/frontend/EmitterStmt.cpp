@@ -368,10 +368,6 @@ void FunctionEmitter::emitWith(const With& w) {
   for (auto item : w.items()) {
     Expr target = item.target();
     SourceRange loc = target.kind() == Kind::Apply ? Apply(target.get()).callee().range() : target.range();
-    std::string text(target.range().text());
-    if (text.rfind("torch.", 0) == 0)
-      fail(target.range(), "'with' statements are not supported (except `with torch.no_grad():` and "
-                           "`with torch.enable_grad():`)");
     Value* obj = emitExpr(target);
     auto* cls = obj->type()->cast<ClassType>();
     if (!cls) fail(loc, "With item expression must return an object");  // 1.13's wording

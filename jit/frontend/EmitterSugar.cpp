@@ -99,6 +99,9 @@ SugaredPtr BuiltinModule::attr(const SourceRange& loc, FunctionEmitter& e, const
     if (auto c = dtypeCode(attrName)) return std::make_shared<SimpleValue>(e.emitConst(Literal{*c}));
     if (attrName == "jit") return std::make_shared<BuiltinModule>("torch.jit");
     if (attrName == "nn") return std::make_shared<BuiltinModule>("torch.nn");
+    if (attrName == "no_grad")  // a class compiled from torch/autograd/grad_mode.py (Library.cpp)
+      if (auto info = e.ctx().libraryClass("__torch__.torch.autograd.grad_mode.no_grad", loc))
+        return std::make_shared<UserClass>(info);
     if (isScriptedTorchFunction(attrName)) {  // torch.norm: compiled from torch/functional.py
       e.ctx().parseLibraries();
       std::string q = "__torch__.torch.functional." + attrName;

@@ -46,6 +46,11 @@ SugaredPtr SimpleValue::attr(const SourceRange& loc, FunctionEmitter& e, const s
     if (name == "value") return std::make_shared<SimpleValue>(insertNode(g, prim::EnumValue, {value}, en->valueType()));
     fail(loc, "'" + t->str() + "' object has no attribute or method '" + name + "'.");
   }
+  if (const auto* iface = dynamic_cast<const InterfaceType*>(t.get())) {
+    if (!iface->findInterfaceMethod(name))  // 1.13's wording
+      fail(loc, "'" + iface->qualifiedName() + "' object has no attribute or method '" + name + "'.");
+    return std::make_shared<InterfaceMethod>(value, name);
+  }
   if (auto* cls = t->cast<ClassType>()) {
     if (auto mi = e.ctx().moduleInfos.find(cls); mi != e.ctx().moduleInfos.end())
       return std::make_shared<ModuleValue>(value, mi->second)->attr(loc, e, name);
@@ -276,6 +281,7 @@ TypePtr FunctionEmitter::parseTypeExpr(const Expr& e) {
       const std::string& text = StringLiteral(e.get()).text();
       if (TypePtr t = namedTupleType(text)) return t;  // a forward reference: "Vec"
       if (TypePtr t = ctx_.enumType(text)) return t;
+      if (TypePtr t = ctx_.interfaceType(text)) return t;
       if (auto info = ctx_.userClass(text, e.range())) return info->type;
       try {
         return parseType(text, &ctx_.cu->classes());
@@ -296,6 +302,7 @@ TypePtr FunctionEmitter::parseTypeExpr(const Expr& e) {
         fail(e.range(), "Type annotation '" + n + "' requires type parameters, e.g. " + n + "[int]");
       if (TypePtr t = namedTupleType(n)) return t;
       if (TypePtr t = ctx_.enumType(n)) return t;
+      if (TypePtr t = ctx_.interfaceType(n)) return t;
       if (auto info = ctx_.userClass(n, e.range())) return info->type;
       return bad();
     }

@@ -392,6 +392,10 @@ void FunctionEmitter::mergeIf(Node* ifNode, Frame& t, Frame& f, const SourceRang
       type = d;
     } else if (tv && fv) {
       auto u = unifyTypes(tv->type(), fv->type());
+      // Two classes returned as the declared interface (or Any): the declared type joins them.
+      if (!u && name == "$ret" && hasDeclaredReturn_ && tv->type()->isSubtypeOf(returnType_) &&
+          fv->type()->isSubtypeOf(returnType_))
+        u = returnType_;
       if (!u) {
         if (name == "$ret")
           fail(loc, "Previous return statement returned a value of type " + typeName(tv->type()) +

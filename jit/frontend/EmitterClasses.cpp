@@ -248,6 +248,8 @@ TypePtr CompilerContext::interfaceType(const std::string& name) {
   auto cls = userClasses.find(name);
   if (cls == userClasses.end() || !isInterfaceClass(cls->second)) return nullptr;
   const ClassDef& cd = cls->second;
+  auto t = std::make_shared<InterfaceType>("__torch__." + name);
+  interfaceTypes[name] = t;  // before the signatures, which may name the interface itself
   FunctionEmitter fe(*this);
   std::vector<InterfaceType::Method> methods;
   for (auto s : cd.body()) {
@@ -271,8 +273,7 @@ TypePtr CompilerContext::interfaceType(const std::string& name) {
     m.returnType = d.decl().returnType().present() ? fe.parseTypeExpr(d.decl().returnType().value()) : NoneType::get();
     methods.push_back(std::move(m));
   }
-  TypePtr t = std::make_shared<InterfaceType>("__torch__." + name, std::move(methods));
-  interfaceTypes[name] = t;
+  t->setInterfaceMethods(std::move(methods));
   return t;
 }
 

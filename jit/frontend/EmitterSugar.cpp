@@ -211,6 +211,11 @@ SugaredPtr FunctionEmitter::emitSpecialForm(const SourceRange& loc, const std::s
     }
     bool always = false, maybe = false;
     for (auto& t : ts) {
+      // An interface: a user class is an instance when it has the methods (checked here, statically).
+      const auto* iface = dynamic_cast<const InterfaceType*>(t.get());
+      const auto* cls = v->type()->cast<ClassType>();
+      std::string why;
+      if (iface && cls && !dynamic_cast<const InterfaceType*>(cls)) implementsInterface(*cls, *iface, loc, why);
       if (v->type()->isSubtypeOf(t)) always = true;
       else if (t->isSubtypeOf(v->type()) || v->type()->kind() == TypeKind::Any) maybe = true;
     }

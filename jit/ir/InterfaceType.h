@@ -7,7 +7,7 @@
 // compatible signature. The frontend checks that (it compiles the class's methods) and records
 // the class here (addImplementer); Type::isSubtypeOf then answers from that record. Two interface
 // types are equal by name (ClassType::equals).
-// Invariants: methods never change after construction; the implementer record only grows and is
+// Invariants: methods are set once, right after construction; the implementer record only grows and is
 // safe to read and extend from several threads.
 #pragma once
 
@@ -28,8 +28,10 @@ class InterfaceType : public ClassType {
     std::vector<TypePtr> argTypes;
     TypePtr returnType;
   };
-  InterfaceType(std::string qualifiedName, std::vector<Method> methods)
-      : ClassType(std::move(qualifiedName)), methods_(std::move(methods)) {}
+  explicit InterfaceType(std::string qualifiedName) : ClassType(std::move(qualifiedName)) {}
+  // Only for the one who builds the type (the frontend), once, before any use: the signatures may
+  // name the interface itself, so the type exists before its methods.
+  void setInterfaceMethods(std::vector<Method> methods) { methods_ = std::move(methods); }
 
   const std::vector<Method>& interfaceMethods() const { return methods_; }
   const Method* findInterfaceMethod(const std::string& name) const {

@@ -46,7 +46,7 @@ Value* FunctionEmitter::tryConvert(Value* v, const TypePtr& type, bool allowConv
   if (containsVar(type)) return v;
   if (const auto* iface = dynamic_cast<const InterfaceType*>(type.get())) {  // structural: no node
     const auto* cls = v->type()->cast<ClassType>();
-    if (cls && !dynamic_cast<const InterfaceType*>(cls) && !iface->isImplementedBy(cls->qualifiedName())) {
+    if (cls && cls != iface && !iface->isImplementedBy(cls->qualifiedName())) {
       std::string why;
       if (!implementsInterface(*cls, *iface, v->node()->sourceRange(), why)) interfaceMismatch_ = why;
     }

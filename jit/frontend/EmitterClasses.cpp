@@ -289,24 +289,33 @@ std::string signatureText(const std::string& name, const std::string& selfType, 
 bool FunctionEmitter::implementsInterface(const ClassType& cls, const InterfaceType& iface, const SourceRange& loc,
                                           std::string& why) {
   if (iface.isImplementedBy(cls.qualifiedName())) return true;
+  // `cls` is a user class (its methods compiled on demand) or another interface (its signatures).
+  const auto* other = dynamic_cast<const InterfaceType*>(&cls);
   auto mi = ctx_.moduleInfos.find(&cls);
-  if (mi == ctx_.moduleInfos.end() || !ctx_.userClassTypes.count(&cls)) return false;
+  if (!other && (mi == ctx_.moduleInfos.end() || !ctx_.userClassTypes.count(&cls))) return false;
   for (const InterfaceType::Method& m : iface.interfaceMethods()) {
-    FunctionInfo* fn = ctx_.getMethod(mi->second, m.name, loc);
-    if (!fn) {  // 1.13's wording
-      why = "Class '" + cls.qualifiedName() + "' does not have method '" + m.name + "' but '" + iface.qualifiedName() +
-            "' does.";
+    std::vector<std::string> names;
+    std::vector<TypePtr> types;
+    TypePtr ret;
+    bool found = false;
+    if (other) {
+      if (const InterfaceType::Method* om = other->findInterfaceMethod(m.name))
+        found = true, names = om->argNames, types = om->argTypes, ret = om->returnType;
+    } else if (FunctionInfo* fn = ctx_.getMethod(mi->second, m.name, loc)) {
+      found = true, names = fn->argNames, types = fn->argTypes, ret = fn->returnType ? fn->returnType : NoneType::get();
+    }
+    if (!found) {  // 1.13's wording
+      why = std::string(other ? "Interface '" : "Class '") + cls.qualifiedName() + "' does not have method '" + m.name +
+            "' but " + (other ? "interface '" : "'") + iface.qualifiedName() + "' does.";
       return false;
     }
-    bool ok = fn->argTypes.size() == m.argTypes.size();
-    for (size_t i = 0; ok && i < m.argTypes.size(); ++i) ok = m.argTypes[i]->isSubtypeOf(fn->argTypes[i]);
-    TypePtr ret = fn->returnType ? fn->returnType : NoneType::get();
+    bool ok = types.size() == m.argTypes.size();
+    for (size_t i = 0; ok && i < m.argTypes.size(); ++i) ok = m.argTypes[i]->isSubtypeOf(types[i]);
     ok = ok && ret->isSubtypeOf(m.returnType);
     if (!ok) {
       why = "Method on class '" + cls.qualifiedName() + "' (1) is not compatible with interface '" +
-            iface.qualifiedName() + "' (2)\n  (1) " +
-            signatureText(m.name, cls.qualifiedName(), fn->argNames, fn->argTypes, ret) + "\n  (2) " +
-            signatureText(m.name, iface.str(), m.argNames, m.argTypes, m.returnType);
+            iface.qualifiedName() + "' (2)\n  (1) " + signatureText(m.name, cls.str(), names, types, ret) +
+            "\n  (2) " + signatureText(m.name, iface.str(), m.argNames, m.argTypes, m.returnType);
       return false;
     }
   }

@@ -215,7 +215,7 @@ SugaredPtr FunctionEmitter::emitSpecialForm(const SourceRange& loc, const std::s
       const auto* iface = dynamic_cast<const InterfaceType*>(t.get());
       const auto* cls = v->type()->cast<ClassType>();
       std::string why;
-      if (iface && cls && !dynamic_cast<const InterfaceType*>(cls)) implementsInterface(*cls, *iface, loc, why);
+      if (iface && cls && cls != iface) implementsInterface(*cls, *iface, loc, why);
       if (v->type()->isSubtypeOf(t)) always = true;
       else if (t->isSubtypeOf(v->type()) || v->type()->kind() == TypeKind::Any) maybe = true;
     }

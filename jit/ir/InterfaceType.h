@@ -3,8 +3,8 @@
 // that has no attributes and no compiled methods, only method signatures. Printed
 // InterfaceType<Shape> as 1.13 prints it; annotated by its qualified name (__torch__.Shape).
 //
-// Subtyping is structural: a class is a subtype when each interface method exists on it with a
-// compatible signature. The frontend checks that (it compiles the class's methods) and records
+// Subtyping is structural: a class (or another interface) is a subtype when each interface method
+// exists on it with a compatible signature. The frontend checks that (it compiles the class's methods) and records
 // the class here (addImplementer); Type::isSubtypeOf then answers from that record. Two interface
 // types are equal by name (ClassType::equals).
 // Invariants: methods are set once, right after construction; the implementer record only grows and is

@@ -274,7 +274,7 @@ bool Type::isSubtypeOf(const Type& other) const {
   if (other.kind() == TypeKind::Class) {  // an interface: structural, see InterfaceType.h
     if (const auto* iface = dynamic_cast<const InterfaceType*>(&other)) {
       const auto* cls = cast<ClassType>();
-      return cls && !dynamic_cast<const InterfaceType*>(cls) && iface->isImplementedBy(cls->qualifiedName());
+      return cls && iface->isImplementedBy(cls->qualifiedName());  // a class or another interface
     }
   }
   switch (other.kind()) {

@@ -233,11 +233,47 @@ const ReferenceKernel* Evaluator::kernelFor(const Node& node) {
   return k;
 }
 
+namespace {
+bool anyArgRequiresGrad(const std::vector<IValue>& args) {
+  for (const IValue& a : args) {
+    if (a.isTensor() && a.toTensor().requiresGrad()) return true;
+    if (a.isList())
+      for (const IValue& x : a.toListRef().items)
+        if (x.isTensor() && x.toTensor().requiresGrad()) return true;
+  }
+  return false;
+}
+bool sameTensorAsArg(const Tensor& t, const std::vector<IValue>& args) {
+  for (const IValue& a : args)
+    if (a.isTensor() && a.isSameIdentity(IValue(t))) return true;
+  return false;
+}
+
+// requires_grad of an op's tensor outputs, as autograd would leave it: a floating output requires
+// grad when grad mode is on and a tensor input requires grad; otherwise a new output (not an input
+// returned in place) does not — except the fresh tensor of a factory given requires_grad=True.
+void markRequiresGrad(const Node& node, const std::vector<IValue>& args, std::vector<IValue>& outs) {
+  if (!anyTensorRequiresGrad()) return;  // the common case: nothing anywhere requires grad
+  bool propagate = referenceGradMode() && anyArgRequiresGrad(args);
+  if (const auto* schema = node.maybeSchema())
+    for (size_t i = 0; i < schema->arguments().size() && i < args.size(); ++i)
+      if (schema->arguments()[i].name == "requires_grad" && args[i].isBool() && args[i].toBool()) return;
+  for (IValue& o : outs) {
+    if (!o.isTensor()) continue;
+    const Tensor& t = o.toTensor();
+    bool floating = isFloatingType(t.dtype());
+    if (propagate && floating) t.setRequiresGradFlag(true);
+    else if (!sameTensorAsArg(t, args)) t.setRequiresGradFlag(false);
+  }
+}
+}  // namespace
+
 void Evaluator::runKernel(const Node& node, std::vector<IValue> args, Env& env) {
   const ReferenceKernel* k = kernelFor(node);
   std::vector<IValue> outs = k->run(args);
   TSJIT_CHECK(outs.size() == node.numOutputs(), "the reference kernel of ", node.kind().toQualString(),
               " returned ", outs.size(), " values for ", node.numOutputs(), " outputs");
+  markRequiresGrad(node, args, outs);
   for (size_t i = 0; i < outs.size(); ++i) env[node.outputs()[i]] = std::move(outs[i]);
 }
 

@@ -47,4 +47,10 @@ const ReferenceKernel* findKernel(const ops::OpOverload& overload);
 // Idempotent, thread-safe: initializes the op table and registers every family.
 void registerAllKernels();
 
+// The reference's own grad mode of this thread (on by default): aten::set_grad_enabled writes it,
+// aten::is_grad_enabled reads it, and the evaluator marks the floating outputs of an op whose
+// tensor inputs require grad as requiring grad only while it is on (what autograd would record).
+bool referenceGradMode();
+void setReferenceGradMode(bool enabled);
+
 }  // namespace tsjit::reference

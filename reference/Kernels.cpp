@@ -1,4 +1,5 @@
-// Kernels.cpp — registration entry point of the reference kernels (one call per family).
+// Kernels.cpp — registration entry point of the reference kernels (one call per family), and the
+// reference's per-thread grad mode.
 #include <mutex>
 
 #include "jit/ops/KernelDtypes.h"
@@ -19,6 +20,12 @@ void def(std::string_view qualifiedOverloadName, KernelFn fn) {
   }
   ov.set(ReferenceKernel{std::move(fn)});
 }
+
+namespace {
+thread_local bool tReferenceGradMode = true;
+}  // namespace
+bool referenceGradMode() { return tReferenceGradMode; }
+void setReferenceGradMode(bool enabled) { tReferenceGradMode = enabled; }
 
 const ReferenceKernel* findKernel(const ops::OpOverload& overload) { return overload.get<ReferenceKernel>(); }
 

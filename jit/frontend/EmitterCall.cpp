@@ -44,6 +44,13 @@ Literal defaultLiteral(const DefaultValue& d) {
 
 Value* FunctionEmitter::tryConvert(Value* v, const TypePtr& type, bool allowConversions, std::optional<int64_t> fixedN) {
   if (containsVar(type)) return v;
+  if (const auto* iface = dynamic_cast<const InterfaceType*>(type.get())) {  // structural: no node
+    const auto* cls = v->type()->cast<ClassType>();
+    if (cls && cls != iface && !iface->isImplementedBy(cls->qualifiedName())) {
+      std::string why;
+      if (!implementsInterface(*cls, *iface, v->node()->sourceRange(), why)) interfaceMismatch_ = why;
+    }
+  }
   if (v->type()->isSubtypeOf(type)) return v;
   Graph& g = *graph_;
   if (auto* o = type->cast<OptionalType>()) {
@@ -344,11 +351,13 @@ Value* FunctionEmitter::emitUserCall(const SourceRange& loc, FunctionInfo& fn, V
       const std::string& q = fn.qualifiedName;
       n = q.find("3d") != std::string::npos ? 3 : q.find("2d") != std::string::npos ? 2 : 1;
     }
+    interfaceMismatch_.clear();
     Value* c = tryConvert(v, fn.argTypes[i], true, n);
     if (!c)
       fail(i < args.size() ? args[i].loc : loc,
            "Expected a value of type '" + typeName(fn.argTypes[i]) + "' for argument '" + fn.argNames[i] +
-               "' but instead found type '" + typeName(v->type()) + "'.");
+               "' but instead found type '" + typeName(v->type()) + "'." +
+               (interfaceMismatch_.empty() ? "" : "\n" + interfaceMismatch_));
     inputs.push_back(c);
   }
   Node* call = graph_->insert(isMethod ? prim::CallMethod : prim::CallFunction, inputs, 1);

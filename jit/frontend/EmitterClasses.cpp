@@ -1,4 +1,6 @@
-// EmitterClasses.cpp — user-defined types of a script: NamedTuple classes and classes.
+// EmitterClasses.cpp — user-defined types of a script: NamedTuple classes, classes, enums and
+// `@torch.jit.interface` classes (InterfaceType; structural subtyping checked here, calls on an
+// interface value are prim::CallMethod dispatched by the engines on the object's own class).
 //
 // `class Point(NamedTuple):` with annotated fields (`x: int`, `y: float = 0.0`) becomes a TupleType
 // whose field names live in CompilerContext::tupleFieldNames: `Point(1, 2.0)` / `Point(x=1)` is a
@@ -165,17 +167,32 @@ std::shared_ptr<ModuleInfo> CompilerContext::userClass(const std::string& name, 
     std::string base(b.range().text());
     if (base != "object") return nullptr;  // NamedTuple, nn.Module, ... are handled elsewhere
   }
+  if (interfaceType(name)) return nullptr;  // @torch.jit.interface: a type, never instantiated
+  return classInfo(name, "__torch__." + name, cls->second, loc);
+}
+
+// A class of the built-in library (torch.no_grad: `__torch__.torch.autograd.grad_mode.no_grad`).
+std::shared_ptr<ModuleInfo> CompilerContext::libraryClass(const std::string& qualifiedName, const SourceRange& loc) {
+  if (auto it = userClassInfos.find(qualifiedName); it != userClassInfos.end()) return it->second;
+  parseLibraries();
+  auto cls = libraryClasses.find(qualifiedName);
+  if (cls == libraryClasses.end()) return nullptr;
+  return classInfo(qualifiedName, qualifiedName, cls->second, loc);
+}
+
+std::shared_ptr<ModuleInfo> CompilerContext::classInfo(const std::string& key, const std::string& qualifiedName,
+                                                       const ClassDef& def, const SourceRange& loc) {
   auto info = std::make_shared<ModuleInfo>();
-  info->type = cu->classes().getOrCreate("__torch__." + name);
+  info->type = cu->classes().getOrCreate(qualifiedName);
   auto desc = std::make_shared<ModuleDesc>();
   desc->qualifiedName = info->type->qualifiedName();
   info->desc = desc;
-  userClassInfos[name] = info;
+  userClassInfos[key] = info;
   userClassTypes.insert(info->type.get());
   registerModule(info);
   // __init__ first: it declares the attributes every other method reads.
   bool hasInit = false;
-  for (auto s : cls->second.body())
+  for (auto s : def.body())
     if (s.kind() == Kind::Def && Def(s.get()).name().name() == "__init__") hasInit = true;
   if (hasInit) getMethod(info, "__init__", loc);
   return info;
@@ -204,6 +221,140 @@ SugaredPtr UserClass::call(const SourceRange& loc, FunctionEmitter& e, const App
     fail(loc, info->type->baseName() + "() takes no arguments");
   }
   return std::make_shared<ModuleValue>(obj, info);
+}
+
+}  // namespace tsjit::frontend::detail
+
+namespace tsjit::frontend::detail {
+
+// ---------------------------------------------------------------------------------------------
+// Interfaces: `@torch.jit.interface class Shape:` with methods whose bodies are `pass`.
+
+namespace {
+bool isInterfaceClass(const ClassDef& cd) {
+  for (auto d : cd.decorators()) {
+    std::string text(d.range().text());
+    if (text == "torch.jit.interface" || text == "jit.interface") return true;
+  }
+  return false;
+}
+bool isDocstring(const Stmt& s) {
+  return s.kind() == Kind::ExprStmt && ExprStmt(s.get()).expr().kind() == Kind::StringLiteral;
+}
+}  // namespace
+
+TypePtr CompilerContext::interfaceType(const std::string& name) {
+  if (auto it = interfaceTypes.find(name); it != interfaceTypes.end()) return it->second;
+  auto cls = userClasses.find(name);
+  if (cls == userClasses.end() || !isInterfaceClass(cls->second)) return nullptr;
+  const ClassDef& cd = cls->second;
+  auto t = std::make_shared<InterfaceType>("__torch__." + name);
+  interfaceTypes[name] = t;  // before the signatures, which may name the interface itself
+  FunctionEmitter fe(*this);
+  std::vector<InterfaceType::Method> methods;
+  for (auto s : cd.body()) {
+    if (s.kind() == Kind::Pass || isDocstring(s)) continue;
+    if (s.kind() != Kind::Def) fail(s.range(), "interface classes may only hold method declarations");
+    Def d(s.get());
+    for (auto b : d.statements())
+      if (b.kind() != Kind::Pass && !isDocstring(b))
+        fail(b.range(), "interfaces declarations should contain 'pass' statement.");  // 1.13's wording
+    auto params = d.decl().params();
+    if (params.empty() || params[0].ident().name() != "self")
+      fail(d.range(), "methods must have a 'self' first parameter");
+    InterfaceType::Method m;
+    m.name = d.name().name();
+    for (size_t i = 1; i < params.size(); ++i) {
+      Param p = params[i];
+      if (p.isVarArgs() || p.isKwArgs()) fail(p.range(), "variadic arguments (*args, **kwargs) are not supported");
+      m.argNames.push_back(p.ident().name());
+      m.argTypes.push_back(p.type().present() ? fe.parseTypeExpr(p.type().value()) : TensorType::get());
+    }
+    m.returnType = d.decl().returnType().present() ? fe.parseTypeExpr(d.decl().returnType().value()) : NoneType::get();
+    methods.push_back(std::move(m));
+  }
+  t->setInterfaceMethods(std::move(methods));
+  return t;
+}
+
+namespace {
+std::string signatureText(const std::string& name, const std::string& selfType, const std::vector<std::string>& argNames,
+                          const std::vector<TypePtr>& argTypes, const TypePtr& ret) {
+  std::string s = name + "(" + selfType + " self";
+  for (size_t i = 0; i < argNames.size(); ++i) s += ", " + argTypes[i]->annotationStr() + " " + argNames[i];
+  return s + ") -> " + (ret ? ret->annotationStr() : "NoneType");
+}
+}  // namespace
+
+bool FunctionEmitter::implementsInterface(const ClassType& cls, const InterfaceType& iface, const SourceRange& loc,
+                                          std::string& why) {
+  if (iface.isImplementedBy(cls.qualifiedName())) return true;
+  // `cls` is a user class (its methods compiled on demand) or another interface (its signatures).
+  const auto* other = dynamic_cast<const InterfaceType*>(&cls);
+  auto mi = ctx_.moduleInfos.find(&cls);
+  if (!other && (mi == ctx_.moduleInfos.end() || !ctx_.userClassTypes.count(&cls))) return false;
+  for (const InterfaceType::Method& m : iface.interfaceMethods()) {
+    std::vector<std::string> names;
+    std::vector<TypePtr> types;
+    TypePtr ret;
+    bool found = false;
+    if (other) {
+      if (const InterfaceType::Method* om = other->findInterfaceMethod(m.name))
+        found = true, names = om->argNames, types = om->argTypes, ret = om->returnType;
+    } else if (FunctionInfo* fn = ctx_.getMethod(mi->second, m.name, loc)) {
+      found = true, names = fn->argNames, types = fn->argTypes, ret = fn->returnType ? fn->returnType : NoneType::get();
+    }
+    if (!found) {  // 1.13's wording
+      why = std::string(other ? "Interface '" : "Class '") + cls.qualifiedName() + "' does not have method '" + m.name +
+            "' but " + (other ? "interface '" : "'") + iface.qualifiedName() + "' does.";
+      return false;
+    }
+    bool ok = types.size() == m.argTypes.size();
+    for (size_t i = 0; ok && i < m.argTypes.size(); ++i) ok = m.argTypes[i]->isSubtypeOf(types[i]);
+    ok = ok && ret->isSubtypeOf(m.returnType);
+    if (!ok) {
+      why = "Method on class '" + cls.qualifiedName() + "' (1) is not compatible with interface '" +
+            iface.qualifiedName() + "' (2)\n  (1) " + signatureText(m.name, cls.str(), names, types, ret) +
+            "\n  (2) " + signatureText(m.name, iface.str(), m.argNames, m.argTypes, m.returnType);
+      return false;
+    }
+  }
+  iface.addImplementer(cls.qualifiedName());
+  return true;
+}
+
+SugaredPtr InterfaceMethod::call(const SourceRange& loc, FunctionEmitter& e, const Apply& apply) {
+  const auto& iface = self->type()->expect<InterfaceType>();
+  const InterfaceType::Method* m = iface.findInterfaceMethod(name);
+  auto args = e.emitArgs(apply.inputs());
+  auto kwargs = e.emitKwargs(apply.attributes());
+  size_t n = m->argNames.size();
+  std::vector<Value*> bound(n, nullptr);
+  if (args.size() > n)
+    fail(loc, str(name, "() expected at most ", n, " argument(s) but received ", args.size(), " argument(s)"));
+  for (size_t i = 0; i < args.size(); ++i) bound[i] = args[i].value;
+  for (auto& kw : kwargs) {
+    size_t i = 0;
+    while (i < n && m->argNames[i] != kw.name) ++i;
+    if (i == n) fail(kw.loc, name + "() got an unexpected keyword argument '" + kw.name + "'");
+    if (bound[i]) fail(kw.loc, name + "() got multiple values for argument '" + kw.name + "'");
+    bound[i] = kw.value;
+  }
+  std::vector<Value*> inputs{self};
+  for (size_t i = 0; i < n; ++i) {
+    if (!bound[i]) fail(loc, name + "() is missing value for argument '" + m->argNames[i] + "'");
+    Value* c = e.tryConvert(bound[i], m->argTypes[i], true);
+    if (!c)
+      fail(i < args.size() ? args[i].loc : loc, "Expected a value of type '" + typeName(m->argTypes[i]) +
+                                                    "' for argument '" + m->argNames[i] + "' but instead found type '" +
+                                                    typeName(bound[i]->type()) + "'.");
+    inputs.push_back(c);
+  }
+  Node* call = e.graph().insert(prim::CallMethod, inputs, 1);
+  call->s_(attr::name, name);
+  call->setSourceRange(loc);
+  call->output()->setType(m->returnType);
+  return std::make_shared<SimpleValue>(call->output());
 }
 
 }  // namespace tsjit::frontend::detail

@@ -38,6 +38,10 @@ bool hasSideEffects(const Node* n) {
       break;
   }
   if (n->kind().isPrim()) return false;
+  // Grad mode is thread state (torch.no_grad's __enter__ / __exit__): kept, in order.
+  static const Symbol setGrad = Symbol::fromQualString("aten::set_grad_enabled");
+  static const Symbol isGrad = Symbol::fromQualString("aten::is_grad_enabled");
+  if (n->kind() == setGrad || n->kind() == isGrad) return true;
   const FunctionSchema* s = n->maybeSchema();
   if (!s) return true;
   return s->isMutable();

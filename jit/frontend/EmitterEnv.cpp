@@ -90,31 +90,9 @@ Value* insertNode(Graph& g, Symbol kind, const std::vector<Value*>& inputs, cons
   return nullptr;
 }
 
-namespace {
-// `with torch.no_grad():` / `with torch.enable_grad():` (no `as`): grad modes only change what
-// autograd records, and neither engine records gradients, so the body runs in place of the `with`.
-bool isGradModeWith(const Stmt& s) {
-  if (s.kind() != Kind::With) return false;
-  for (auto item : With(s.get()).items()) {
-    if (item.var().present() || item.target().kind() != Kind::Apply) return false;
-    Apply a(item.target().get());
-    std::string callee(a.callee().range().text());
-    if ((callee != "torch.no_grad" && callee != "torch.enable_grad") || a.inputs().size() || a.attributes().size())
-      return false;
-  }
-  return true;
-}
-}  // namespace
-
 std::vector<Stmt> toVector(const ListView<Stmt>& l) {
   std::vector<Stmt> out;
-  for (auto s : l) {
-    if (isGradModeWith(s)) {
-      for (auto& b : toVector(With(s.get()).body())) out.push_back(b);
-      continue;
-    }
-    out.push_back(s);
-  }
+  for (auto s : l) out.push_back(s);
   return out;
 }
 
@@ -134,6 +112,9 @@ bool alwaysExits(const std::vector<Stmt>& stmts) {
         if (alwaysExits(toVector(i.trueBranch())) && alwaysExits(toVector(i.falseBranch()))) return true;
         break;
       }
+      case Kind::With:  // __exit__ runs on the way out; the body's exits are the statement's
+        if (alwaysExits(toVector(With(s.get()).body()))) return true;
+        break;
       default:
         break;
     }
@@ -162,6 +143,9 @@ static bool containsJumpImpl(const std::vector<Stmt>& stmts, bool inLoop) {
       case Kind::While:
         if (containsJumpImpl(toVector(While(s.get()).body()), true)) return true;
         break;
+      case Kind::With:
+        if (containsJumpImpl(toVector(With(s.get()).body()), inLoop)) return true;
+        break;
       default:
         break;
     }
@@ -185,6 +169,9 @@ bool containsReturn(const std::vector<Stmt>& stmts) {
         break;
       case Kind::While:
         if (containsReturn(toVector(While(s.get()).body()))) return true;
+        break;
+      case Kind::With:
+        if (containsReturn(toVector(With(s.get()).body()))) return true;
         break;
       default:
         break;
@@ -227,6 +214,13 @@ void collectAssigned(const std::vector<Stmt>& stmts, std::vector<std::string>& o
       case Kind::While:
         collectAssigned(toVector(While(s.get()).body()), out);
         break;
+      case Kind::With: {
+        With w(s.get());
+        for (auto item : w.items())
+          if (item.var().present()) collectTargets(item.var().value(), out);
+        collectAssigned(toVector(w.body()), out);
+        break;
+      }
       case Kind::Return:
         out.push_back("$ret");
         break;
@@ -398,6 +392,10 @@ void FunctionEmitter::mergeIf(Node* ifNode, Frame& t, Frame& f, const SourceRang
       type = d;
     } else if (tv && fv) {
       auto u = unifyTypes(tv->type(), fv->type());
+      // Two classes returned as the declared interface (or Any): the declared type joins them.
+      if (!u && name == "$ret" && hasDeclaredReturn_ && tv->type()->isSubtypeOf(returnType_) &&
+          fv->type()->isSubtypeOf(returnType_))
+        u = returnType_;
       if (!u) {
         if (name == "$ret")
           fail(loc, "Previous return statement returned a value of type " + typeName(tv->type()) +

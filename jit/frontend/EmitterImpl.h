@@ -27,6 +27,7 @@
 #include "jit/frontend/Emitter.h"
 #include "jit/frontend/TreeViews.h"
 #include "jit/ir/Graph.h"
+#include "jit/ir/InterfaceType.h"
 #include "jit/ops/OpTable.h"
 
 namespace tsjit::frontend::detail {
@@ -157,6 +158,16 @@ struct UserClass : SugaredValue {
   std::shared_ptr<ModuleInfo> info;
 };
 
+// A method of a value of interface type (`s.area`): calling it is prim::CallMethod, its arguments
+// matched against the interface's signature (the engines dispatch on the object's class).
+struct InterfaceMethod : SugaredValue {
+  InterfaceMethod(Value* self, std::string name) : self(self), name(std::move(name)) {}
+  std::string kind() const override { return "interface method '" + name + "'"; }
+  SugaredPtr call(const SourceRange& loc, FunctionEmitter& e, const Apply& apply) override;
+  Value* self;
+  std::string name;
+};
+
 // An enum.Enum subclass (`class Color(Enum): RED = 1`): `Color.RED` is a prim::Constant of type
 // Enum<__torch__.Color>; iterating `Color` iterates the constant list of its members.
 struct EnumClass : SugaredValue {
@@ -235,9 +246,15 @@ struct CompilerContext {
   std::map<std::string, std::shared_ptr<ModuleInfo>> userClassInfos;
   std::set<const ClassType*> userClassTypes;
   std::shared_ptr<ModuleInfo> userClass(const std::string& name, const SourceRange& loc);
+  std::shared_ptr<ModuleInfo> libraryClass(const std::string& qualifiedName, const SourceRange& loc);
+  std::shared_ptr<ModuleInfo> classInfo(const std::string& key, const std::string& qualifiedName, const ClassDef& def,
+                                        const SourceRange& loc);
   // Enum classes by plain name (EnumType built on first use); nullptr when `name` is not one.
   std::map<std::string, TypePtr> enumTypes;
   TypePtr enumType(const std::string& name);
+  // `@torch.jit.interface class Shape:` -> InterfaceType __torch__.Shape (nullptr: not an interface).
+  std::map<std::string, TypePtr> interfaceTypes;
+  TypePtr interfaceType(const std::string& name);
   const std::vector<std::string>* fieldNames(const TypePtr& t) const {
     auto it = tupleFieldNames.find(t.get());
     return it == tupleFieldNames.end() ? nullptr : &it->second;
@@ -291,6 +308,10 @@ class FunctionEmitter {
   std::vector<NamedValue> emitKwargs(const ListView<KeywordArg>& kwargs);
   // Tries to convert v to `type` (implicit conversions allowed when `allowConversions`).
   Value* tryConvert(Value* v, const TypePtr& type, bool allowConversions, std::optional<int64_t> fixedN = {});
+  // Whether user class `cls` has every method of `iface` with a compatible signature (compiling
+  // them); on success the class is recorded as an implementer. Otherwise `why` gets 1.13's reason.
+  bool implementsInterface(const ClassType& cls, const InterfaceType& iface, const SourceRange& loc, std::string& why);
+  std::string interfaceMismatch_;  // the reason of the last failed interface conversion (tryConvert)
   Value* emitUserCall(const SourceRange& loc, FunctionInfo& fn, Value* fnOrSelf, bool isMethod,
                       const std::string& methodName, std::vector<NamedValue> args, std::vector<NamedValue> kwargs);
   SugaredPtr emitSpecialForm(const SourceRange& loc, const std::string& name, const Apply& apply);

@@ -400,6 +400,8 @@ static void loadSource(CompilerContext& ctx, const std::string& source, const st
     if (s.kind() == Kind::Def) ctx.userDefs.emplace(Def(s.get()).name().name(), Def(s.get()));
     else if (s.kind() == Kind::ClassDef) ctx.userClasses.emplace(ClassDef(s.get()).name().name(), ClassDef(s.get()));
   }
+  // Interfaces are checked where they are declared, as 1.13 does at @torch.jit.interface.
+  for (const auto& [name, cd] : ctx.userClasses) ctx.interfaceType(name);
 }
 
 }  // namespace detail

@@ -256,6 +256,10 @@ void FunctionEmitter::emitStatements(const std::vector<Stmt>& stmts, bool tail) 
         fail(s.range(), "class definitions inside functions are not supported");
       case Kind::With:
         emitWith(With(s.get()));
+        if (frame_->exit == ExitKind::None && containsJump(toVector(With(s.get()).body())) && mightHaveExited()) {
+          guardRest(rest, tail, s.range());
+          return;
+        }
         break;
       case Kind::Global:
       case Kind::Nonlocal:
@@ -357,17 +361,13 @@ namespace tsjit::frontend::detail {
 // `with a as x, b:` on user-class objects, in the form 1.13's exit transform leaves it: per item
 // prim::Enter(obj) (its result is __enter__'s, bound to the `as` target), the body in place, then
 // prim::Exit(obj) per item, innermost first. The engines exit the entered objects when the body
-// raises. Returning, breaking or continuing out of the body is not supported (a compile error).
+// raises; return / break / continue out of the body pass through the Exits (1.13's exit transform).
 void FunctionEmitter::emitWith(const With& w) {
   std::vector<Stmt> body = toVector(w.body());
   std::vector<Value*> entered;
   for (auto item : w.items()) {
     Expr target = item.target();
     SourceRange loc = target.kind() == Kind::Apply ? Apply(target.get()).callee().range() : target.range();
-    std::string text(target.range().text());
-    if (text.rfind("torch.", 0) == 0)
-      fail(target.range(), "'with' statements are not supported (except `with torch.no_grad():` and "
-                           "`with torch.enable_grad():`)");
     Value* obj = emitExpr(target);
     auto* cls = obj->type()->cast<ClassType>();
     if (!cls) fail(loc, "With item expression must return an object");  // 1.13's wording
@@ -381,10 +381,12 @@ void FunctionEmitter::emitWith(const With& w) {
     if (item.var().present()) emitAssignTarget(item.var().value(), v);
     entered.push_back(obj);
   }
-  if (containsJump(body))
-    fail(w.range(), "return, break and continue inside a `with` block on an object are not supported by tsjit yet");
   emitStatements(body);
-  if (frame_->exit != ExitKind::None) return;  // the body raised: the engines exit while unwinding
+  // Return / break / continue out of the body are exit-transformed like any exit (the flags and
+  // values flow out of the body), so the Exits below run on those paths too, exactly once; the
+  // statements after the `with` are guarded by the caller. A body that raises on every path
+  // gets no Exit: the engines exit while unwinding.
+  if (frame_->exit == ExitKind::Raise) return;
   for (auto it = entered.rbegin(); it != entered.rend(); ++it)
     insertNode(*graph_, prim::Exit, {*it}, TensorType::get());  // 1.13 types the output Tensor
 }

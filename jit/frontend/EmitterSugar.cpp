@@ -46,6 +46,11 @@ SugaredPtr SimpleValue::attr(const SourceRange& loc, FunctionEmitter& e, const s
     if (name == "value") return std::make_shared<SimpleValue>(insertNode(g, prim::EnumValue, {value}, en->valueType()));
     fail(loc, "'" + t->str() + "' object has no attribute or method '" + name + "'.");
   }
+  if (const auto* iface = dynamic_cast<const InterfaceType*>(t.get())) {
+    if (!iface->findInterfaceMethod(name))  // 1.13's wording
+      fail(loc, "'" + iface->qualifiedName() + "' object has no attribute or method '" + name + "'.");
+    return std::make_shared<InterfaceMethod>(value, name);
+  }
   if (auto* cls = t->cast<ClassType>()) {
     if (auto mi = e.ctx().moduleInfos.find(cls); mi != e.ctx().moduleInfos.end())
       return std::make_shared<ModuleValue>(value, mi->second)->attr(loc, e, name);
@@ -99,6 +104,9 @@ SugaredPtr BuiltinModule::attr(const SourceRange& loc, FunctionEmitter& e, const
     if (auto c = dtypeCode(attrName)) return std::make_shared<SimpleValue>(e.emitConst(Literal{*c}));
     if (attrName == "jit") return std::make_shared<BuiltinModule>("torch.jit");
     if (attrName == "nn") return std::make_shared<BuiltinModule>("torch.nn");
+    if (attrName == "no_grad")  // a class compiled from torch/autograd/grad_mode.py (Library.cpp)
+      if (auto info = e.ctx().libraryClass("__torch__.torch.autograd.grad_mode.no_grad", loc))
+        return std::make_shared<UserClass>(info);
     if (isScriptedTorchFunction(attrName)) {  // torch.norm: compiled from torch/functional.py
       e.ctx().parseLibraries();
       std::string q = "__torch__.torch.functional." + attrName;
@@ -203,6 +211,11 @@ SugaredPtr FunctionEmitter::emitSpecialForm(const SourceRange& loc, const std::s
     }
     bool always = false, maybe = false;
     for (auto& t : ts) {
+      // An interface: a user class is an instance when it has the methods (checked here, statically).
+      const auto* iface = dynamic_cast<const InterfaceType*>(t.get());
+      const auto* cls = v->type()->cast<ClassType>();
+      std::string why;
+      if (iface && cls && cls != iface) implementsInterface(*cls, *iface, loc, why);
       if (v->type()->isSubtypeOf(t)) always = true;
       else if (t->isSubtypeOf(v->type()) || v->type()->kind() == TypeKind::Any) maybe = true;
     }
@@ -273,6 +286,7 @@ TypePtr FunctionEmitter::parseTypeExpr(const Expr& e) {
       const std::string& text = StringLiteral(e.get()).text();
       if (TypePtr t = namedTupleType(text)) return t;  // a forward reference: "Vec"
       if (TypePtr t = ctx_.enumType(text)) return t;
+      if (TypePtr t = ctx_.interfaceType(text)) return t;
       if (auto info = ctx_.userClass(text, e.range())) return info->type;
       try {
         return parseType(text, &ctx_.cu->classes());
@@ -293,6 +307,7 @@ TypePtr FunctionEmitter::parseTypeExpr(const Expr& e) {
         fail(e.range(), "Type annotation '" + n + "' requires type parameters, e.g. " + n + "[int]");
       if (TypePtr t = namedTupleType(n)) return t;
       if (TypePtr t = ctx_.enumType(n)) return t;
+      if (TypePtr t = ctx_.interfaceType(n)) return t;
       if (auto info = ctx_.userClass(n, e.range())) return info->type;
       return bad();
     }

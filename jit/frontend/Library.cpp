@@ -1,6 +1,6 @@
 // Library.cpp — the functions of torch.nn.functional and torch.functional that PyTorch 1.13 compiles
 // from Python source (not aten builtins), written here as TorchScript from their documented
-// behaviour. They are parsed with the other library code (CompilerContext::parseLibraries) and
+// behaviour, and the class torch.no_grad (torch/autograd/grad_mode.py). They are parsed with the other library code (CompilerContext::parseLibraries) and
 // compiled on first use, like any function: `F.interpolate(x, ...)` becomes a prim::CallFunction of
 // `__torch__.torch.nn.functional.interpolate`.
 //
@@ -409,12 +409,30 @@ def meshgrid(tensors: List[Tensor], indexing: str = "ij") -> List[Tensor]:
     return out
 )TS";
 
+// torch.autograd.grad_mode: `with torch.no_grad():` enters an object of this class (1.13's
+// TorchScript form of it: __enter__ saves the grad mode and turns it off, __exit__ restores it,
+// also when the engines unwind the `with` on an error).
+const char* kGradMode = R"TS(
+class no_grad:
+    def __init__(self):
+        self.prev = False
+
+    def __enter__(self) -> None:
+        self.prev = torch.is_grad_enabled()
+        torch.set_grad_enabled(False)
+
+    def __exit__(self, exc_type: Any, exc_value: Any, traceback: Any) -> None:
+        prev = self.prev
+        torch.set_grad_enabled(prev)
+)TS";
+
 }  // namespace
 
 const std::map<std::string, std::string>& builtinLibraryCode() {
   static const std::map<std::string, std::string> code = {
       {"code/__torch__/torch/nn/functional.py", kFunctional},
       {"code/__torch__/torch/functional.py", kTorchFunctional},
+      {"code/__torch__/torch/autograd/grad_mode.py", kGradMode},
   };
   return code;
 }

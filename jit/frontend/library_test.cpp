@@ -1,6 +1,7 @@
 // library_test.cpp — every function of the built-in library (Library.cpp: the torch.nn.functional
-// and torch.functional functions PyTorch 1.13 compiles from source) parses and compiles, so a
-// mistake in a rarely called one fails here rather than in a user's program; and a caller's
+// and torch.functional functions PyTorch 1.13 compiles from source, and the methods of its class
+// torch.no_grad) parses and compiles, so a mistake in a rarely called one fails here rather than
+// in a user's program; and a caller's
 // library code (a corpus case's archive_code) wins over the built-in definition of the same name.
 #include <gtest/gtest.h>
 
@@ -20,15 +21,23 @@ TEST(frontend_library, EveryBuiltinLibraryFunctionCompiles) {
     std::string prefix = path.substr(5, path.size() - 5 - 3);
     std::replace(prefix.begin(), prefix.end(), '/', '.');
     for (auto s : m.statements()) {
-      ASSERT_EQ(s.kind(), Kind::Def) << path;
-      std::string q = prefix + "." + Def(s.get()).name().name();
+      ASSERT_TRUE(s.kind() == Kind::Def || s.kind() == Kind::ClassDef) << path;
+      bool isClass = s.kind() == Kind::ClassDef;
+      std::string q = prefix + "." + (isClass ? ClassDef(s.get()).name().name() : Def(s.get()).name().name());
       CompilationUnit cu;
       CompileOptions options;
       frontend::detail::CompilerContext ctx;
       ctx.cu = &cu;
       ctx.options = &options;
       try {
-        ASSERT_NE(ctx.getFunction(q, {}), nullptr) << q;
+        if (!isClass) {
+          ASSERT_NE(ctx.getFunction(q, {}), nullptr) << q;
+        } else {  // a library class (torch.no_grad): every method compiles
+          auto info = ctx.libraryClass(q, {});
+          ASSERT_NE(info, nullptr) << q;
+          for (auto d : ClassDef(s.get()).body())
+            if (d.kind() == Kind::Def) ASSERT_NE(ctx.getMethod(info, Def(d.get()).name().name(), {}), nullptr) << q;
+        }
       } catch (const CompileError& e) {
         FAIL() << q << ": " << e.what();
       }

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "jit/ir/Function.h"
+#include "jit/ir/InterfaceType.h"
 #include "jit/support/Error.h"
 
 namespace tsjit {
@@ -269,6 +270,12 @@ bool Type::isSubtypeOf(const Type& other) const {
   }
   if (auto* o = cast<OptionalType>()) {
     return o->elementType()->isSubtypeOf(other) && NoneType::get()->isSubtypeOf(other);
+  }
+  if (other.kind() == TypeKind::Class) {  // an interface: structural, see InterfaceType.h
+    if (const auto* iface = dynamic_cast<const InterfaceType*>(&other)) {
+      const auto* cls = cast<ClassType>();
+      return cls && iface->isImplementedBy(cls->qualifiedName());  // a class or another interface
+    }
   }
   switch (other.kind()) {
     case TypeKind::Optional: {

@@ -1,12 +1,14 @@
 // Prim.cpp — optimized kernels of the Prim family: prim ops with schemas that run as ordinary
 // stack operations (aten::warn, prim::RaiseException, TupleUnpack/TupleIndex, Uninitialized,
-// unchecked_cast, IfThenElse). The interpreter compiles most of these structurally (see
+// unchecked_cast, IfThenElse, is_grad_enabled / set_grad_enabled, prim::requires_grad). The
+// interpreter compiles most of these structurally (see
 // jit/runtime/PrimOps.cpp); the kernels make them available to any other caller of the op table.
 // aten::warn writes "UserWarning: <message>" to stderr, once per message text.
 #include <iostream>
 #include <mutex>
 #include <set>
 
+#include "jit/kernels/AutogradHook.h"
 #include "jit/kernels/Families.h"
 #include "jit/kernels/Kernel.h"
 #include "jit/support/Error.h"
@@ -46,6 +48,10 @@ void registerPrimKernels() {
     if (i < 0 || i >= n) throw RuntimeError("tuple index out of range");
     s.push_back(items[static_cast<size_t>(i)]);
   });
+  // Grad mode is the thread's flag of AutogradHook.h (what autograd's recording reads).
+  def("aten::is_grad_enabled", [](Stack& s, size_t) { s.push_back(IValue(gradModeEnabled())); });
+  def("aten::set_grad_enabled", [](Stack& s, size_t) { setGradModeEnabled(pop(s).toBool()); });
+  def("prim::requires_grad", [](Stack& s, size_t) { s.back() = IValue(s.back().toTensor().requiresGrad()); });
   def("prim::Uninitialized", [](Stack& s, size_t) { s.push_back(IValue::uninitialized()); });
   def("prim::unchecked_cast", [](Stack&, size_t) {});
   def("prim::IfThenElse", [](Stack& s, size_t) {

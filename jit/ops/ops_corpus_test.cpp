@@ -208,6 +208,10 @@ TEST(OpsCorpus, EverySchemaIsAnOverload) {
       "aten::bitwise_xor.Scalar_Tensor(Scalar self, Tensor other) -> Tensor",
       "aten::bitwise_xor.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
       "aten::wait(Future(t) self) -> t",  // torch.jit.wait (schema from python3-torch 1.13.1)
+      // torch.no_grad's __enter__ / __exit__, torch.is_grad_enabled, t.requires_grad (python3-torch 1.13.1)
+      "aten::is_grad_enabled() -> bool",
+      "aten::set_grad_enabled(bool val) -> ()",
+      "prim::requires_grad(Tensor a) -> bool",
   };
   for (const char* schema : kBeyondCorpus) {
     std::string text = schema;

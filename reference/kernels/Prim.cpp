@@ -110,6 +110,12 @@ void registerPrimKernels() {
     throw ScriptException(a[0].toStringRef(), std::move(cls));
   });
   defOwned("prim::Uninitialized", [](Args&) { return ret(IValue::uninitialized()); });
+  defOwned("aten::is_grad_enabled", [](Args&) { return ret(IValue(referenceGradMode())); });
+  defOwned("aten::set_grad_enabled", [](Args& a) {
+    setReferenceGradMode(a.at(0).toBool());
+    return none();
+  });
+  defOwned("prim::requires_grad", [](Args& a) { return ret(IValue(a.at(0).toTensor().requiresGrad())); });
   // torch.jit.wait: the reference runs forks eagerly, so the future is complete (value or error).
   defOwned("aten::wait", [](Args& a) { return ret(a.at(0).toFuture()->wait()); });
   defOwned("prim::unchecked_cast", [](Args& a) { return ret(a[0]); });

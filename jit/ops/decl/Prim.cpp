@@ -44,6 +44,16 @@ void declarePrim(OpTableBuilder& b) {
   b.op("prim::RequiresGradCheck", Cat::Prim, Tolerance::exact(), {
       "prim::RequiresGradCheck(...) -> ...",
   });
+  // Grad mode (torch.no_grad's __enter__ / __exit__, torch.is_grad_enabled) and tensor.requires_grad.
+  b.op("aten::is_grad_enabled", Cat::Prim, Tolerance::exact(), {
+      "aten::is_grad_enabled() -> bool",
+  });
+  b.op("aten::set_grad_enabled", Cat::Prim, Tolerance::exact(), {
+      "aten::set_grad_enabled(bool val) -> ()",
+  });
+  b.op("prim::requires_grad", Cat::Prim, Tolerance::exact(), {
+      "prim::requires_grad(Tensor a) -> bool",
+  });
   b.special("prim::If", Cat::ControlFlow);
   b.special("prim::Loop", Cat::ControlFlow);
   b.special("prim::Constant", Cat::Prim);

@@ -600,7 +600,7 @@ std::string AliasDb::toString() const {
 // ---- node properties ----
 
 bool hasSideEffects(const Node* n) {
-  static const Symbol print = prim::Print, warn = aten::warn, seed = sym("aten::manual_seed");
+  static const Symbol print = prim::Print, warn = aten::warn, seed = sym("aten::manual_seed"), wait = sym("aten::wait");
   switch (n->kind()) {
     case prim::RaiseException:
     case prim::SetAttr:
@@ -617,7 +617,7 @@ bool hasSideEffects(const Node* n) {
       return false;
     default: break;
   }
-  if (n->kind() == print || n->kind() == warn || n->kind() == seed) return true;
+  if (n->kind() == print || n->kind() == warn || n->kind() == seed || n->kind() == wait) return true;  // wait: the fork's effects
   if (n->kind().isPrim()) return false;
   return !ops::findOp(n->kind());  // an unknown kind: assume the worst (no schema resolution: hot)
 }

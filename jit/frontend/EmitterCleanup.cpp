@@ -37,6 +37,10 @@ bool hasSideEffects(const Node* n) {
     default:
       break;
   }
+  // As in 1.13, waiting has effects (the forked work, mutations included, is done by then); an
+  // unwaited prim::fork is dead code like any pure node.
+  static const Symbol wait = Symbol::aten("wait");
+  if (n->kind() == wait) return true;
   if (n->kind().isPrim()) return false;
   const FunctionSchema* s = n->maybeSchema();
   if (!s) return true;

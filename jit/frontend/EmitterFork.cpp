@@ -11,7 +11,9 @@
 // the function as a direct call would (defaults materialised and conversions inside it), never
 // inlined, as in 1.13. A value passed twice is one input. The callee may be a TorchScript function,
 // a method of self (self becomes the first input) or a builtin op (the Subgraph holds the op's node:
-// torch.jit.fork(torch.add, x, x, alpha=2) -> prim::fork_0(%x, %2) { aten::add(%x, %x, %2) }).
+// torch.jit.fork(torch.add, x, x, alpha=2) -> prim::fork_0(%x, %2) { aten::add(%x, %x, %2) }) or a
+// method of a tensor, list or string (torch.jit.fork(x.add, x, alpha=2) is the same fork: x, the
+// method's self, is the first input; l.append / s.upper likewise, as 1.13 accepts them).
 #include <map>
 #include <utility>
 
@@ -26,6 +28,7 @@ SugaredPtr FunctionEmitter::emitFork(const SourceRange& loc, const Apply& apply)
   auto* ref = dynamic_cast<FunctionRef*>(callee.get());
   auto* builtin = dynamic_cast<BuiltinFunction*>(callee.get());
   auto* method = dynamic_cast<ModuleMethod*>(callee.get());
+  auto* valueMethod = dynamic_cast<MethodValue*>(callee.get());  // x.relu, l.append, s.upper
   FunctionInfo* fn = nullptr;
   if (ref) {
     fn = ctx_.getFunction(ref->qualifiedName, loc);
@@ -33,7 +36,7 @@ SugaredPtr FunctionEmitter::emitFork(const SourceRange& loc, const Apply& apply)
   } else if (method) {
     fn = ctx_.getMethod(method->info, method->name, loc);
     if (!fn) fail(in[0].range(), "unknown method " + method->name);
-  } else if (!builtin) {
+  } else if (!builtin && !valueMethod) {
     fail(in[0].range(), "torch.jit.fork: tsjit forks TorchScript functions, methods and builtin ops, not a " +
                             callee->kind());
   }
@@ -55,13 +58,15 @@ SugaredPtr FunctionEmitter::emitFork(const SourceRange& loc, const Apply& apply)
     parameterOf[outer] = p;
     return p;
   };
-  Value* self = method ? toParameter(method->self) : nullptr;
+  Value* self = method ? toParameter(method->self) : valueMethod ? toParameter(valueMethod->self) : nullptr;
   for (auto& a : args) a.value = toParameter(a.value);
   for (auto& a : kwargs) a.value = toParameter(a.value);
   Value* result = nullptr;
   std::swap(graph_, sub);
   try {
-    if (builtin) {
+    if (valueMethod) {
+      result = valueMethod->callWith(loc, *this, self, std::move(args), std::move(kwargs));
+    } else if (builtin) {
       if (builtin->inputIsSelf)  // F.relu(input=x): the schema's `self`, as a direct call renames it
         if (const ops::OpInfo* op = ops::findOp(builtin->symbol)) {
           bool hasInput = false;

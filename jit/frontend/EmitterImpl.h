@@ -66,6 +66,9 @@ struct MethodValue : SugaredValue {
   MethodValue(Value* self, std::string name) : self(self), name(std::move(name)) {}
   std::string kind() const override { return "method"; }
   SugaredPtr call(const SourceRange& loc, FunctionEmitter& e, const Apply& apply) override;
+  // The call with its arguments already emitted (self not among them): torch.jit.fork(x.add, y).
+  Value* callWith(const SourceRange& loc, FunctionEmitter& e, Value* selfValue, std::vector<NamedValue> args,
+                  std::vector<NamedValue> kwargs) const;
   Value* self;
   std::string name;
 };

@@ -77,9 +77,14 @@ SugaredPtr SimpleValue::attr(const SourceRange& loc, FunctionEmitter& e, const s
 SugaredPtr MethodValue::call(const SourceRange& loc, FunctionEmitter& e, const Apply& apply) {
   auto args = e.emitArgs(apply.inputs());
   auto kwargs = e.emitKwargs(apply.attributes());
-  args.insert(args.begin(), NamedValue{loc, "", self});
+  return std::make_shared<SimpleValue>(callWith(loc, e, self, std::move(args), std::move(kwargs)));
+}
+
+Value* MethodValue::callWith(const SourceRange& loc, FunctionEmitter& e, Value* selfValue,
+                             std::vector<NamedValue> args, std::vector<NamedValue> kwargs) const {
+  args.insert(args.begin(), NamedValue{loc, "", selfValue});
   std::string op = name;
-  if (isTensor(self->type())) {
+  if (isTensor(selfValue->type())) {
     static const std::map<std::string, int64_t> casts = {{"float", 6}, {"double", 7}, {"long", 4}, {"int", 3},
                                                          {"bool", 11}, {"half", 5},   {"short", 2}, {"byte", 0}};
     auto it = casts.find(name);
@@ -90,8 +95,9 @@ SugaredPtr MethodValue::call(const SourceRange& loc, FunctionEmitter& e, const A
   }
   Symbol sym = Symbol::aten(op);
   if (auto canonical = canonicalOpForAlias(op)) sym = *canonical;  // x.inverse() -> aten::linalg_inv
-  if (!ops::findOp(sym)) fail(loc, "'" + typeName(self->type()) + "' object has no attribute or method '" + name + "'");
-  return std::make_shared<SimpleValue>(e.emitBuiltinCall(loc, sym, std::move(args), std::move(kwargs)));
+  if (!ops::findOp(sym))
+    fail(loc, "'" + typeName(selfValue->type()) + "' object has no attribute or method '" + name + "'");
+  return e.emitBuiltinCall(loc, sym, std::move(args), std::move(kwargs));
 }
 
 SugaredPtr BuiltinModule::attr(const SourceRange& loc, FunctionEmitter& e, const std::string& attrName) {

@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
+#include <mutex>
 
 #include "jit/ir/EnumRegistry.h"
 #include "jit/support/Error.h"
@@ -115,6 +117,8 @@ TypePtr decodeType(const std::string& text, ClassRegistry* classes, const std::s
 namespace {
 IValue decodeAt(const json& j, ClassRegistry* classes, const std::string& path, int depth);
 IValue decodeEnum(const json& j, ClassRegistry* classes, const std::string& path, int depth);
+TypePtr standInEnum(const std::string& cls, const TypePtr& valueType, const std::string& name,
+                    const EnumType::MemberValue& member, const std::string& path);
 }  // namespace
 
 IValue decodeValue(const json& j, ClassRegistry* classes, const std::string& path) {
@@ -200,8 +204,31 @@ IValue decodeEnum(const json& j, ClassRegistry* classes, const std::string& path
     if (!(e.members()[*index].value == member)) fail(path + ".value", cls + "." + name + " has another value");
     return makeEnum(known, name);
   }
-  auto standIn = std::make_shared<EnumType>(cls, valueType, std::vector<EnumType::Member>{{name, member}});
-  return makeEnum(standIn, name);
+  return makeEnum(standInEnum(cls, valueType, name, member, path), name);
+}
+
+// The stand-in of an enum class nobody declared (yet): the members decoded so far, in first-seen
+// order. A new member makes a new type with one more member, so the members' indices never change
+// and two members decoded at different times compare as Python would (EnumObj compares indices).
+TypePtr standInEnum(const std::string& cls, const TypePtr& valueType, const std::string& name,
+                    const EnumType::MemberValue& member, const std::string& path) {
+  static std::mutex mutex;
+  static std::map<std::string, TypePtr> standIns;
+  std::lock_guard<std::mutex> lock(mutex);
+  TypePtr& t = standIns[cls];
+  std::vector<EnumType::Member> members;
+  if (t) {
+    const auto& e = t->expect<EnumType>();
+    if (auto index = e.findMember(name)) {
+      if (!(e.members()[*index].value == member)) fail(path + ".value", cls + "." + name + " has another value");
+      return t;
+    }
+    if (!e.valueType()->equals(*valueType)) fail(path + ".value", "the members of " + cls + " have values of different types");
+    members = e.members();
+  }
+  members.push_back({name, member});
+  t = std::make_shared<EnumType>(cls, valueType, std::move(members));
+  return t;
 }
 }  // namespace
 

@@ -148,7 +148,12 @@ SugaredPtr ModuleValue::attr(const SourceRange& loc, FunctionEmitter& e, const s
     n->output()->setDebugName(name);
     return std::make_shared<SimpleValue>(n->output());
   }
-  if (const auto* c = info->desc->findConstant(name)) return std::make_shared<SimpleValue>(constantFromIValue(e, c->value, loc));
+  if (const auto* c = info->desc->findConstant(name)) {
+    if (c->value.isEnum())  // 1.13 rejects an enum member as a Final / __constants__ value (its wording)
+      fail(loc, "'" + c->value.toEnumRef().type->qualifiedName() + "' object in attribute '" + info->type->baseName() +
+                    "." + name + "' is not a valid constant.");
+    return std::make_shared<SimpleValue>(constantFromIValue(e, c->value, loc));
+  }
   if (auto cd = e.ctx().findClassDef(*info)) {
     for (auto s : cd->body())
       if (s.kind() == Kind::Def && Def(s.get()).name().name() == name)

@@ -161,6 +161,8 @@ SugaredPtr BuiltinModule::attr(const SourceRange& loc, FunctionEmitter& e, const
     return std::make_shared<BuiltinFunction>(s);
   }
   if (name.rfind("__torch__", 0) == 0) {
+    if (name == "__torch__")  // archive code: __torch__.Color.RED
+      if (TypePtr t = e.ctx().enumType(attrName)) return std::make_shared<EnumClass>(t);
     e.ctx().parseLibraries();
     std::string q = name + "." + attrName;
     if (e.ctx().libraryDefs.count(q)) return std::make_shared<FunctionRef>(q);
@@ -310,6 +312,8 @@ TypePtr FunctionEmitter::parseTypeExpr(const Expr& e) {
       if (full == "torch.dtype") return IntType::get();
       if (full.rfind("__torch__.", 0) == 0) {
         if (auto c = ctx_.cu->classes().find(full)) return c;
+        if (full.find('.', 10) == std::string::npos)  // archive code names an enum `__torch__.Color`
+          if (TypePtr t = ctx_.enumType(full.substr(10))) return t;
       }
       (void)s;
       return bad();

@@ -66,6 +66,7 @@ struct PythonPrinter::Impl {
   void printBody(Block* b);
   void printFunction(const Function& fn, bool printFirstArgType);
   void printClass(const ClassType& cls, const ClassPrintInfo& info);
+  void printEnum(const EnumType& e);
 
   void registerClassDependencies(const TypePtr& t);
   void scanTypeDependencies(Node* n);

@@ -25,6 +25,23 @@ SugaredPtr FunctionEmitter::emitFork(const SourceRange& loc, const Apply& apply)
   auto in = apply.inputs();
   if (in.empty()) fail(loc, "fork() expects a function to call and its arguments");
   SugaredPtr callee = emitSugared(in[0]);
+  if (auto* nested = dynamic_cast<NestedDef*>(callee.get())) {
+    // fork(__forked_function), as 1.13 prints a fork: the def's body is the Subgraph, the outer
+    // variables it reads (in first-read order) the fork's inputs and the Subgraph's parameters.
+    if (in.size() != 1 || !apply.attributes().empty()) fail(loc, "fork() of a nested function takes no arguments");
+    FunctionEmitter body(ctx_);
+    body.outer_ = this;
+    FunctionInfo info;
+    info.qualifiedName = nested->def.name().name();
+    body.emitDef(nested->def, info);
+    std::shared_ptr<Graph> sub = info.function->graph();
+    static const Symbol kForkClosure = Symbol::prim("fork");
+    Node* fork = graph_->insert(kForkClosure, body.captures_, 1);
+    fork->g_(attr::Subgraph, sub);
+    fork->output()->setType(FutureType::create(info.returnType));
+    fork->setSourceRange(loc);
+    return std::make_shared<SimpleValue>(fork->output());
+  }
   auto* ref = dynamic_cast<FunctionRef*>(callee.get());
   auto* builtin = dynamic_cast<BuiltinFunction*>(callee.get());
   auto* method = dynamic_cast<ModuleMethod*>(callee.get());

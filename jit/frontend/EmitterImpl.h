@@ -170,6 +170,15 @@ struct EnumClass : SugaredValue {
   TypePtr type;
 };
 
+// A def nested in a function body without parameters (`def __forked_function(): ...`, the form
+// 1.13's printer gives a fork): it can only be forked, `fork(name)`, which emits its body into the
+// fork's Subgraph with the outer variables it reads as the fork's inputs (EmitterFork.cpp).
+struct NestedDef : SugaredValue {
+  explicit NestedDef(Def def) : def(std::move(def)) {}
+  std::string kind() const override { return "nested function"; }
+  Def def;
+};
+
 // ---- environment ----
 enum class ExitKind { None, Loop, Return, Raise };  // Loop: break / continue / end of a loop body
 
@@ -374,6 +383,11 @@ class FunctionEmitter {
   Frame* frame_ = nullptr;
   TypePtr returnType_;
   bool hasDeclaredReturn_ = false;
+  // Emitting a forked nested def: names it does not bind are read from `outer_`, each becoming a
+  // graph input the first time (captures_: the outer values, in the inputs' order).
+  FunctionEmitter* outer_ = nullptr;
+  mutable std::vector<Value*> captures_;
+  mutable std::map<std::string, Value*> capturedNames_;
 };
 
 // The library functions PyTorch 1.13 compiles from Python source (Library.cpp): archive path

@@ -326,6 +326,12 @@ void PythonPrinter::Impl::checkVersion(Node* n) {
 }
 
 void PythonPrinter::Impl::printNode(Node* node, bool printConst) {
+  static const Symbol forkKind = Symbol::prim("fork");
+  if (node->kind() == forkKind) {
+    scanTypeDependencies(node);
+    printFork(node);
+    return;
+  }
   scanTypeDependencies(node);
   checkVersion(node);
   if (!printConst && node->kind() == prim::Constant) return;
@@ -370,6 +376,24 @@ void PythonPrinter::Impl::printNode(Node* node, bool printConst) {
       }
     }
   }
+}
+
+// As 1.13 prints a fork: its Subgraph as a closure without parameters whose body reads the fork's
+// inputs by the names (or inline expressions) they have outside, then `fut = fork(closure)`:
+//   def __forked_function():
+//     return torch.add(x, x, alpha=2)
+//   fut = fork(__forked_function)
+void PythonPrinter::Impl::printFork(Node* n) {
+  if (!n->hasAttribute(attr::Subgraph)) throw CompileError("prim::fork without a Subgraph", n->sourceRange());
+  std::shared_ptr<Graph> g = n->g(attr::Subgraph);
+  if (g->inputs().size() != n->numInputs())
+    throw CompileError("prim::fork: its Subgraph takes another number of inputs", n->sourceRange());
+  std::string name = genName("__forked_function");
+  indent();
+  body += "def " + name + "():\n";
+  for (size_t i = 0; i < n->numInputs(); ++i) identRefs[g->inputs()[i]] = useOf(n->input(i));
+  printBody(g->block());
+  printOutputDefinition(n, "fork(" + name + ")");
 }
 
 void PythonPrinter::Impl::printBlock(Block* b, bool hasOtherStatements) {

@@ -61,6 +61,7 @@ struct PythonPrinter::Impl {
   void printAnnotatedAssignment(const std::vector<Value*>& lhs, const std::vector<Value*>& rhs);
   void printIf(Node* n);
   void printLoop(Node* n);
+  void printFork(Node* n);
   void printNode(Node* n, bool printConst);
   void printBlock(Block* b, bool hasOtherStatements);
   void printBody(Block* b);

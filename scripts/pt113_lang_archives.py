@@ -10,7 +10,7 @@ conformance/pt113/<case>/ (opt-in: PyTorch is not a dependency of the project;
 Per case: <case>/<module>.pt (torch.jit.save of the scripted module), inputs_<k>.json (`tsjit run`
 encoding, FORMAT.md section 4; enum members as {"type":"Enum","class","name","value"}) and
 <module>.torch.json ({"inputs_<k>": [output]}: what the loaded archive returns, same encoding).
-conformance/frontend/run/enum_archive.py and fork_archive.py check that `tsjit load` runs the
+conformance/frontend/run/enum_archive.py, enum_pkg_archive.py and fork_archive.py check that `tsjit load` runs the
 archives to these outputs and that load -> save -> load keeps their code and results.
 """
 import json
@@ -85,6 +85,30 @@ class ForkModule(torch.nn.Module):
 '''
 
 
+PKG_SOURCE = '''
+from enum import Enum
+import torch
+
+
+class Mode(Enum):
+    FAST = "fast"
+    SLOW = "slow"
+
+
+class PkgModule(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.mode = Mode.SLOW
+
+    def forward(self, x: torch.Tensor, m: Mode) -> torch.Tensor:
+        if m == self.mode:
+            return x * 2
+        if m == Mode.FAST:
+            return x - 1
+        return x
+'''
+
+
 def run_as_main(torch, source, path):
     """Runs `source` as __main__: TorchScript names its classes `__torch__.X` then (tsjit's names)."""
     import importlib.util
@@ -137,6 +161,16 @@ def main():
     finally:
         sys.modules["__main__"] = with_main
     record(torch, root / "fork", "fork_module", scripted, [[x], [torch.tensor([[0.5, -1.0], [4.0, -0.125]])]])
+    # A module of an imported Python module `pt113_pkgmod`: its classes are __torch__.pt113_pkgmod.X
+    # and its code goes to code/__torch__/pt113_pkgmod.py.
+    import importlib
+    Path("/tmp/pt113_lang_archives_pkg").mkdir(exist_ok=True)
+    Path("/tmp/pt113_lang_archives_pkg/pt113_pkgmod.py").write_text(PKG_SOURCE)
+    sys.path.insert(0, "/tmp/pt113_lang_archives_pkg")
+    pkg = importlib.import_module("pt113_pkgmod")
+    torch_oracle.ENUM_CLASSES["__torch__.pt113_pkgmod.Mode"] = pkg.Mode
+    record(torch, root / "enum_pkg", "pkg_module", torch.jit.script(pkg.PkgModule()),
+           [[x, pkg.Mode.FAST], [x, pkg.Mode.SLOW]])
 
 
 if __name__ == "__main__":

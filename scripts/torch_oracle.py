@@ -97,7 +97,9 @@ def encode(torch, x):
     if x is None:
         return {"type": "None", "value": None}
     if isinstance(x, enum.Enum):  # before int/str: an IntEnum member is an int too
-        return {"type": "Enum", "class": "__torch__." + type(x).__qualname__, "name": x.name,
+        module = type(x).__module__  # TorchScript's name: __torch__.<module>.<class>, no module for __main__
+        qualified = "__torch__." + ("" if module == "__main__" else module + ".") + type(x).__qualname__
+        return {"type": "Enum", "class": qualified, "name": x.name,
                 "value": encode(torch, x.value)}
     if isinstance(x, bool):
         return {"type": "bool", "value": x}

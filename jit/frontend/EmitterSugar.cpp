@@ -8,6 +8,7 @@
 
 #include "jit/frontend/EmitterImpl.h"
 #include "jit/frontend/OpAliases.h"
+#include "jit/ir/EnumRegistry.h"
 
 namespace tsjit::frontend::detail {
 
@@ -163,8 +164,10 @@ SugaredPtr BuiltinModule::attr(const SourceRange& loc, FunctionEmitter& e, const
   if (name.rfind("__torch__", 0) == 0) {
     if (name == "__torch__")  // archive code: __torch__.Color.RED
       if (TypePtr t = e.ctx().enumType(attrName)) return std::make_shared<EnumClass>(t);
-    e.ctx().parseLibraries();
     std::string q = name + "." + attrName;
+    if (TypePtr t = findEnumType(q); t && !t->expect<EnumType>().members().empty())
+      return std::make_shared<EnumClass>(t);  // __torch__.pkg.Color.RED, declared in the archive's code
+    e.ctx().parseLibraries();
     if (e.ctx().libraryDefs.count(q)) return std::make_shared<FunctionRef>(q);
     return std::make_shared<BuiltinModule>(q);
   }
@@ -314,6 +317,7 @@ TypePtr FunctionEmitter::parseTypeExpr(const Expr& e) {
         if (auto c = ctx_.cu->classes().find(full)) return c;
         if (full.find('.', 10) == std::string::npos)  // archive code names an enum `__torch__.Color`
           if (TypePtr t = ctx_.enumType(full.substr(10))) return t;
+        if (TypePtr t = findEnumType(full)) return t;  // `__torch__.pkg.Color`, declared in the archive's code
       }
       (void)s;
       return bad();

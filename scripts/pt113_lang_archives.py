@@ -6,6 +6,10 @@ conformance/pt113/<case>/ (opt-in: PyTorch is not a dependency of the project;
 `apt-get install python3-torch` brings 1.13.1).
 
     scripts/pt113_lang_archives.py [PT113_DIR]     (default: conformance/pt113)
+    scripts/pt113_lang_archives.py --check-tsjit TSJIT [PT113_DIR]
+
+--check-tsjit: after recording, `TSJIT save`s each archive again and checks that PyTorch loads the
+archive tsjit wrote and returns exactly the recorded outputs (exit 1 otherwise).
 
 Per case: <case>/<module>.pt (torch.jit.save of the scripted module), inputs_<k>.json (`tsjit run`
 encoding, FORMAT.md section 4; enum members as {"type":"Enum","class","name","value"}) and
@@ -136,8 +140,36 @@ def record(torch, out, module_name, scripted, input_lists):
     print("wrote", out)
 
 
+def check_tsjit(torch, tsjit, root, cases):
+    """PyTorch loads the archives tsjit re-saves and computes the recorded outputs, bit for bit."""
+    import subprocess
+    import tempfile
+    ok = True
+    with tempfile.TemporaryDirectory() as tmp:
+        for case, module_name in cases:
+            src = root / case / (module_name + ".pt")
+            dst = Path(tmp) / case / (module_name + ".pt")
+            dst.parent.mkdir()
+            subprocess.run([tsjit, "save", str(src), str(dst)], check=True, capture_output=True)
+            loaded = torch.jit.load(str(dst))
+            want = json.loads((root / case / (module_name + ".torch.json")).read_text())
+            for key, outputs in sorted(want.items()):
+                args = [torch_oracle.decode(torch, v) for v in json.loads((root / case / (key + ".json")).read_text())]
+                got = json.loads(json.dumps([torch_oracle.encode(torch, loaded(*args))], sort_keys=True))
+                same = got == json.loads(json.dumps(outputs, sort_keys=True))
+                ok = ok and same
+                print(f"{case}/{key}: PyTorch on tsjit's archive: {'equal' if same else 'DIFFERENT'}")
+    return ok
+
+
 def main():
-    root = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parent.parent / "conformance/pt113"
+    args = sys.argv[1:]
+    tsjit = None
+    if args[:1] == ["--check-tsjit"]:
+        if len(args) < 2:
+            raise SystemExit("error: --check-tsjit needs the tsjit binary")
+        tsjit, args = args[1], args[2:]
+    root = Path(args[0]) if args else Path(__file__).resolve().parent.parent / "conformance/pt113"
     try:
         import torch
     except ImportError:
@@ -171,6 +203,9 @@ def main():
     torch_oracle.ENUM_CLASSES["__torch__.pt113_pkgmod.Mode"] = pkg.Mode
     record(torch, root / "enum_pkg", "pkg_module", torch.jit.script(pkg.PkgModule()),
            [[x, pkg.Mode.FAST], [x, pkg.Mode.SLOW]])
+    if tsjit and not check_tsjit(torch, tsjit, root, [("enum", "enum_module"), ("fork", "fork_module"),
+                                                      ("enum_pkg", "pkg_module")]):
+        sys.exit(1)
 
 
 if __name__ == "__main__":

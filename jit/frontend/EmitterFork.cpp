@@ -14,6 +14,9 @@
 // torch.jit.fork(torch.add, x, x, alpha=2) -> prim::fork_0(%x, %2) { aten::add(%x, %x, %2) }) or a
 // method of a tensor, list or string (torch.jit.fork(x.add, x, alpha=2) is the same fork: x, the
 // method's self, is the first input; l.append / s.upper likewise, as 1.13 accepts them).
+// Archive code spells a fork as 1.13's printer writes it — `def __forked_function(): return ...`
+// then `fut = fork(__forked_function)` — : the nested def's body becomes the Subgraph and the outer
+// variables it reads, in first-read order, the fork's inputs (FunctionEmitter::outer_).
 #include <map>
 #include <utility>
 

@@ -1,6 +1,6 @@
 // corpus_reader_test.cpp — the corpus value codec and case reader: hex floats decode bit-exactly
 // (also float32 subnormals, signed zeros, inf/nan), strides are reproduced, containers keep their
-// element types and order, corrupt documents are reported (never crash), module state becomes an
+// element types and order, enum members keep their identity, corrupt documents are reported (never crash), module state becomes an
 // object with typed slots, and every public case file reads and prepares.
 #include <gtest/gtest.h>
 
@@ -11,6 +11,7 @@
 
 #include "conformance/lib/CorpusReader.h"
 #include "conformance/lib/ValueCodec.h"
+#include "jit/ir/EnumRegistry.h"
 #include "jit/ir/Graph.h"
 
 using namespace tsjit;
@@ -105,6 +106,32 @@ TEST(ValueCodec, ContainersScalarsAndTypes) {
   EXPECT_THROW(decodeValue(json::parse(R"({"type": "Widget"})")), ValueFormatError);
   EXPECT_THROW(decodeValue(json::parse(R"({"type": "int", "value": 1.5})")), ValueFormatError);
   EXPECT_THROW(decodeValue(json::parse(R"({"type": "List", "elem": "List[", "items": []})")), ValueFormatError);
+}
+
+TEST(ValueCodec, EnumMembersOfStandInAndDeclaredClasses) {
+  // The encoding scripts/torch_oracle.py writes for PyTorch 1.13's enum.Enum members.
+  auto member = [](const char* cls, const char* name, int64_t value) {
+    return json{{"type", "Enum"}, {"class", cls}, {"name", name}, {"value", {{"type", "int"}, {"value", value}}}};
+  };
+  // A class no program declared: stand-ins keep member identity (RED != GREEN, GREEN == GREEN).
+  IValue red = decodeValue(member("__torch__.CodecShade", "RED", 1));
+  IValue green = decodeValue(member("__torch__.CodecShade", "GREEN", 2));
+  IValue green2 = decodeValue(member("__torch__.CodecShade", "GREEN", 2));
+  EXPECT_FALSE(red.toEnumRef() == green.toEnumRef());
+  EXPECT_TRUE(green.toEnumRef() == green2.toEnumRef());
+  EXPECT_EQ(green.toEnumRef().value().toInt(), 2);
+  EXPECT_THROW(decodeValue(member("__torch__.CodecShade", "GREEN", 3)), ValueFormatError);  // another value
+  // A declared class: the member must exist with its value.
+  registerEnumType(std::make_shared<EnumType>("__torch__.CodecColor", IntType::get(),
+                                              std::vector<EnumType::Member>{{"RED", int64_t(1)}, {"BLUE", int64_t(3)}}));
+  IValue blue = decodeValue(member("__torch__.CodecColor", "BLUE", 3));
+  EXPECT_EQ(blue.toEnumRef().index, 1u);
+  EXPECT_THROW(decodeValue(member("__torch__.CodecColor", "GREEN", 2)), ValueFormatError);
+  EXPECT_THROW(decodeValue(member("__torch__.CodecColor", "RED", 2)), ValueFormatError);
+  EXPECT_THROW(decodeValue(member("Color", "RED", 1)), ValueFormatError);
+  // Encoding writes the same object back.
+  EXPECT_EQ(encodeValue(blue), member("__torch__.CodecColor", "BLUE", 3));
+  EXPECT_EQ(encodeValue(green), member("__torch__.CodecShade", "GREEN", 2));
 }
 
 TEST(ValueCodec, CopyContainersSharesTensorsOnly) {

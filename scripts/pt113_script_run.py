@@ -74,6 +74,10 @@ def main():
     mod = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = mod  # inspect finds the source of classes through sys.modules
     spec.loader.exec_module(mod)
+    from enum import Enum
+    for name, obj in vars(mod).items():  # enum inputs ({"type": "Enum", ...}) name these classes
+        if isinstance(obj, type) and issubclass(obj, Enum) and obj is not Enum:
+            torch_oracle.ENUM_CLASSES["__torch__." + name] = obj
     fn = torch.jit.script(getattr(mod, entry))
     if a.graph:
         print(fn.graph)
@@ -88,7 +92,9 @@ def main():
         print("error: " + (last if last.startswith(kind + ":") else f"{kind}: {last}"))
         sys.exit(1)
     rt = list(fn.graph.return_node().inputs())[0].type()
-    print(json.dumps([encode_typed(torch, out, rt)], sort_keys=True, separators=(",", ":")))
+    text = json.dumps([encode_typed(torch, out, rt)], sort_keys=True, separators=(",", ":"))
+    # Class names in type strings carry the case module's name, which tsjit's (`__torch__.Color`) lack.
+    print(text.replace("__torch__." + spec.name + ".", "__torch__."))
 
 
 if __name__ == "__main__":

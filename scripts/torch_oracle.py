@@ -14,6 +14,7 @@ PyTorch's own results can depend on an element's position (vectorized loop vs sc
 its BLAS/LAPACK (Debian's links OpenBLAS).
 """
 import argparse
+import enum
 import json
 import math
 import subprocess
@@ -32,6 +33,11 @@ def parse_float(s):
     if s in ("inf", "-inf", "nan"):
         return float(s)
     return float.fromhex(s)
+
+
+# enum.Enum classes the decoder may name, by TorchScript qualified name ("__torch__.Color"); a script
+# that compiles a source file registers the file's Enum subclasses here.
+ENUM_CLASSES = {}
 
 
 def decode(torch, v):
@@ -72,6 +78,10 @@ def decode(torch, v):
         return tuple(decode(torch, x) for x in v["items"])
     if t == "Dict":
         return {k: decode(torch, x) for k, x in v["items"]}
+    if t == "Enum":  # {"class": "__torch__.Color", "name": "RED", "value": ...}: a class in ENUM_CLASSES
+        if v["class"] not in ENUM_CLASSES:
+            raise SystemExit(f"error: enum class {v['class']} is not known to the oracle")
+        return ENUM_CLASSES[v["class"]][v["name"]]
     raise SystemExit(f"error: {t}: value type not supported by the oracle")
 
 
@@ -86,6 +96,11 @@ def encode_float(x):
 def encode(torch, x):
     if x is None:
         return {"type": "None", "value": None}
+    if isinstance(x, enum.Enum):  # before int/str: an IntEnum member is an int too
+        module = type(x).__module__  # TorchScript's name: __torch__.<module>.<class>, no module for __main__
+        qualified = "__torch__." + ("" if module == "__main__" else module + ".") + type(x).__qualname__
+        return {"type": "Enum", "class": qualified, "name": x.name,
+                "value": encode(torch, x.value)}
     if isinstance(x, bool):
         return {"type": "bool", "value": x}
     if isinstance(x, int):

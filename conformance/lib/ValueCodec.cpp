@@ -6,7 +6,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
+#include <mutex>
 
+#include "jit/ir/EnumRegistry.h"
 #include "jit/support/Error.h"
 
 namespace tsjit::conformance {
@@ -113,6 +116,9 @@ TypePtr decodeType(const std::string& text, ClassRegistry* classes, const std::s
 
 namespace {
 IValue decodeAt(const json& j, ClassRegistry* classes, const std::string& path, int depth);
+IValue decodeEnum(const json& j, ClassRegistry* classes, const std::string& path, int depth);
+TypePtr standInEnum(const std::string& cls, const TypePtr& valueType, const std::string& name,
+                    const EnumType::MemberValue& member, const std::string& path);
 }  // namespace
 
 IValue decodeValue(const json& j, ClassRegistry* classes, const std::string& path) {
@@ -171,7 +177,58 @@ IValue decodeAt(const json& j, ClassRegistry* classes, const std::string& path, 
     }
     return d;
   }
+  if (type == "Enum") return decodeEnum(j, classes, path, depth);
   fail(path + ".type", "unknown value type '" + type + "'");
+}
+
+// {"type":"Enum","class":"__torch__.Color","name":"RED","value":{"type":"int","value":1}}: a member
+// of a registered enum class (EnumRegistry.h) must exist there with that value; a class not (yet)
+// known becomes a one-member stand-in of the same name (module state decoded before its source is
+// compiled; the module builder then checks it against the class).
+IValue decodeEnum(const json& j, ClassRegistry* classes, const std::string& path, int depth) {
+  std::string cls = asString(field(j, "class", path), path + ".class");
+  if (cls.rfind("__torch__.", 0) != 0 || cls.size() <= 10) fail(path + ".class", "expected a __torch__. class name, got '" + cls + "'");
+  std::string name = asString(field(j, "name", path), path + ".name");
+  if (name.empty()) fail(path + ".name", "empty member name");
+  IValue value = decodeAt(field(j, "value", path), classes, path + ".value", depth + 1);
+  EnumType::MemberValue member;
+  TypePtr valueType;
+  if (value.isInt()) member = value.toInt(), valueType = IntType::get();
+  else if (value.isDouble()) member = value.toDouble(), valueType = FloatType::get();
+  else if (value.isString()) member = value.toStringRef(), valueType = StringType::get();
+  else fail(path + ".value", "an enum member's value is an int, a float or a str");
+  if (TypePtr known = findEnumType(cls); known && !known->expect<EnumType>().members().empty()) {
+    const auto& e = known->expect<EnumType>();
+    auto index = e.findMember(name);
+    if (!index) fail(path + ".name", cls + " has no member '" + name + "'");
+    if (!(e.members()[*index].value == member)) fail(path + ".value", cls + "." + name + " has another value");
+    return makeEnum(known, name);
+  }
+  return makeEnum(standInEnum(cls, valueType, name, member, path), name);
+}
+
+// The stand-in of an enum class nobody declared (yet): the members decoded so far, in first-seen
+// order. A new member makes a new type with one more member, so the members' indices never change
+// and two members decoded at different times compare as Python would (EnumObj compares indices).
+TypePtr standInEnum(const std::string& cls, const TypePtr& valueType, const std::string& name,
+                    const EnumType::MemberValue& member, const std::string& path) {
+  static std::mutex mutex;
+  static std::map<std::string, TypePtr> standIns;
+  std::lock_guard<std::mutex> lock(mutex);
+  TypePtr& t = standIns[cls];
+  std::vector<EnumType::Member> members;
+  if (t) {
+    const auto& e = t->expect<EnumType>();
+    if (auto index = e.findMember(name)) {
+      if (!(e.members()[*index].value == member)) fail(path + ".value", cls + "." + name + " has another value");
+      return t;
+    }
+    if (!e.valueType()->equals(*valueType)) fail(path + ".value", "the members of " + cls + " have values of different types");
+    members = e.members();
+  }
+  members.push_back({name, member});
+  t = std::make_shared<EnumType>(cls, valueType, std::move(members));
+  return t;
 }
 }  // namespace
 
@@ -244,6 +301,10 @@ json encodeValue(const IValue& v) {
       }
       return {{"type", "Dict"}, {"key", d.keyType->annotationStr()}, {"value", d.valueType->annotationStr()},
               {"items", std::move(items)}};
+    }
+    case IValue::Tag::Enum: {
+      const EnumObj& e = v.toEnumRef();
+      return {{"type", "Enum"}, {"class", e.type->qualifiedName()}, {"name", e.name()}, {"value", encodeValue(e.value())}};
     }
     default: return {{"type", v.tagName()}, {"value", nullptr}};
   }

@@ -6,6 +6,8 @@
 // element (i0, i1, ...) at sum(ik*stride_k)), so non-contiguous inputs stay non-contiguous.
 // Every malformed value raises ValueFormatError naming the JSON path ("inputs[1].items[0]: ...").
 //
+// Enum members: {"type":"Enum","class":"__torch__.Color","name":"RED","value":{"type":"int","value":1}}
+// (the member's value in this encoding; decoding checks it against a registered class).
 // Encoding writes the same format: floats as float.hex() text ("0x1.8000000000000p+1",
 // "0x0.0p+0", "-inf", "nan"), tensors with their own strides and data in logical order.
 #pragma once

@@ -600,7 +600,7 @@ std::string AliasDb::toString() const {
 // ---- node properties ----
 
 bool hasSideEffects(const Node* n) {
-  static const Symbol print = prim::Print, warn = aten::warn, seed = sym("aten::manual_seed");
+  static const Symbol print = prim::Print, warn = aten::warn, seed = sym("aten::manual_seed"), wait = sym("aten::wait");
   // Grad mode is thread state: setting it and reading it keep their order and are never dropped.
   static const Symbol setGrad = sym("aten::set_grad_enabled"), isGrad = sym("aten::is_grad_enabled");
   switch (n->kind()) {
@@ -619,7 +619,8 @@ bool hasSideEffects(const Node* n) {
       return false;
     default: break;
   }
-  if (n->kind() == print || n->kind() == warn || n->kind() == seed || n->kind() == setGrad || n->kind() == isGrad)
+  if (n->kind() == print || n->kind() == warn || n->kind() == seed || n->kind() == setGrad || n->kind() == isGrad ||
+      n->kind() == wait)  // wait: the fork's effects
     return true;
   if (n->kind().isPrim()) return false;
   return !ops::findOp(n->kind());  // an unknown kind: assume the worst (no schema resolution: hot)

@@ -14,6 +14,7 @@
 // Invariants: one TupleType per class per compilation (types compare by identity for the names);
 // fields keep their declaration order; a missing field without default is a compile error.
 #include "jit/frontend/EmitterImpl.h"
+#include "jit/ir/EnumRegistry.h"
 
 namespace tsjit::frontend::detail {
 
@@ -80,6 +81,7 @@ TypePtr CompilerContext::enumType(const std::string& name) {
   static const TypePtr valueTypes[] = {IntType::get(), FloatType::get(), StringType::get()};
   TypePtr t = std::make_shared<EnumType>("__torch__." + name, valueTypes[members[0].value.index()], std::move(members));
   enumTypes[name] = t;
+  registerEnumType(t);  // module state, `tsjit run` inputs and archive annotations name it later
   return t;
 }
 

@@ -37,6 +37,10 @@ bool hasSideEffects(const Node* n) {
     default:
       break;
   }
+  // As in 1.13, waiting has effects (the forked work, mutations included, is done by then); an
+  // unwaited prim::fork is dead code like any pure node.
+  static const Symbol wait = Symbol::aten("wait");
+  if (n->kind() == wait) return true;
   if (n->kind().isPrim()) return false;
   // Grad mode is thread state (torch.no_grad's __enter__ / __exit__): kept, in order.
   static const Symbol setGrad = Symbol::fromQualString("aten::set_grad_enabled");

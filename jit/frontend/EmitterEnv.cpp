@@ -241,6 +241,16 @@ Value* FunctionEmitter::lookup(const std::string& name) const {
     auto it = f->vars.find(name);
     if (it != f->vars.end()) return it->second;
   }
+  if (outer_ && !name.empty() && name[0] != '$') {  // a forked nested def reads an outer variable
+    if (auto it = capturedNames_.find(name); it != capturedNames_.end()) return it->second;
+    if (Value* o = outer_->lookup(name)) {
+      Value* in = graph_->addInput(name);
+      in->setType(o->type());
+      captures_.push_back(o);
+      capturedNames_[name] = in;
+      return in;
+    }
+  }
   return nullptr;
 }
 
@@ -490,6 +500,9 @@ SugaredPtr FunctionEmitter::resolveName(const std::string& name, const SourceRan
   if (TypePtr t = namedTupleType(name)) return std::make_shared<NamedTupleClass>(name, t);
   if (TypePtr t = ctx_.enumType(name)) return std::make_shared<EnumClass>(t);
   if (auto info = ctx_.userClass(name, loc)) return std::make_shared<UserClass>(info);
+  if ((name == "fork" || name == "wait") && ctx_.options->allMethods)  // archive code: fork(closure)
+    return std::make_shared<SpecialForm>(name);
+  if (outer_) return outer_->resolveName(name, loc);  // a forked nested def: outer functions, classes
   fail(loc, "undefined value " + name);
 }
 

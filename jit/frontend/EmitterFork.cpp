@@ -11,7 +11,12 @@
 // the function as a direct call would (defaults materialised and conversions inside it), never
 // inlined, as in 1.13. A value passed twice is one input. The callee may be a TorchScript function,
 // a method of self (self becomes the first input) or a builtin op (the Subgraph holds the op's node:
-// torch.jit.fork(torch.add, x, x, alpha=2) -> prim::fork_0(%x, %2) { aten::add(%x, %x, %2) }).
+// torch.jit.fork(torch.add, x, x, alpha=2) -> prim::fork_0(%x, %2) { aten::add(%x, %x, %2) }) or a
+// method of a tensor, list or string (torch.jit.fork(x.add, x, alpha=2) is the same fork: x, the
+// method's self, is the first input; l.append / s.upper likewise, as 1.13 accepts them).
+// Archive code spells a fork as 1.13's printer writes it — `def __forked_function(): return ...`
+// then `fut = fork(__forked_function)` — : the nested def's body becomes the Subgraph and the outer
+// variables it reads, in first-read order, the fork's inputs (FunctionEmitter::outer_).
 #include <map>
 #include <utility>
 
@@ -23,9 +28,27 @@ SugaredPtr FunctionEmitter::emitFork(const SourceRange& loc, const Apply& apply)
   auto in = apply.inputs();
   if (in.empty()) fail(loc, "fork() expects a function to call and its arguments");
   SugaredPtr callee = emitSugared(in[0]);
+  if (auto* nested = dynamic_cast<NestedDef*>(callee.get())) {
+    // fork(__forked_function), as 1.13 prints a fork: the def's body is the Subgraph, the outer
+    // variables it reads (in first-read order) the fork's inputs and the Subgraph's parameters.
+    if (in.size() != 1 || !apply.attributes().empty()) fail(loc, "fork() of a nested function takes no arguments");
+    FunctionEmitter body(ctx_);
+    body.outer_ = this;
+    FunctionInfo info;
+    info.qualifiedName = nested->def.name().name();
+    body.emitDef(nested->def, info);
+    std::shared_ptr<Graph> sub = info.function->graph();
+    static const Symbol kForkClosure = Symbol::prim("fork");
+    Node* fork = graph_->insert(kForkClosure, body.captures_, 1);
+    fork->g_(attr::Subgraph, sub);
+    fork->output()->setType(FutureType::create(info.returnType));
+    fork->setSourceRange(loc);
+    return std::make_shared<SimpleValue>(fork->output());
+  }
   auto* ref = dynamic_cast<FunctionRef*>(callee.get());
   auto* builtin = dynamic_cast<BuiltinFunction*>(callee.get());
   auto* method = dynamic_cast<ModuleMethod*>(callee.get());
+  auto* valueMethod = dynamic_cast<MethodValue*>(callee.get());  // x.relu, l.append, s.upper
   FunctionInfo* fn = nullptr;
   if (ref) {
     fn = ctx_.getFunction(ref->qualifiedName, loc);
@@ -33,7 +56,7 @@ SugaredPtr FunctionEmitter::emitFork(const SourceRange& loc, const Apply& apply)
   } else if (method) {
     fn = ctx_.getMethod(method->info, method->name, loc);
     if (!fn) fail(in[0].range(), "unknown method " + method->name);
-  } else if (!builtin) {
+  } else if (!builtin && !valueMethod) {
     fail(in[0].range(), "torch.jit.fork: tsjit forks TorchScript functions, methods and builtin ops, not a " +
                             callee->kind());
   }
@@ -55,13 +78,15 @@ SugaredPtr FunctionEmitter::emitFork(const SourceRange& loc, const Apply& apply)
     parameterOf[outer] = p;
     return p;
   };
-  Value* self = method ? toParameter(method->self) : nullptr;
+  Value* self = method ? toParameter(method->self) : valueMethod ? toParameter(valueMethod->self) : nullptr;
   for (auto& a : args) a.value = toParameter(a.value);
   for (auto& a : kwargs) a.value = toParameter(a.value);
   Value* result = nullptr;
   std::swap(graph_, sub);
   try {
-    if (builtin) {
+    if (valueMethod) {
+      result = valueMethod->callWith(loc, *this, self, std::move(args), std::move(kwargs));
+    } else if (builtin) {
       if (builtin->inputIsSelf)  // F.relu(input=x): the schema's `self`, as a direct call renames it
         if (const ops::OpInfo* op = ops::findOp(builtin->symbol)) {
           bool hasInput = false;

@@ -67,6 +67,9 @@ struct MethodValue : SugaredValue {
   MethodValue(Value* self, std::string name) : self(self), name(std::move(name)) {}
   std::string kind() const override { return "method"; }
   SugaredPtr call(const SourceRange& loc, FunctionEmitter& e, const Apply& apply) override;
+  // The call with its arguments already emitted (self not among them): torch.jit.fork(x.add, y).
+  Value* callWith(const SourceRange& loc, FunctionEmitter& e, Value* selfValue, std::vector<NamedValue> args,
+                  std::vector<NamedValue> kwargs) const;
   Value* self;
   std::string name;
 };
@@ -176,6 +179,15 @@ struct EnumClass : SugaredValue {
   Value* asValue(const SourceRange& loc, FunctionEmitter& e) override;
   SugaredPtr attr(const SourceRange& loc, FunctionEmitter& e, const std::string& name) override;
   TypePtr type;
+};
+
+// A def nested in a function body without parameters (`def __forked_function(): ...`, the form
+// 1.13's printer gives a fork): it can only be forked, `fork(name)`, which emits its body into the
+// fork's Subgraph with the outer variables it reads as the fork's inputs (EmitterFork.cpp).
+struct NestedDef : SugaredValue {
+  explicit NestedDef(Def def) : def(std::move(def)) {}
+  std::string kind() const override { return "nested function"; }
+  Def def;
 };
 
 // ---- environment ----
@@ -392,6 +404,11 @@ class FunctionEmitter {
   Frame* frame_ = nullptr;
   TypePtr returnType_;
   bool hasDeclaredReturn_ = false;
+  // Emitting a forked nested def: names it does not bind are read from `outer_`, each becoming a
+  // graph input the first time (captures_: the outer values, in the inputs' order).
+  FunctionEmitter* outer_ = nullptr;
+  mutable std::vector<Value*> captures_;
+  mutable std::map<std::string, Value*> capturedNames_;
 };
 
 // The library functions PyTorch 1.13 compiles from Python source (Library.cpp): archive path

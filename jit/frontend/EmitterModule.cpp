@@ -6,6 +6,8 @@
 #include <cctype>
 #include <optional>
 
+#include <sstream>
+
 #include "jit/frontend/EmitterImpl.h"
 #include "jit/frontend/Parser.h"
 
@@ -64,6 +66,28 @@ std::shared_ptr<ModuleInfo> buildModuleType(const std::shared_ptr<const ModuleDe
   return info;
 }
 
+namespace {
+// A member decoded from module state before its class was compiled (ValueCodec then makes a
+// one-member stand-in of the class) as the member of the class itself; a member the class lacks, or
+// whose value differs, is an error naming the attribute.
+IValue enumOfClass(const TypePtr& enumType, const IValue& v, const std::string& attribute) {
+  const auto& cls = enumType->expect<EnumType>();
+  const EnumObj& e = v.toEnumRef();
+  if (e.type->qualifiedName() != cls.qualifiedName())
+    throw CompileError("module_state: attribute '" + attribute + "' holds a member of " + e.type->qualifiedName() +
+                       ", not of " + cls.qualifiedName());
+  if (cls.members().empty()) return v;  // an opaque Enum<...> type: nothing to check against
+  auto index = cls.findMember(e.name());
+  if (!index || !(cls.members()[*index].value == e.type->members()[e.index].value)) {
+    std::ostringstream value;
+    value << e.value();
+    throw CompileError("module_state: attribute '" + attribute + "': " + cls.qualifiedName() + " has no member " +
+                       e.name() + " with value " + value.str());
+  }
+  return makeEnum(enumType, e.name());
+}
+}  // namespace
+
 Ref<Object> buildModuleObject(const ModuleInfo& info) {
   auto obj = Ref<Object>::make(info.type, info.type->attributes().size());
   for (const auto& a : info.desc->attributes) {
@@ -71,6 +95,8 @@ Ref<Object> buildModuleObject(const ModuleInfo& info) {
     if (!slot) continue;
     if (a.kind == ModuleAttrDesc::Kind::Module) {
       obj->slots[*slot] = IValue(buildModuleObject(*info.submodules.at(a.name)));
+    } else if (a.value.isEnum() && info.type->attributes()[*slot].type->cast<EnumType>()) {
+      obj->slots[*slot] = enumOfClass(info.type->attributes()[*slot].type, a.value, a.name);
     } else {
       obj->slots[*slot] = a.value;
     }
@@ -122,7 +148,12 @@ SugaredPtr ModuleValue::attr(const SourceRange& loc, FunctionEmitter& e, const s
     n->output()->setDebugName(name);
     return std::make_shared<SimpleValue>(n->output());
   }
-  if (const auto* c = info->desc->findConstant(name)) return std::make_shared<SimpleValue>(constantFromIValue(e, c->value, loc));
+  if (const auto* c = info->desc->findConstant(name)) {
+    if (c->value.isEnum())  // 1.13 rejects an enum member as a Final / __constants__ value (its wording)
+      fail(loc, "'" + c->value.toEnumRef().type->qualifiedName() + "' object in attribute '" + info->type->baseName() +
+                    "." + name + "' is not a valid constant.");
+    return std::make_shared<SimpleValue>(constantFromIValue(e, c->value, loc));
+  }
   if (auto cd = e.ctx().findClassDef(*info)) {
     for (auto s : cd->body())
       if (s.kind() == Kind::Def && Def(s.get()).name().name() == name)
@@ -440,6 +471,8 @@ CompiledModule compileModule(const std::string& source, const std::string& entry
   detail::loadSource(ctx, source, filename);
   auto it = ctx.userClasses.find(entry);
   if (it == ctx.userClasses.end()) throw CompileError("no class named '" + entry + "' in " + filename);
+  // The source's enum classes, so that attribute types of the state (`__torch__.Color`) name them.
+  for (const auto& [name, cd] : ctx.userClasses) ctx.enumType(name);
   auto desc = std::make_shared<const ModuleDesc>(state);
   auto info = buildModuleType(desc, cu->classes());
   ctx.registerModule(info);

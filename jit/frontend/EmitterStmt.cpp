@@ -250,8 +250,15 @@ void FunctionEmitter::emitStatements(const std::vector<Stmt>& stmts, bool tail) 
       }
       case Kind::Pass:
         break;
-      case Kind::Def:
-        fail(s.range(), "nested function definitions are not supported");
+      case Kind::Def: {
+        // Archive code only (1.13 rejects them in Python source): `def __forked_function():`.
+        Def d(s.get());
+        if (!ctx_.options->allMethods || !d.decl().params().empty() || d.decl().returnType().present() ||
+            !d.decorators().empty())
+          fail(s.range(), "nested function definitions are not supported");
+        frame_->sugared[d.name().name()] = std::make_shared<NestedDef>(d);
+        break;
+      }
       case Kind::ClassDef:
         fail(s.range(), "class definitions inside functions are not supported");
       case Kind::With:

@@ -8,6 +8,7 @@
 
 #include "jit/frontend/EmitterImpl.h"
 #include "jit/frontend/OpAliases.h"
+#include "jit/ir/EnumRegistry.h"
 
 namespace tsjit::frontend::detail {
 
@@ -82,9 +83,14 @@ SugaredPtr SimpleValue::attr(const SourceRange& loc, FunctionEmitter& e, const s
 SugaredPtr MethodValue::call(const SourceRange& loc, FunctionEmitter& e, const Apply& apply) {
   auto args = e.emitArgs(apply.inputs());
   auto kwargs = e.emitKwargs(apply.attributes());
-  args.insert(args.begin(), NamedValue{loc, "", self});
+  return std::make_shared<SimpleValue>(callWith(loc, e, self, std::move(args), std::move(kwargs)));
+}
+
+Value* MethodValue::callWith(const SourceRange& loc, FunctionEmitter& e, Value* selfValue,
+                             std::vector<NamedValue> args, std::vector<NamedValue> kwargs) const {
+  args.insert(args.begin(), NamedValue{loc, "", selfValue});
   std::string op = name;
-  if (isTensor(self->type())) {
+  if (isTensor(selfValue->type())) {
     static const std::map<std::string, int64_t> casts = {{"float", 6}, {"double", 7}, {"long", 4}, {"int", 3},
                                                          {"bool", 11}, {"half", 5},   {"short", 2}, {"byte", 0}};
     auto it = casts.find(name);
@@ -95,8 +101,9 @@ SugaredPtr MethodValue::call(const SourceRange& loc, FunctionEmitter& e, const A
   }
   Symbol sym = Symbol::aten(op);
   if (auto canonical = canonicalOpForAlias(op)) sym = *canonical;  // x.inverse() -> aten::linalg_inv
-  if (!ops::findOp(sym)) fail(loc, "'" + typeName(self->type()) + "' object has no attribute or method '" + name + "'");
-  return std::make_shared<SimpleValue>(e.emitBuiltinCall(loc, sym, std::move(args), std::move(kwargs)));
+  if (!ops::findOp(sym))
+    fail(loc, "'" + typeName(selfValue->type()) + "' object has no attribute or method '" + name + "'");
+  return e.emitBuiltinCall(loc, sym, std::move(args), std::move(kwargs));
 }
 
 SugaredPtr BuiltinModule::attr(const SourceRange& loc, FunctionEmitter& e, const std::string& attrName) {
@@ -163,8 +170,12 @@ SugaredPtr BuiltinModule::attr(const SourceRange& loc, FunctionEmitter& e, const
     return std::make_shared<BuiltinFunction>(s);
   }
   if (name.rfind("__torch__", 0) == 0) {
-    e.ctx().parseLibraries();
+    if (name == "__torch__")  // archive code: __torch__.Color.RED
+      if (TypePtr t = e.ctx().enumType(attrName)) return std::make_shared<EnumClass>(t);
     std::string q = name + "." + attrName;
+    if (TypePtr t = findEnumType(q); t && !t->expect<EnumType>().members().empty())
+      return std::make_shared<EnumClass>(t);  // __torch__.pkg.Color.RED, declared in the archive's code
+    e.ctx().parseLibraries();
     if (e.ctx().libraryDefs.count(q)) return std::make_shared<FunctionRef>(q);
     return std::make_shared<BuiltinModule>(q);
   }
@@ -319,6 +330,9 @@ TypePtr FunctionEmitter::parseTypeExpr(const Expr& e) {
       if (full == "torch.dtype") return IntType::get();
       if (full.rfind("__torch__.", 0) == 0) {
         if (auto c = ctx_.cu->classes().find(full)) return c;
+        if (full.find('.', 10) == std::string::npos)  // archive code names an enum `__torch__.Color`
+          if (TypePtr t = ctx_.enumType(full.substr(10))) return t;
+        if (TypePtr t = findEnumType(full)) return t;  // `__torch__.pkg.Color`, declared in the archive's code
       }
       (void)s;
       return bad();

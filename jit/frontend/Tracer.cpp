@@ -170,6 +170,8 @@ class Tracer {
       throw CompileError(str("trace: a call of a function that was not inlined (", n.kind().toQualString(),
                              "); inline calls before tracing"));
     if (n.kind() == prim::CallMethod) return callMethod(n, env, record);
+    static const Symbol kFork = Symbol::prim("fork");
+    if (n.kind() == kFork) return traceFork(n, env, record);
     if (n.kind() == prim::GetAttr) return getAttr(n, env, record);
     if (!n.blocks().empty())
       throw CompileError(str("trace: ", n.kind().toQualString(), " with blocks cannot be traced"));
@@ -237,8 +239,8 @@ class Tracer {
     if (record && owner != objects_.end()) {
       // 1.13 puts each GetAttr of the traced module at the top of the graph as it is first
       // reached (so they read in reverse order of first use), a nested one after its object.
-      Node* g = out_->create(prim::GetAttr, {owner->second.value});
-      Value* object = owner->second.value;
+      Value* object = local(owner->second.value);
+      Node* g = out_->create(prim::GetAttr, {object});
       if (object->node()->kind() == prim::GetAttr)
         g->insertAfter(object->node());
       else
@@ -284,6 +286,71 @@ class Tracer {
     setOutputs(n, std::move(outs), env);
   }
 
+  // prim::fork, as 1.13's tracer records torch.jit.fork: a prim::fork whose Subgraph is the trace
+  // of the forked work (run here, at once, on this run's values), its inputs the traced values
+  // that work reads; the future it returns is already complete, and aten::wait of it is recorded
+  // as any op. Values the forked work computes stay inside it: afterwards only its result (through
+  // the wait) is a traced value outside.
+  void traceFork(const Node& n, Env& env, bool record) {
+    std::shared_ptr<Graph> body = n.g(attr::Subgraph);
+    std::vector<IValue> args = inputsOf(n, env);
+    const auto* futureType = n.output()->type()->cast<FutureType>();
+    if (!futureType) throw CompileError("trace: prim::fork must produce a Future");
+    Env forkEnv;
+    if (!record) {
+      std::vector<IValue> outs = runBlock(*body->block(), std::move(args), forkEnv, false);
+      env[n.output()] = completedFuture(futureType->elementType(), outs.at(0));
+      return;
+    }
+    auto outer = out_;
+    auto savedTensors = tensors_;
+    auto savedLists = lists_;
+    auto savedElements = elementOf_;
+    auto sub = std::make_shared<Graph>();
+    sub->setInsertPoint(sub->block());
+    out_ = sub;
+    std::vector<Value*> forkInputs;
+    std::unordered_map<Value*, Value*> captured;
+    capture_ = [&](Value* v) -> Value* {  // an outer traced value read inside: a Subgraph input
+      if (auto it = captured.find(v); it != captured.end()) return it->second;
+      Value* in = sub->addInput(v->hasDebugName() ? v->debugName() : "");
+      in->setType(v->type());
+      forkInputs.push_back(v);
+      captured[v] = in;
+      return in;
+    };
+    std::vector<IValue> outs;
+    try {
+      outs = runBlock(*body->block(), std::move(args), forkEnv, true);
+      sub->registerOutput(emit(outs.at(0), body->outputs().at(0)));
+    } catch (...) {
+      out_ = outer;
+      capture_ = nullptr;
+      throw;
+    }
+    out_ = outer;
+    capture_ = nullptr;
+    tensors_ = std::move(savedTensors);
+    lists_ = std::move(savedLists);
+    elementOf_ = std::move(savedElements);
+    Node* fork = out_->insertNode(out_->create(n.kind(), forkInputs));
+    fork->g_(attr::Subgraph, sub);
+    fork->output()->setType(FutureType::create(sub->outputs().at(0)->type()));
+    IValue future = completedFuture(futureType->elementType(), outs.at(0));
+    futures_[future.toFuture().get()] = {fork->output(), future};
+    env[n.output()] = std::move(future);
+  }
+
+  static IValue completedFuture(const TypePtr& elementType, IValue value) {
+    Ref<FutureObj> f(new FutureObj(elementType));
+    f->complete(std::move(value));
+    return IValue(f);
+  }
+
+  // A traced value of the graph being recorded: inside a fork's Subgraph, an outer value becomes
+  // an input of the Subgraph (see traceFork).
+  Value* local(Value* v) { return capture_ && v->owningGraph() != out_.get() ? capture_(v) : v; }
+
   // Makes `v` (an output of a recorded node) the traced source of the value it holds.
   void bindOutput(const IValue& v, Value* traced) {
     if (v.isTensor() && v.toTensor().defined()) {
@@ -313,7 +380,7 @@ class Tracer {
   Value* emit(const IValue& v, const Value* scripted) {
     if (v.isTensor() && v.toTensor().defined()) {
       const Tensor t = v.toTensor();
-      if (auto it = tensors_.find(t.unsafeImpl()); it != tensors_.end()) return it->second.value;
+      if (auto it = tensors_.find(t.unsafeImpl()); it != tensors_.end()) return local(it->second.value);
       if (auto el = elementOf_.find(t.unsafeImpl()); el != elementOf_.end()) {
         unpackList(el->second.first);
         return tensors_.at(t.unsafeImpl()).value;
@@ -327,12 +394,12 @@ class Tracer {
       return k;
     }
     if (v.isObject()) {
-      if (auto it = objects_.find(&v.toObjectRef()); it != objects_.end()) return it->second.value;
+      if (auto it = objects_.find(&v.toObjectRef()); it != objects_.end()) return local(it->second.value);
       throw CompileError("trace: an object that is not the traced module or one of its submodules cannot be "
                          "passed to a traced operation");
     }
     if (v.isList()) {
-      if (auto it = lists_.find(&v.toListRef()); it != lists_.end()) return it->second.value;
+      if (auto it = lists_.find(&v.toListRef()); it != lists_.end()) return local(it->second.value);
       std::vector<Value*> elems;
       for (const IValue& x : v.toListRef().items) elems.push_back(emit(x, nullptr));
       Node* l = out_->insertNode(out_->create(prim::ListConstruct, elems));
@@ -350,6 +417,9 @@ class Tracer {
       t->output()->setType(TupleType::create(types));
       return t->output();
     }
+    if (v.isFuture()) {
+      if (auto it = futures_.find(v.toFuture().get()); it != futures_.end()) return local(it->second.value);
+    }
     if (v.isNone()) return out_->insertNoneConstant();
     if (v.isBool()) return out_->insertBoolConstant(v.toBool());
     if (v.isInt()) return out_->insertIntConstant(v.toInt());
@@ -366,7 +436,7 @@ class Tracer {
   // prim::ListUnpack of a recorded op's tensor list: its elements become traced values.
   void unpackList(const ListObj* list) {
     const Traced& source = lists_.at(list);
-    Node* u = out_->insertNode(out_->create(prim::ListUnpack, {source.value}, list->items.size()));
+    Node* u = out_->insertNode(out_->create(prim::ListUnpack, {local(source.value)}, list->items.size()));
     for (size_t k = 0; k < list->items.size(); ++k) {
       const IValue& item = list->items[k];
       if (item.isTensor() && item.toTensor().defined()) {
@@ -398,6 +468,8 @@ class Tracer {
   std::unordered_map<const TensorImpl*, Traced> tensors_;
   std::unordered_map<const Object*, Traced> objects_;
   std::unordered_map<const ListObj*, Traced> lists_;
+  std::unordered_map<const FutureObj*, Traced> futures_;
+  std::function<Value*(Value*)> capture_;  // set while a fork's Subgraph is recorded
   std::unordered_map<const TensorImpl*, std::pair<const ListObj*, size_t>> elementOf_;
   std::unordered_map<const Node*, std::shared_ptr<Graph>> miniGraphs_;
   std::vector<std::string> warnings_;

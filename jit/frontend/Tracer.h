@@ -19,7 +19,10 @@
 //     made from a number) enters as a tensor constant;
 //   * module methods: prim::GetAttr on the traced module records a GetAttr; a call of a submodule's
 //     method is recorded as prim::CallMethod (its body is run, not recorded), as 1.13 traces
-//     submodules separately; calls of free functions are traced through.
+//     submodules separately; calls of free functions are traced through;
+//   * prim::fork (torch.jit.fork) is recorded as 1.13 records it: a prim::fork whose Subgraph is
+//     the trace of the forked work (run at once), its inputs the traced values that work reads,
+//     then aten::wait of the (already complete) future like any op.
 // Invariants: the traced graph has one input per graph input (complete tensor types), only the
 // nodes described above, and computes the same outputs as the run on these inputs. Errors raised
 // by the program propagate unchanged; nodes the tracer cannot run (e.g. an unresolved function)

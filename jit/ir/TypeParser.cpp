@@ -3,11 +3,36 @@
 // device=cpu)) and the annotation form (List[int], Optional[Tensor], Tuple[int, float]).
 // Errors are CompileErrors naming the offset; the IR parser re-raises them with a source range.
 #include <cctype>
+#include <map>
+#include <mutex>
 
+#include "jit/ir/EnumRegistry.h"
 #include "jit/ir/Type.h"
 #include "jit/support/Error.h"
 
 namespace tsjit {
+
+namespace {
+std::mutex enumTableMutex;
+std::map<std::string, TypePtr>& enumTable() {
+  static std::map<std::string, TypePtr> table;
+  return table;
+}
+}  // namespace
+
+void registerEnumType(const TypePtr& enumType) {
+  const auto* e = enumType ? enumType->cast<EnumType>() : nullptr;
+  if (!e) throw std::logic_error("registerEnumType: not an EnumType");
+  std::lock_guard<std::mutex> lock(enumTableMutex);
+  enumTable()[e->qualifiedName()] = enumType;
+}
+
+TypePtr findEnumType(const std::string& qualifiedName) {
+  std::lock_guard<std::mutex> lock(enumTableMutex);
+  auto it = enumTable().find(qualifiedName);
+  return it == enumTable().end() ? nullptr : it->second;
+}
+
 namespace {
 
 class TypeParser {
@@ -155,8 +180,17 @@ class TypeParser {
       if (members.empty()) fail("Union needs at least one member");
       return UnionType::create(std::move(members));
     }
+    if (name == "Enum") {  // Enum<__torch__.Color>: the IR spelling of an enum class
+      expect('<');
+      std::string qualified = identifier();
+      if (qualified.find('.') == std::string::npos) fail("expected a qualified enum class name in Enum<...>");
+      expect('>');
+      if (TypePtr known = findEnumType(qualified)) return known;
+      return std::make_shared<EnumType>(qualified, AnyType::get(), std::vector<EnumType::Member>{});
+    }
     if (name.find('.') != std::string::npos) {
       if (!registry_) fail("class type '" + name + "' cannot be resolved here");
+      if (TypePtr known = findEnumType(name); known && !registry_->find(name)) return known;
       return registry_->getOrCreate(name);
     }
     fail("unknown type '" + name + "'");

@@ -66,6 +66,9 @@ ArchiveCode printArchiveCode(const ArchiveCodeRequest& request) {
       if (info.methods.empty())
         for (const auto& m : e.cls->methods()) info.methods.push_back(printable(*m));
       printerFor(qualifierOf(e.cls->qualifiedName())).printClass(*e.cls, info);
+    } else if (e.enumType) {
+      const auto& en = e.enumType->expect<EnumType>();
+      printerFor(qualifierOf(en.qualifiedName())).printEnum(en);
     } else {
       printerFor(qualifierOf(printedFunctionName(*e.function))).printFunction(*printable(*e.function), true);
     }

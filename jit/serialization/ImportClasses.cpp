@@ -1,8 +1,12 @@
 // ImportClasses.cpp — what the archive's code/ files declare about each class (Import.h):
-// attribute annotations, __parameters__ / __buffers__, Final constants with literal values.
+// attribute annotations, __parameters__ / __buffers__, Final constants with literal values; an
+// enum class (`class Color(Enum):` with `NAME = literal` members, as 1.13 prints it) is not an
+// ArchiveClass: its EnumType is registered (EnumRegistry.h) so that data.pkl's members and the
+// code's annotations resolve to it.
 #include <algorithm>
 
 #include "jit/frontend/Parser.h"
+#include "jit/ir/EnumRegistry.h"
 #include "jit/serialization/Import.h"
 
 namespace tsjit::serialization {
@@ -62,6 +66,39 @@ IValue literalValue(const Expr& e, int depth = 0) {
   }
 }
 
+bool isEnumClass(const ClassDef& cd) {
+  for (auto b : cd.bases())
+    if ((b.kind() == Kind::Ident && b.get()->value() == "Enum") || std::string(b.range().text()) == "enum.Enum") return true;
+  return false;
+}
+
+TypePtr enumClassType(const ClassDef& cd, const std::string& qualifiedName) {
+  std::vector<EnumType::Member> members;
+  for (auto st : cd.body()) {
+    if (st.kind() == Kind::Pass) continue;
+    if (st.kind() != Kind::Assign) throw CompileError("enum class " + qualifiedName + ": only `NAME = value` members", st.range());
+    Assign a(st.get());
+    if (a.targets().size() != 1 || a.lhs().kind() != Kind::Ident || !a.rhs().present() || a.type().present())
+      throw CompileError("enum class " + qualifiedName + ": only `NAME = value` members", st.range());
+    IValue v = literalValue(a.rhs().value());
+    EnumType::MemberValue mv;
+    if (v.isInt()) mv = v.toInt();
+    else if (v.isDouble()) mv = v.toDouble();
+    else if (v.isString()) mv = v.toStringRef();
+    else bad(a.rhs().value(), "an enum member's value must be an int, a float or a str");
+    if (!members.empty() && members[0].value.index() != mv.index())
+      bad(a.rhs().value(), "the members of enum class " + qualifiedName + " have values of different types");
+    std::string name = a.lhs().get()->value();
+    for (const auto& m : members)
+      if (m.name == name) bad(a.lhs(), "enum member '" + name + "' is defined twice");
+    members.push_back({name, std::move(mv)});
+  }
+  if (members.empty()) throw CompileError("enum class " + qualifiedName + " has no members", cd.range());
+  static const TypePtr valueTypes[] = {IntType::get(), FloatType::get(), StringType::get()};
+  TypePtr valueType = valueTypes[members[0].value.index()];
+  return std::make_shared<EnumType>(qualifiedName, valueType, std::move(members));
+}
+
 std::vector<std::string> stringList(const Expr& e) {
   if (e.kind() != Kind::ListLiteral) bad(e, "__parameters__ / __buffers__ must be a list of strings");
   std::vector<std::string> out;
@@ -90,6 +127,10 @@ std::map<std::string, ArchiveClass> parseArchiveClasses(const std::map<std::stri
     for (auto s : m.statements()) {
       if (s.kind() != Kind::ClassDef) continue;
       ClassDef cd(s.get());
+      if (isEnumClass(cd)) {
+        registerEnumType(enumClassType(cd, prefix + "." + cd.name().name()));
+        continue;
+      }
       ArchiveClass c;
       c.qualifiedName = prefix + "." + cd.name().name();
       c.file = file;

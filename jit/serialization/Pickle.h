@@ -10,7 +10,9 @@
 //   torch.jit._pickle restore_type_tag  a list/dict with its static type ("List[str]")
 //   torch.jit._pickle build_{int,double,bool,tensor}list   typed lists
 //   torch device                        a Device
-//   __torch__.<qualified name>          an object: NEWOBJ, then BUILD hands its state to the hooks
+//   __torch__.<qualified name>          an object: NEWOBJ, then BUILD hands its state to the hooks;
+//                                       or, REDUCE on a plain int/float/str, a member of an enum
+//                                       class the archive's code declared (EnumRegistry.h)
 // Anything else is an ArchiveError naming the global. Opcodes applied to the wrong kind of value
 // (SETITEM on a list, APPEND on a dict, BUILD on a tensor), memo indexes that were never set,
 // nesting deeper than kMaxDepth, and tensors whose view reaches past their storage (or whose
@@ -18,7 +20,8 @@
 //
 // pickle() writes the same dialect: every value PyTorch 1.13 writes for module state (None, bool,
 // int, float, str, tuple, typed list and dict with restore_type_tag / build_*list, tensors as
-// persistent ids to storages, __torch__ objects via NEWOBJ + BUILD) with BINPUT memoization of
+// persistent ids to storages, __torch__ objects via NEWOBJ + BUILD, enum members as the class
+// global, the member's value and REDUCE) with BINPUT memoization of
 // strings, globals and shared tensors/objects, so pickle(unpickle(x)) is deterministic.
 #pragma once
 

@@ -166,6 +166,16 @@ class Pickler {
         op(0x85);
         op('R');
         return;
+      case IValue::Tag::Enum: {  // as 1.13: GLOBAL '__torch__ Color', the member's value, REDUCE
+        const EnumObj& e = v.toEnumRef();
+        const std::string& q = e.type->qualifiedName();
+        size_t dot = q.rfind('.');
+        TSJIT_CHECK(dot != std::string::npos && q.rfind("__torch__", 0) == 0, "cannot pickle a member of enum " + q);
+        pushGlobal(q.substr(0, dot), q.substr(dot + 1));
+        push(e.value(), depth + 1);
+        op('R');
+        return;
+      }
       case IValue::Tag::Tensor: {
         Tensor t = v.toTensor();
         if (memoized(t.unsafeImpl())) return;

@@ -99,6 +99,13 @@ void PrintDeps::addClass(const ClassTypePtr& cls) {
   entries.push_back({cls, nullptr});
 }
 
+void PrintDeps::addEnum(const TypePtr& enumType) {
+  const auto& q = enumType->expect<EnumType>().qualifiedName();
+  for (const auto& e : entries)
+    if (e.enumType && e.enumType->expect<EnumType>().qualifiedName() == q) return;
+  entries.push_back({nullptr, nullptr, enumType});
+}
+
 void PrintDeps::addFunction(const Function* fn) {
   for (const auto& e : entries)
     if (e.function && e.function->qualifiedName() == fn->qualifiedName()) return;
@@ -319,6 +326,12 @@ void PythonPrinter::Impl::checkVersion(Node* n) {
 }
 
 void PythonPrinter::Impl::printNode(Node* node, bool printConst) {
+  static const Symbol forkKind = Symbol::prim("fork");
+  if (node->kind() == forkKind) {
+    scanTypeDependencies(node);
+    printFork(node);
+    return;
+  }
   scanTypeDependencies(node);
   checkVersion(node);
   if (!printConst && node->kind() == prim::Constant) return;
@@ -363,6 +376,24 @@ void PythonPrinter::Impl::printNode(Node* node, bool printConst) {
       }
     }
   }
+}
+
+// As 1.13 prints a fork: its Subgraph as a closure without parameters whose body reads the fork's
+// inputs by the names (or inline expressions) they have outside, then `fut = fork(closure)`:
+//   def __forked_function():
+//     return torch.add(x, x, alpha=2)
+//   fut = fork(__forked_function)
+void PythonPrinter::Impl::printFork(Node* n) {
+  if (!n->hasAttribute(attr::Subgraph)) throw CompileError("prim::fork without a Subgraph", n->sourceRange());
+  std::shared_ptr<Graph> g = n->g(attr::Subgraph);
+  if (g->inputs().size() != n->numInputs())
+    throw CompileError("prim::fork: its Subgraph takes another number of inputs", n->sourceRange());
+  std::string name = genName("__forked_function");
+  indent();
+  body += "def " + name + "():\n";
+  for (size_t i = 0; i < n->numInputs(); ++i) identRefs[g->inputs()[i]] = useOf(n->input(i));
+  printBody(g->block());
+  printOutputDefinition(n, "fork(" + name + ")");
 }
 
 void PythonPrinter::Impl::printBlock(Block* b, bool hasOtherStatements) {
@@ -468,11 +499,28 @@ void PythonPrinter::Impl::printClass(const ClassType& cls, const ClassPrintInfo&
   --level;
 }
 
+// `class Color(Enum):` and a `NAME = value` line per member, as 1.13 declares an enum in code/.
+void PythonPrinter::Impl::printEnum(const EnumType& e) {
+  const std::string& q = e.qualifiedName();
+  body += "class " + q.substr(q.rfind('.') + 1) + "(Enum):\n";
+  ++level;
+  for (const auto& m : e.members()) {
+    indent();
+    body += m.name + " = ";
+    if (auto* i = std::get_if<int64_t>(&m.value)) body += std::to_string(*i);
+    else if (auto* d = std::get_if<double>(&m.value)) body += formatIrDouble(*d);
+    else body += quoteIrString(std::get<std::string>(m.value));
+    body += "\n";
+  }
+  --level;
+}
+
 void PythonPrinter::Impl::registerClassDependencies(const TypePtr& t) {
   if (!t) return;
   if (t->kind() == TypeKind::Class) {
     if (ctx.deps) ctx.deps->addClass(std::const_pointer_cast<ClassType>(std::static_pointer_cast<const ClassType>(t)));
   }
+  if (t->kind() == TypeKind::Enum && ctx.deps && !t->expect<EnumType>().members().empty()) ctx.deps->addEnum(t);
   for (const auto& c : t->containedTypes()) registerClassDependencies(c);
 }
 
@@ -491,6 +539,8 @@ void PythonPrinter::printFunction(const Function& fn, bool printFirstArgType) {
 }
 
 void PythonPrinter::printClass(const ClassType& cls, const ClassPrintInfo& info) { impl_->printClass(cls, info); }
+
+void PythonPrinter::printEnum(const EnumType& e) { impl_->printEnum(e); }
 
 const std::string& PythonPrinter::str() const { return impl_->body; }
 

@@ -42,11 +42,13 @@ namespace tsjit::serialization {
 struct PrintDeps {
   struct Entry {
     ClassTypePtr cls;                   // a class, or
-    const Function* function = nullptr;  // a free function
+    const Function* function = nullptr;  // a free function, or
+    TypePtr enumType;                    // an enum class (printed `class Color(Enum):`)
   };
   std::vector<Entry> entries;
   void addClass(const ClassTypePtr& cls);
   void addFunction(const Function* fn);
+  void addEnum(const TypePtr& enumType);  // an EnumType with its members
 };
 
 // The qualified name code uses for a free function: its name with `__torch__.` in front when it
@@ -85,6 +87,8 @@ class PythonPrinter {
   // `class Name(Module):` with __parameters__, __buffers__, attribute annotations, Final constants
   // and every method of `cls` in order.
   void printClass(const ClassType& cls, const ClassPrintInfo& info);
+  // `class Color(Enum):` with its members.
+  void printEnum(const EnumType& e);
 
   const std::string& str() const;
   // The archive format version the printed ops need (as 1.13 writes it): 3, or the first version

@@ -144,6 +144,10 @@ std::string PythonPrinter::Impl::literalExpr(const Literal& l, const TypePtr& ty
   if (auto* i = std::get_if<int64_t>(&v)) return std::to_string(*i);
   if (auto* d = std::get_if<double>(&v)) return formatIrDouble(*d);
   if (auto* s = std::get_if<std::string>(&v)) return quoteIrString(*s);
+  if (auto* e = std::get_if<Literal::Enum>(&v)) {  // __torch__.Color.RED, as 1.13 prints it
+    registerClassDependencies(e->type);
+    return e->type->annotationStr() + "." + e->name;
+  }
   auto elemType = [&](size_t i) -> TypePtr {
     if (type && type->kind() == TypeKind::Tuple) {
       auto cs = type->containedTypes();
@@ -191,6 +195,10 @@ std::string PythonPrinter::Impl::ivalueExpr(const IValue& v) {
   if (v.isDouble()) return formatIrDouble(v.toDouble());
   if (v.isString()) return quoteIrString(v.toStringRef());
   if (v.isDevice()) return "torch.device(" + quoteIrString(v.toDevice().str()) + ")";
+  if (v.isEnum()) {
+    registerClassDependencies(v.toEnumRef().type);
+    return v.toEnumRef().type->qualifiedName() + "." + v.toEnumRef().name();
+  }
   if (v.isTuple()) {
     const auto& items = v.toTupleRef().items;
     std::string out = "(";

@@ -61,11 +61,13 @@ struct PythonPrinter::Impl {
   void printAnnotatedAssignment(const std::vector<Value*>& lhs, const std::vector<Value*>& rhs);
   void printIf(Node* n);
   void printLoop(Node* n);
+  void printFork(Node* n);
   void printNode(Node* n, bool printConst);
   void printBlock(Block* b, bool hasOtherStatements);
   void printBody(Block* b);
   void printFunction(const Function& fn, bool printFirstArgType);
   void printClass(const ClassType& cls, const ClassPrintInfo& info);
+  void printEnum(const EnumType& e);
 
   void registerClassDependencies(const TypePtr& t);
   void scanTypeDependencies(Node* n);

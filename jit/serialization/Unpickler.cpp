@@ -17,6 +17,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "jit/ir/EnumRegistry.h"
 #include "jit/serialization/ArchiveError.h"
 #include "jit/serialization/Pickle.h"
 
@@ -417,8 +418,35 @@ class Unpickler {
     return v;
   }
 
+  // GLOBAL '__torch__ Color', a member's value, REDUCE: the member of an enum class the archive's
+  // code declared (registered by the importer, EnumRegistry.h) with that value.
+  Item enumMember(const std::string& global, const IValue& value) {
+    std::string q = global;
+    std::replace(q.begin(), q.end(), ' ', '.');
+    TypePtr t = findEnumType(q);
+    if (!t || t->expect<EnumType>().members().empty())
+      fail("REDUCE on '" + global + "' with a " + value.tagName() + ": no enum class " + q +
+           " is declared in the archive's code/");
+    const auto& e = t->expect<EnumType>();
+    for (const auto& m : e.members()) {
+      bool same = (value.isInt() && std::holds_alternative<int64_t>(m.value) && std::get<int64_t>(m.value) == value.toInt()) ||
+                  (value.isDouble() && std::holds_alternative<double>(m.value) && std::get<double>(m.value) == value.toDouble()) ||
+                  (value.isString() && std::holds_alternative<std::string>(m.value) &&
+                   std::get<std::string>(m.value) == value.toStringRef());
+      if (same) {
+        Item out;
+        out.value = makeEnum(t, m.name);
+        return out;
+      }
+    }
+    fail("REDUCE on '" + global + "': enum " + q + " has no member with this value");
+  }
+
   Item reduce(Item fn, Item args) {
     if (fn.kind != Item::Kind::Global) fail(std::string("REDUCE on ") + describe(fn) + ", not a global");
+    if (fn.name.rfind("__torch__", 0) == 0 && args.kind == Item::Kind::Value &&
+        (args.value.isInt() || args.value.isDouble() || args.value.isString()))
+      return enumMember(fn.name, args.value);
     auto xs = tupleItems(std::move(args), "REDUCE");
     const std::string& g = fn.name;
     Item out;

@@ -6,6 +6,7 @@
 
 #include <cstring>
 
+#include "jit/ir/EnumRegistry.h"
 #include "jit/serialization/ArchiveError.h"
 #include "jit/serialization/Pickle.h"
 
@@ -296,6 +297,77 @@ TEST(Unpickle, TruncatedAndBadStreams) {
   EXPECT_NE(errorOf(std::string("\x80\x02\xff", 3)).find("unsupported pickle opcode 0xff"), std::string::npos);
   EXPECT_NE(errorOf(std::string("\x80\x02K\x01K\x02.", 7)).find("STOP with"), std::string::npos);
   EXPECT_NE(errorOf(std::string("\x80\x02", 2) + "c__torch__ A").find("newline"), std::string::npos);
+}
+
+// data.pkl of conformance/pt113/enum/enum_module.pt, written by PyTorch 1.13.1's torch.jit.save
+// (scripts/pt113_lang_archives.py): attributes color = Color.GREEN, units = [Unit.KM, Unit.MM]
+// (a List[__torch__.Unit] type tag), scale = Scale.HALF, each member as GLOBAL '__torch__ Color',
+// its value, REDUCE (memoized global reused by BINGET for the second Unit).
+std::string pytorchEnumModulePickle() {
+  const std::string hex =
+      "8002635f5f746f7263685f5f0a456e756d4d6f64756c650a710029817d285808000000747261696e696e6771018858160000"
+      "005f69735f66756c6c5f6261636b776172645f686f6f6b71024e5805000000636f6c6f727103635f5f746f7263685f5f0a43"
+      "6f6c6f720a71044b02525805000000756e697473710563746f7263682e6a69742e5f7069636b6c650a726573746f72655f74"
+      "7970655f7461670a71065d28635f5f746f7263685f5f0a556e69740a710758020000006b6d710852680758020000006d6d71"
+      "09526558140000004c6973745b5f5f746f7263685f5f2e556e69745d710a865258050000007363616c65710b635f5f746f72"
+      "63685f5f0a5363616c650a710c473fe0000000000000527562710d2e";
+  std::string bytes;
+  for (size_t i = 0; i < hex.size(); i += 2) bytes.push_back(static_cast<char>(std::stoi(hex.substr(i, 2), nullptr, 16)));
+  return bytes;
+}
+
+TypePtr enumType(const std::string& q, TypePtr valueType, std::vector<EnumType::Member> members) {
+  TypePtr t = std::make_shared<EnumType>(q, std::move(valueType), std::move(members));
+  registerEnumType(t);
+  return t;
+}
+
+TEST(Unpickle, EnumMembersAsPyTorchWritesThem) {
+  TypePtr color = enumType("__torch__.Color", IntType::get(), {{"RED", int64_t(1)}, {"GREEN", int64_t(2)}, {"BLUE", int64_t(3)}});
+  TypePtr unit = enumType("__torch__.Unit", StringType::get(), {{"MM", std::string("mm")}, {"KM", std::string("km")}});
+  TypePtr scale = enumType("__torch__.Scale", FloatType::get(), {{"HALF", 0.5}, {"TWICE", 2.0}});
+  UnpickleHooks h;
+  IValue state;
+  h.buildObject = [&](const std::string& q, IValue s) {
+    EXPECT_EQ(q, "__torch__.EnumModule");
+    state = s;
+    return IValue(Ref<Object>::make(ClassType::create(q), 0));
+  };
+  unpickle(pytorchEnumModulePickle(), h, "enum_module.pt", "enum_module/data.pkl");
+  ASSERT_TRUE(state.isDict());
+  const DictObj& d = state.toDictRef();
+  const IValue& c = *d.find(IValue("color"));
+  ASSERT_TRUE(c.isEnum());
+  EXPECT_EQ(c.toEnumRef().name(), "GREEN");
+  EXPECT_TRUE(c.toEnumRef().type->equals(*color));
+  const IValue& units = *d.find(IValue("units"));
+  ASSERT_TRUE(units.isList());
+  EXPECT_EQ(units.toListRef().elementType->str(), "Enum<__torch__.Unit>");
+  ASSERT_EQ(units.toListRef().items.size(), 2u);
+  EXPECT_EQ(units.toListRef().items[0].toEnumRef().name(), "KM");
+  EXPECT_EQ(units.toListRef().items[1].toEnumRef().name(), "MM");
+  EXPECT_EQ(units.toListRef().items[1].toEnumRef().value().toStringRef(), "mm");
+  EXPECT_EQ(d.find(IValue("scale"))->toEnumRef().name(), "HALF");
+  // Pickled again, a member is what 1.13 writes: the class global, the value, REDUCE.
+  const std::string member = std::string("\x80\x02", 2) + "c__torch__\nColor\n" + std::string("q\x00", 2) + "K\x02R.";
+  EXPECT_EQ(pickle(c).bytes, member);
+  IValue units2 = unpickle(pickle(units).bytes, {});
+  EXPECT_EQ(units2.toListRef().items[0].toEnumRef().name(), "KM");
+  EXPECT_EQ(units2.toListRef().elementType->str(), "Enum<__torch__.Unit>");
+  (void)scale;
+}
+
+TEST(Unpickle, EnumMemberOfAnUndeclaredClassOrValueIsAnError) {
+  enumType("__torch__.Shade", IntType::get(), {{"DARK", int64_t(1)}});
+  EXPECT_NE(errorOf(P().global("__torch__", "NoSuchEnum").i1(1).op('R').done()).find(
+                "no enum class __torch__.NoSuchEnum is declared in the archive's code/"),
+            std::string::npos);
+  EXPECT_NE(errorOf(P().global("__torch__", "Shade").i1(7).op('R').done()).find(
+                "enum __torch__.Shade has no member with this value"),
+            std::string::npos);
+  // A tuple argument is a call, not a member: refused as before.
+  EXPECT_NE(errorOf(P().global("__torch__", "Shade").i1(1).op(0x85).op('R').done()).find("cannot be called"),
+            std::string::npos);
 }
 
 TEST(Pickle, RoundTripsValues) {

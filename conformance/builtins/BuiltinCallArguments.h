@@ -101,6 +101,8 @@ inline const std::map<std::string, std::map<std::string, std::string>>& override
       {"clamp_", {{"min:Optional[number]", "0.0"}, {"min:Optional[Tensor]", "s"}}},
       // sort.stable: 1.13 asserts that stable has a value (None raises an internal assert).
       {"sort", {{"stable", "False"}}},
+      // constant_pad_nd: pads come in pairs.
+      {"constant_pad_nd", {{"pad", "[1, 1]"}}},
       // convolutions and pooling: batched images.
       {"conv1d", {{"input", "x.unsqueeze(0)"}, {"weight", "x.unsqueeze(0)"}}},
       {"conv2d", {{"input", "img"}, {"weight", "img"}}},

@@ -276,17 +276,18 @@ TEST(Unpickle, MemoReferencesToTuplesAreNotCopiedDeeply) {
 // BUILD state nested so took 12 s and ran out of memory), so the expansion is bounded by the
 // pickle's length; a few doublings stay well within it.
 std::string doublingTuples(int n) {
+  const std::string zero(1, '\0');
   P p;
-  p.i1(7).op('q').raw(std::string(1, '\0'));
+  p.op('(').i1(7).op('q').raw(zero);  // under a MARK: every level stays on the stack
   for (int i = 0; i < n; ++i)
-    p.op('h').raw(std::string(1, '\0')).op('h').raw(std::string(1, '\0')).op(static_cast<char>(0x86)).op('q').raw(std::string(1, '\0'));
-  return p.done();
+    p.op('h').raw(zero).op('h').raw(zero).op(static_cast<char>(0x86)).op('q').raw(zero);
+  return p.op('t').done();  // one tuple of all the levels
 }
 
 TEST(Unpickle, SharedReferencesCannotExpandAValueBeyondThePickleSize) {
   IValue small = unpickle(doublingTuples(6), {});
   ASSERT_TRUE(small.isTuple());
-  EXPECT_EQ(small.toTupleRef().items.size(), 2u);
+  EXPECT_EQ(small.toTupleRef().items.size(), 7u);
   const std::string e = errorOf(doublingTuples(40));
   EXPECT_NE(e.find("shared references expand a value to more than"), std::string::npos) << e;
 }

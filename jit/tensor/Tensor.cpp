@@ -10,7 +10,6 @@
 #include <string>
 
 #include "jit/tensor/Dispatch.h"
-#include "jit/tensor/IterationLayout.h"
 #include "jit/tensor/Iterate.h"
 #include "jit/tensor/ScalarConvert.h"
 
@@ -206,15 +205,8 @@ Tensor Tensor::fromInt64s(const std::vector<int64_t>& values, IntArrayRef sizes,
 
 Tensor Tensor::emptyLike(const Tensor& t, std::optional<ScalarType> dtype, MemoryFormat format) {
   const ScalarType dt = dtype.value_or(t.dtype());
-  if (format == MemoryFormat::Preserve && !t.isContiguous()) {
-    if (t.isNonOverlappingAndDense()) return empty_strided(t.sizes(), t.strides(), dt, t.device());
-    // Not dense: PyTorch 1.13's empty_like keeps the order of the strides (infer_dense_strides,
-    // the TensorIterator permutation of this one operand): x.t()[1:] gives (1, 2), not the
-    // row-major (2, 1) Tensor.h's MemoryFormat comment once said; an expanded source gets row-major.
-    const std::vector<int64_t> dense = elementwiseOutputStrides(
-        t.sizes(), {IterationInput{t.sizes(), t.strides(), static_cast<int64_t>(t.itemSize()), false}});
-    return empty_strided(t.sizes(), dense, dt, t.device());
-  }
+  if (format == MemoryFormat::Preserve && t.isNonOverlappingAndDense() && !t.isContiguous())
+    return empty_strided(t.sizes(), t.strides(), dt, t.device());
   return empty(t.sizes(), dt, t.device());
 }
 

@@ -193,10 +193,9 @@ class Gen {
     }
   }
 
-  std::string nonZeroInt(int d) {
-    std::string x = intExpr(d);
-    return "(" + x + " if " + x + " != 0 else 7)";
-  }
+  // A divisor that is never zero. x is written once: it may call a helper or a method with side
+  // effects, so `x if x != 0 else 7` could test one value and divide by another.
+  std::string nonZeroInt(int d) { return "(abs(" + intExpr(d) + ") + 1)"; }
 
   std::string floatExpr(int d) {
     if (d <= 0 || chance(0.3)) return chance(0.5) ? floatLiteral() : var(T::Float);
@@ -208,7 +207,7 @@ class Gen {
       case 0: return "(" + e() + " + " + e() + ")";
       case 1: return "(" + e() + " - " + e() + ")";
       case 2: return "(" + clampFloat(e()) + " * " + clampFloat(e()) + ")";
-      case 3: { std::string x = e(); return "(" + e() + " / (" + x + " if abs(" + x + ") > 0.5 else 2.0))"; }
+      case 3: return "(" + e() + " / (abs(" + e() + ") + 0.5))";  // the divisor written once (see nonZeroInt)
       case 4: return "float(" + intExpr(d - 1) + ")";
       case 5: return "(-" + e() + ")";
       case 6: return "abs(" + e() + ")";

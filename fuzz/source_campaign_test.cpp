@@ -95,7 +95,7 @@ TEST(SourceCampaign, GeneratedProgramsAreDeterministicAndVaried) {
 TEST(SourceCampaign, GeneratedProgramsCoverHelpersClassesDictsAndFormats) {
   std::string all;
   for (uint64_t seed = 0; seed < 60; ++seed) all += generateSourceProgram(seed, "f" + std::to_string(seed), 12).text();
-  for (const char* want : {"def f", "_h0(l: List[int], a: int, b: float = ", "=", "class C_f", "self.items.append",
+  for (const char* want : {"_h0(l: List[int], a: int, b: float = ", "_h0(l0, ", "class C_f", "self.items.append",
                            ".bump(", ".label(", "len(o0)", " in o0)", "o0[", "d0[", "d0.get(", " in d0)",
                            "for w_ in ", "f\"<{", "\"{} and {} = {}!\".format(", "(\"%d-%s:\" % (", " ** ",
                            "math.sqrt(", "continue\n", "return (i0, i1, f0, f1, b0, s0, l0, d0, o0.n, o0.s, o0.items"})

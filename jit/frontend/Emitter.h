@@ -82,6 +82,9 @@ CompiledModule compileModule(const std::string& source, const std::string& entry
 // PyTorch's cleanup after emission: constant folding of scalar ops, dead-code elimination (with
 // unused If/Loop outputs), redundant If outputs, constant pooling at the top of the graph.
 void cleanupGraph(Graph& graph);
+// A `for` loop whose condition can turn false (break / return) becomes a while loop with its own
+// counter, as 1.13 rewrites it after the exit transform (EmitterLoopCanonical.cpp).
+void canonicalizeModifiedLoops(Graph& graph);
 void eliminateDeadCode(Graph& graph);
 
 }  // namespace tsjit::frontend

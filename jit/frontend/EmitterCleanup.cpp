@@ -1,7 +1,7 @@
 // EmitterCleanup.cpp — what PyTorch runs on a freshly emitted graph: constant folding of scalar
 // ops with constant inputs (7 / 2 -> 3.5), inlining of If nodes with constant conditions,
 // dead-code elimination (pure nodes without uses; unused If outputs and loop-carried values),
-// removal of If outputs that are the same outer value in both branches, and constant pooling
+// removal of If outputs that are the same outer value or equal constants in both branches, and constant pooling
 // (one prim::Constant per distinct value, hoisted to the start of the graph).
 // Invariants: never removes a node with side effects (raise, SetAttr, calls, mutating ops, print);
 // the graph still lints afterwards.
@@ -152,6 +152,16 @@ void inlineBlock(Node* ifNode, Block* taken) {
   ifNode->destroy();
 }
 
+std::string constantKey(const Node* n) {
+  std::string key = n->output()->type()->str() + "|";
+  for (Symbol a : n->attributeNames()) key += a.toQualString() + "=" + formatAttributeValue(n->attr(a)) + ";";
+  if (n->output()->type()->kind() == TypeKind::Float && n->hasAttribute(attr::value)) {
+    double d = n->f(attr::value);
+    key += std::signbit(d) ? "-" : "+";  // -0.0 and 0.0 differ
+  }
+  return key;
+}
+
 bool foldBlock(Block* b) {
   bool changed = false;
   for (Node* n : b->nodes()) {
@@ -165,6 +175,20 @@ bool foldBlock(Block* b) {
       for (size_t i = n->numOutputs(); i-- > 0;) {
         Value* t = n->blocks()[0]->outputs()[i];
         Value* f = n->blocks()[1]->outputs()[i];
+        // Equal constants (1.13's constant propagation): the output becomes that constant.
+        if (t != f && t->node()->kind() == prim::Constant && f->node()->kind() == prim::Constant &&
+            constantKey(t->node()) == constantKey(f->node())) {
+          if (auto lit = constantValue(t)) {
+            WithInsertPoint g(n);
+            Value* c = n->owningGraph()->insertConstant(*lit);
+            c->setType(n->output(i)->type());
+            n->output(i)->replaceAllUsesWith(c);
+            for (Block* sub : n->blocks()) sub->eraseOutput(i);
+            n->eraseOutput(i);
+            changed = true;
+            continue;
+          }
+        }
         if (t != f || t->node()->owningBlock() == n->blocks()[0] || t->node()->owningBlock() == n->blocks()[1]) continue;
         bool inside = false;
         for (Block* ob = t->node()->owningBlock(); ob && ob->owningNode(); ob = ob->owningNode()->owningBlock())
@@ -195,15 +219,6 @@ void collectConstants(Block* b, std::vector<Node*>& out) {
   }
 }
 
-std::string constantKey(const Node* n) {
-  std::string key = n->output()->type()->str() + "|";
-  for (Symbol a : n->attributeNames()) key += a.toQualString() + "=" + formatAttributeValue(n->attr(a)) + ";";
-  if (n->output()->type()->kind() == TypeKind::Float && n->hasAttribute(attr::value)) {
-    double d = n->f(attr::value);
-    key += std::signbit(d) ? "-" : "+";  // -0.0 and 0.0 differ
-  }
-  return key;
-}
 
 }  // namespace
 

@@ -337,6 +337,7 @@ void FunctionEmitter::emitDef(const Def& def, FunctionInfo& info) {
   Value* ret = lookup("$ret");
   if (!returnType_) returnType_ = ret->type();
   graph_->registerOutput(ret);
+  canonicalizeModifiedLoops(*graph_);
   if (ctx_.options->cleanup) cleanupGraph(*graph_);
   graph_->lint();
   info.returnType = returnType_;

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """pt113_lang_archives.py — records archives written by real PyTorch 1.13 for language features
 that archives carry (enum attributes and their class declarations; torch.jit.fork, printed as a
-nested `def __forked_function():` + `fork(...)`), and PyTorch's outputs for them, into
+nested `def __forked_function():` + `fork(...)`; `with` on a script class and torch.no_grad(),
+printed as `_0 = __torch__.C.__new__(__torch__.C)`, `(_0).__init__(...)`, `with _0 as v:`), and PyTorch's outputs for them, into
 conformance/pt113/<case>/ (opt-in: PyTorch is not a dependency of the project;
 `apt-get install python3-torch` brings 1.13.1).
 
@@ -14,7 +15,7 @@ archive tsjit wrote and returns exactly the recorded outputs (exit 1 otherwise).
 Per case: <case>/<module>.pt (torch.jit.save of the scripted module), inputs_<k>.json (`tsjit run`
 encoding, FORMAT.md section 4; enum members as {"type":"Enum","class","name","value"}) and
 <module>.torch.json ({"inputs_<k>": [output]}: what the loaded archive returns, same encoding).
-conformance/frontend/run/enum_archive.py, enum_pkg_archive.py and fork_archive.py check that `tsjit load` runs the
+conformance/frontend/run/enum_archive.py, enum_pkg_archive.py, fork_archive.py and with_archive.py check that `tsjit load` runs the
 archives to these outputs and that load -> save -> load keeps their code and results.
 """
 import json
@@ -113,6 +114,56 @@ class PkgModule(torch.nn.Module):
 '''
 
 
+WITH_SOURCE = '''
+from typing import Any, List, Tuple
+import torch
+
+
+@torch.jit.script
+class Ctx(object):
+    def __init__(self, log: List[int], k: int):
+        self.log = log
+        self.k = k
+
+    def __enter__(self) -> int:
+        self.log.append(self.k)
+        return self.k * 10
+
+    def __exit__(self, exc_type: Any, exc_value: Any, traceback: Any):
+        self.log.append(-self.k)
+
+    def unused(self, n: int) -> int:
+        return self.k + n
+
+
+class WithModule(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.w = torch.nn.Parameter(torch.tensor([2.0, -0.5, 3.0]))
+
+    def first_over(self, log: List[int], n: int) -> int:
+        for i in range(n):
+            with Ctx(log, i + 100):
+                if i * i > n:
+                    return i
+        return -1
+
+    def forward(self, x: torch.Tensor, n: int) -> Tuple[torch.Tensor, List[int], bool, bool, int]:
+        log: List[int] = []
+        y = x * self.w
+        with torch.no_grad():
+            z = y * 3
+        with Ctx(log, 1) as v:
+            log.append(v + n)
+            with Ctx(log, 2):
+                pass
+        with Ctx(log, 3):
+            log.append(n)
+        k = self.first_over(log, n)
+        return z + y, log, y.requires_grad, z.requires_grad, k
+'''
+
+
 def run_as_main(torch, source, path):
     """Runs `source` as __main__: TorchScript names its classes `__torch__.X` then (tsjit's names)."""
     import importlib.util
@@ -203,8 +254,15 @@ def main():
     torch_oracle.ENUM_CLASSES["__torch__.pt113_pkgmod.Mode"] = pkg.Mode
     record(torch, root / "enum_pkg", "pkg_module", torch.jit.script(pkg.PkgModule()),
            [[x, pkg.Mode.FAST], [x, pkg.Mode.SLOW]])
+    mod = run_as_main(torch, WITH_SOURCE, Path("/tmp/pt113_lang_archives_with.py"))
+    sys.modules["__main__"] = mod
+    try:
+        scripted = torch.jit.script(mod.WithModule())
+    finally:
+        sys.modules["__main__"] = with_main
+    record(torch, root / "with", "with_module", scripted, [[x, 5], [x, 0]])
     if tsjit and not check_tsjit(torch, tsjit, root, [("enum", "enum_module"), ("fork", "fork_module"),
-                                                      ("enum_pkg", "pkg_module")]):
+                                                      ("enum_pkg", "pkg_module"), ("with", "with_module")]):
         sys.exit(1)
 
 

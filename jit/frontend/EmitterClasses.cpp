@@ -197,6 +197,13 @@ std::shared_ptr<ModuleInfo> CompilerContext::classInfo(const std::string& key, c
   for (auto s : def.body())
     if (s.kind() == Kind::Def && Def(s.get()).name().name() == "__init__") hasInit = true;
   if (hasInit) getMethod(info, "__init__", loc);
+  // Then every other method, used or not, as 1.13 compiles a script class whole (an archive holds
+  // them all; an error in any of them is the class's). @torch.jit.ignore methods stay Python.
+  for (auto s : def.body()) {
+    if (s.kind() != Kind::Def) continue;
+    Def m(s.get());
+    if (m.name().name() != "__init__" && !m.hasDecorator("torch.jit.ignore")) getMethod(info, m.name().name(), loc);
+  }
   return info;
 }
 
@@ -212,11 +219,29 @@ Value* FunctionEmitter::emitMagicMethod(const SourceRange& loc, Value* self, con
   return emitUserCall(loc, *fn, self, true, name, std::move(named), {});
 }
 
-SugaredPtr UserClass::call(const SourceRange& loc, FunctionEmitter& e, const Apply& apply) {
+SugaredPtr UserClass::attr(const SourceRange& loc, FunctionEmitter& e, const std::string& name) {
+  if (name == "__new__") return std::make_shared<UserClassNew>(info);
+  return SugaredValue::attr(loc, e, name);
+}
+
+SugaredPtr UserClassNew::call(const SourceRange& loc, FunctionEmitter& e, const Apply& apply) {
+  const std::string& q = info->type->qualifiedName();
+  auto in = apply.inputs();
+  if (in.size() != 1 || !apply.attributes().empty())
+    fail(loc, q + ".__new__ expects exactly one argument, the class itself");
+  TypePtr named = e.parseTypeExpr(in[0]);
+  if (named.get() != info->type.get())
+    fail(in[0].range(), q + ".__new__ must be called with " + q + " (got " + typeName(named) + ")");
   Value* obj = insertNode(e.graph(), prim::CreateObject, {}, info->type, loc);
+  return std::make_shared<ModuleValue>(obj, info);
+}
+
+SugaredPtr UserClass::call(const SourceRange& loc, FunctionEmitter& e, const Apply& apply) {
+  // The arguments first, then the object (1.13's order: `C(i + 1)` is add, CreateObject, __init__).
   FunctionInfo* init = e.ctx().getMethod(info, "__init__", loc);
   auto args = e.emitArgs(apply.inputs());
   auto kwargs = e.emitKwargs(apply.attributes());
+  Value* obj = insertNode(e.graph(), prim::CreateObject, {}, info->type, loc);
   if (init) {
     e.emitUserCall(loc, *init, obj, true, "__init__", std::move(args), std::move(kwargs));
   } else if (!args.empty() || !kwargs.empty()) {

@@ -158,6 +158,15 @@ struct UserClass : SugaredValue {
   explicit UserClass(std::shared_ptr<ModuleInfo> info) : info(std::move(info)) {}
   std::string kind() const override { return "class '" + info->type->baseName() + "'"; }
   SugaredPtr call(const SourceRange& loc, FunctionEmitter& e, const Apply& apply) override;
+  // `C.__new__` (archive code: `_0 = __torch__.C.__new__(__torch__.C)` then `(_0).__init__(...)`).
+  SugaredPtr attr(const SourceRange& loc, FunctionEmitter& e, const std::string& name) override;
+  std::shared_ptr<ModuleInfo> info;
+};
+// `C.__new__(C)`: a new object of the class, its __init__ not run (prim::CreateObject).
+struct UserClassNew : SugaredValue {
+  explicit UserClassNew(std::shared_ptr<ModuleInfo> info) : info(std::move(info)) {}
+  std::string kind() const override { return "method '__new__' of class '" + info->type->baseName() + "'"; }
+  SugaredPtr call(const SourceRange& loc, FunctionEmitter& e, const Apply& apply) override;
   std::shared_ptr<ModuleInfo> info;
 };
 

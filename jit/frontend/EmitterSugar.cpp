@@ -177,6 +177,9 @@ SugaredPtr BuiltinModule::attr(const SourceRange& loc, FunctionEmitter& e, const
       return std::make_shared<EnumClass>(t);  // __torch__.pkg.Color.RED, declared in the archive's code
     e.ctx().parseLibraries();
     if (e.ctx().libraryDefs.count(q)) return std::make_shared<FunctionRef>(q);
+    // A class of the archive's code (or the built-in library) named as a value: `__torch__.C.__new__`.
+    if (e.ctx().libraryClasses.count(q))
+      if (auto info = e.ctx().libraryClass(q, loc)) return std::make_shared<UserClass>(info);
     return std::make_shared<BuiltinModule>(q);
   }
   fail(loc, "module '" + name + "' has no attribute '" + attrName + "'");

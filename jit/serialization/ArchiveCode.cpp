@@ -17,6 +17,7 @@ std::string qualifierOf(const std::string& qualifiedName) {
 void collectInfos(const frontend::ModuleInfo& info, std::map<const ClassType*, ClassPrintInfo>& out) {
   if (!out.count(info.type.get())) {
     ClassPrintInfo p;
+    p.isModule = true;
     if (info.desc) p.constants = info.desc->constants;
     out[info.type.get()] = p;
   }
@@ -63,8 +64,13 @@ ArchiveCode printArchiveCode(const ArchiveCodeRequest& request) {
     PrintDeps::Entry e = deps.entries[i];
     if (e.cls) {
       ClassPrintInfo info = request.classInfo ? request.classInfo(*e.cls) : ClassPrintInfo{};
-      if (info.methods.empty())
+      if (info.methods.empty()) {
         for (const auto& m : e.cls->methods()) info.methods.push_back(printable(*m));
+        // 1.13 compiles a script class's methods in name order (Python's inspect.getmembers).
+        if (!info.isModule)
+          std::stable_sort(info.methods.begin(), info.methods.end(),
+                           [](const Function* a, const Function* b) { return a->name() < b->name(); });
+      }
       printerFor(qualifierOf(e.cls->qualifiedName())).printClass(*e.cls, info);
     } else if (e.enumType) {
       const auto& en = e.enumType->expect<EnumType>();

@@ -362,9 +362,29 @@ void PythonPrinter::Impl::printNode(Node* node, bool printConst) {
       indent();
       body += useOf(node->input(0)) + "." + node->s(attr::name) + " = " + useOf(node->input(1)) + "\n";
       break;
-    case prim::Closure:
-    case prim::Enter:
+    case prim::Enter: {
+      // `with obj [as v]:` — the statements up to the matching prim::Exit are its body. Inlining
+      // never crosses the Enter or the Exit (scanNode only inlines a value made by the node just
+      // before its user), so nothing moves into or out of the block.
+      Value* entered = node->output();
+      indent();
+      body += "with " + useOf(node->input(0));
+      if (entered->hasUses()) {
+        assignUniqueNames({entered});
+        body += " as " + useOf(entered);
+      }
+      body += ":\n";
+      ++level;
+      break;
+    }
     case prim::Exit:
+      if (node->prev()->kind() == prim::Enter) {
+        indent();
+        body += "pass\n";
+      }
+      --level;
+      break;
+    case prim::Closure:
       throw CompileError("the python printer does not support " + node->kind().toQualString(), node->sourceRange());
     default: {
       std::string rhs = printRHS(node);
@@ -401,6 +421,14 @@ void PythonPrinter::Impl::printBlock(Block* b, bool hasOtherStatements) {
     indent();
     body += "pass\n";
   }
+  // A `with` is printed as nested statements: each prim::Exit must close a prim::Enter of this block.
+  int64_t open = 0;
+  for (Node* n : b->nodes()) {
+    if (n->kind() == prim::Enter) ++open;
+    if (n->kind() == prim::Exit && --open < 0)
+      throw CompileError("prim::Exit without a prim::Enter before it in its block", n->sourceRange());
+  }
+  if (open != 0) throw CompileError("prim::Enter without a prim::Exit after it in its block", SourceRange{});
   for (Node* n : b->nodes()) printNode(n, false);
 }
 

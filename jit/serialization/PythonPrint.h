@@ -57,7 +57,7 @@ std::string printedFunctionName(const Function& fn);
 
 // The `Final` constants and the module-ness of a class (ClassType knows neither).
 struct ClassPrintInfo {
-  bool isModule = true;
+  bool isModule = false;
   std::vector<frontend::ModuleConstDesc> constants;  // printed `name : Final[T] = value`, in order
   // The functions printed as the methods, in order; empty: the class's own methods. (An archive
   // prints methods as compiled, before calls were inlined into them.)

@@ -17,6 +17,7 @@
 #include "jit/ir/IRParser.h"
 #include "jit/kernels/Kernel.h"
 #include "jit/runtime/Interpreter.h"
+#include "jit/autograd/Autograd.h"
 #include "reference/Evaluator.h"
 #include "reference/Kernel.h"
 
@@ -37,6 +38,9 @@ class Trace : public ::testing::Test {
   static void SetUpTestSuite() {
     kernels::registerAllKernels();
     reference::registerAllKernels();
+    // jit ops record autograd history (outputs of ops on parameters require grad, as traced
+    // types in 1.13 show: requires_grad=1), as in `tsjit trace`.
+    autograd::initialize();
   }
 
   // Traces `entry` of `source` on `inputs`; checks the traced graph computes, on fresh copies of

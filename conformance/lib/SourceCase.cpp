@@ -52,6 +52,11 @@ std::shared_ptr<frontend::ModuleDesc> decodeAt(const json& state, ClassRegistry&
       ad.module = decodeAt(*it->second, classes, at, depth + 1);
     } else if (a.contains("value")) {
       ad.value = decodeValue(a["value"], &classes, at);
+      // An nn.Parameter requires grad (the state records no flag; 1.13's archives hold True).
+      if (ad.kind == ModuleAttrDesc::Kind::Parameter && ad.value.isTensor() && isFloatingType(ad.value.toTensor().dtype())) {
+        Tensor t = ad.value.toTensor();
+        t.setRequiresGrad(true);
+      }
     }
     d->attributes.push_back(std::move(ad));
   }

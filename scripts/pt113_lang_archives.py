@@ -2,7 +2,9 @@
 """pt113_lang_archives.py — records archives written by real PyTorch 1.13 for language features
 that archives carry (enum attributes and their class declarations; torch.jit.fork, printed as a
 nested `def __forked_function():` + `fork(...)`; `with` on a script class and torch.no_grad(),
-printed as `_0 = __torch__.C.__new__(__torch__.C)`, `(_0).__init__(...)`, `with _0 as v:`), and PyTorch's outputs for them, into
+printed as `_0 = __torch__.C.__new__(__torch__.C)`, `(_0).__init__(...)`, `with _0 as v:`; a
+submodule typed by a module interface and a list of interface values, the interfaces declared as
+`class I(ModuleInterface):` / `class I(Interface):`), and PyTorch's outputs for them, into
 conformance/pt113/<case>/ (opt-in: PyTorch is not a dependency of the project;
 `apt-get install python3-torch` brings 1.13.1).
 
@@ -15,7 +17,7 @@ archive tsjit wrote and returns exactly the recorded outputs (exit 1 otherwise).
 Per case: <case>/<module>.pt (torch.jit.save of the scripted module), inputs_<k>.json (`tsjit run`
 encoding, FORMAT.md section 4; enum members as {"type":"Enum","class","name","value"}) and
 <module>.torch.json ({"inputs_<k>": [output]}: what the loaded archive returns, same encoding).
-conformance/frontend/run/enum_archive.py, enum_pkg_archive.py, fork_archive.py and with_archive.py check that `tsjit load` runs the
+conformance/frontend/run/enum_archive.py, enum_pkg_archive.py, fork_archive.py, with_archive.py and iface_archive.py check that `tsjit load` runs the
 archives to these outputs and that load -> save -> load keeps their code and results.
 """
 import json
@@ -164,6 +166,69 @@ class WithModule(torch.nn.Module):
 '''
 
 
+IFACE_SOURCE = '''
+from typing import List
+import torch
+from torch import Tensor
+
+
+@torch.jit.interface
+class ModuleInterface(torch.nn.Module):
+    def forward(self, x: Tensor, k: int) -> Tensor:
+        pass
+
+    def scale(self) -> float:
+        pass
+
+
+@torch.jit.interface
+class Shape(object):
+    def area(self) -> float:
+        pass
+
+
+@torch.jit.script
+class Sq(object):
+    def __init__(self, s: float):
+        self.s = s
+
+    def area(self) -> float:
+        return self.s * self.s
+
+
+class Impl1(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.w = 3.0
+
+    def forward(self, x: Tensor, k: int) -> Tensor:
+        return x * self.w + k
+
+    def scale(self) -> float:
+        return self.w
+
+
+class IfaceModule(torch.nn.Module):
+    proj: ModuleInterface
+
+    def __init__(self):
+        super().__init__()
+        self.proj = Impl1()
+
+    def shapes(self, n: int) -> List[Shape]:
+        out: List[Shape] = []
+        for i in range(n):
+            out.append(Sq(float(i)))
+        return out
+
+    def forward(self, x: Tensor, n: int) -> Tensor:
+        total = 0.0
+        for s in self.shapes(n):
+            total += s.area()
+        return self.proj(x, n) + self.proj.forward(x, 5) * self.proj.scale() + total
+'''
+
+
 def run_as_main(torch, source, path):
     """Runs `source` as __main__: TorchScript names its classes `__torch__.X` then (tsjit's names)."""
     import importlib.util
@@ -261,8 +326,16 @@ def main():
     finally:
         sys.modules["__main__"] = with_main
     record(torch, root / "with", "with_module", scripted, [[x, 5], [x, 0]])
+    mod = run_as_main(torch, IFACE_SOURCE, Path("/tmp/pt113_lang_archives_iface.py"))
+    sys.modules["__main__"] = mod
+    try:
+        scripted = torch.jit.script(mod.IfaceModule())
+    finally:
+        sys.modules["__main__"] = with_main
+    record(torch, root / "iface", "iface_module", scripted, [[x, 3], [x, 0]])
     if tsjit and not check_tsjit(torch, tsjit, root, [("enum", "enum_module"), ("fork", "fork_module"),
-                                                      ("enum_pkg", "pkg_module"), ("with", "with_module")]):
+                                                      ("enum_pkg", "pkg_module"), ("with", "with_module"),
+                                                      ("iface", "iface_module")]):
         sys.exit(1)
 
 

@@ -204,6 +204,15 @@ std::shared_ptr<ModuleInfo> CompilerContext::classInfo(const std::string& key, c
     Def m(s.get());
     if (m.name().name() != "__init__" && !m.hasDecorator("torch.jit.ignore")) getMethod(info, m.name().name(), loc);
   }
+  // Record the interfaces the class implements (structurally), so that a value of it fits an
+  // interface wherever a type is matched, also where no conversion is emitted (archive code's
+  // `torch.append(out, obj)` onto a List[Shape]).
+  FunctionEmitter fe(*this, info);
+  for (const auto& [name, t] : interfaceTypes) {
+    std::string why;
+    if (const auto* iface = dynamic_cast<const InterfaceType*>(t.get()))
+      if (!iface->isModuleInterface()) fe.implementsInterface(*info->type, *iface, loc, why);
+  }
   return info;
 }
 
@@ -263,6 +272,18 @@ bool isInterfaceClass(const ClassDef& cd) {
     std::string text(d.range().text());
     if (text == "torch.jit.interface" || text == "jit.interface") return true;
   }
+  // Archive code declares interfaces as `class I(ModuleInterface):` / `class I(Interface):`.
+  for (auto b : cd.bases()) {
+    std::string base(b.range().text());
+    if (base == "ModuleInterface" || base == "Interface") return true;
+  }
+  return false;
+}
+bool derivesFromModule(const ClassDef& cd) {
+  for (auto b : cd.bases()) {
+    std::string base(b.range().text());
+    if (base == "torch.nn.Module" || base == "nn.Module" || base == "Module" || base == "ModuleInterface") return true;
+  }
   return false;
 }
 bool isDocstring(const Stmt& s) {
@@ -276,7 +297,9 @@ TypePtr CompilerContext::interfaceType(const std::string& name) {
   if (cls == userClasses.end() || !isInterfaceClass(cls->second)) return nullptr;
   const ClassDef& cd = cls->second;
   auto t = std::make_shared<InterfaceType>("__torch__." + name);
+  t->setModuleInterface(derivesFromModule(cd));
   interfaceTypes[name] = t;  // before the signatures, which may name the interface itself
+  cu->classes().add(t);      // `__torch__.I` in annotations and module state names it
   FunctionEmitter fe(*this);
   std::vector<InterfaceType::Method> methods;
   for (auto s : cd.body()) {
@@ -319,7 +342,7 @@ bool FunctionEmitter::implementsInterface(const ClassType& cls, const InterfaceT
   // `cls` is a user class (its methods compiled on demand) or another interface (its signatures).
   const auto* other = dynamic_cast<const InterfaceType*>(&cls);
   auto mi = ctx_.moduleInfos.find(&cls);
-  if (!other && (mi == ctx_.moduleInfos.end() || !ctx_.userClassTypes.count(&cls))) return false;
+  if (!other && mi == ctx_.moduleInfos.end()) return false;  // a script class or a module
   for (const InterfaceType::Method& m : iface.interfaceMethods()) {
     std::vector<std::string> names;
     std::vector<TypePtr> types;

@@ -170,6 +170,14 @@ struct UserClassNew : SugaredValue {
   std::shared_ptr<ModuleInfo> info;
 };
 
+// A submodule held in a slot typed by a module interface (`proj: I` in the class body):
+// `self.proj(x)` calls forward through the interface (prim::CallMethod dispatched at run time).
+struct ModuleInterfaceValue : SimpleValue {
+  using SimpleValue::SimpleValue;
+  std::string kind() const override { return "module interface"; }
+  SugaredPtr call(const SourceRange& loc, FunctionEmitter& e, const Apply& apply) override;
+};
+
 // A method of a value of interface type (`s.area`): calling it is prim::CallMethod, its arguments
 // matched against the interface's signature (the engines dispatch on the object's class).
 struct InterfaceMethod : SugaredValue {

@@ -55,6 +55,9 @@ std::shared_ptr<ModuleInfo> buildModuleType(const std::shared_ptr<const ModuleDe
       info->submodules[a.name] = sub;
       t = sub->type;
       kind = ClassType::SlotKind::Module;
+      // A slot annotated with a module interface (`proj : __torch__.I`) has the interface's type.
+      if (a.type != sub->type->qualifiedName())
+        if (auto c = classes.find(a.type); c && dynamic_cast<const InterfaceType*>(c.get())) t = c;
     } else {
       t = parseType(a.type, &classes);
       if (a.kind == ModuleAttrDesc::Kind::Parameter) kind = ClassType::SlotKind::Parameter;
@@ -134,6 +137,14 @@ static Value* constantFromIValue(FunctionEmitter& e, const IValue& v, const Sour
 SugaredPtr ModuleValue::attr(const SourceRange& loc, FunctionEmitter& e, const std::string& name) {
   Graph& g = e.graph();
   if (auto it = info->submodules.find(name); it != info->submodules.end()) {
+    // A slot typed by a module interface: a value of that type, its calls dispatched at run time.
+    if (const auto* slot = info->type->findAttribute(name); slot && dynamic_cast<const InterfaceType*>(slot->type.get())) {
+      Node* n = g.insert(prim::GetAttr, {self}, 1);
+      n->s_(attr::name, name);
+      n->output()->setType(slot->type);
+      n->output()->setDebugName(name);
+      return std::make_shared<ModuleInterfaceValue>(n->output());
+    }
     Node* n = g.insert(prim::GetAttr, {self}, 1);
     n->s_(attr::name, name);
     n->output()->setType(it->second->type);
@@ -163,6 +174,10 @@ SugaredPtr ModuleValue::attr(const SourceRange& loc, FunctionEmitter& e, const s
     fail(loc, "'" + info->type->qualifiedName() + "' object has no attribute or method '" + name +
                   "'. Did you forget to initialize an attribute in __init__()?");
   fail(loc, "Module '" + info->type->baseName() + "' has no attribute '" + name + "'");
+}
+
+SugaredPtr ModuleInterfaceValue::call(const SourceRange& loc, FunctionEmitter& e, const Apply& apply) {
+  return attr(loc, e, "forward")->call(loc, e, apply);
 }
 
 SugaredPtr ModuleValue::call(const SourceRange& loc, FunctionEmitter& e, const Apply& apply) {
@@ -463,6 +478,50 @@ static void compileStateMethods(detail::CompilerContext& ctx, const ModuleInfo& 
   }
 }
 
+// A submodule attribute declared in the module's class body with a module interface (`proj: I`)
+// gets the interface as its type (the state names the submodule's own class). Descriptions are
+// copied only where something changes (an archive's descriptions already carry the annotation,
+// and their identity matters to the importer).
+static bool annotateModuleInterfaces(detail::CompilerContext& ctx, ModuleDesc& d, int depth) {
+  if (depth > 64) return false;
+  bool changed = false;
+  std::string base = d.qualifiedName.substr(d.qualifiedName.rfind('.') + 1);
+  auto cd = ctx.userClasses.find(base);
+  for (auto& a : d.attributes) {
+    if (a.kind != ModuleAttrDesc::Kind::Module || !a.module) continue;
+    auto copy = std::make_shared<ModuleDesc>(*a.module);
+    if (annotateModuleInterfaces(ctx, *copy, depth + 1)) a.module = copy, changed = true;
+    if (cd == ctx.userClasses.end()) continue;
+    for (auto s : cd->second.body()) {
+      if (s.kind() != Kind::Assign) continue;
+      Assign as(s.get());
+      if (!as.type().present() || as.lhs().kind() != Kind::Ident || as.lhs().get()->value() != a.name) continue;
+      std::string ann(as.type().value().range().text());
+      if (ann.rfind("__torch__.", 0) == 0) ann = ann.substr(10);
+      TypePtr t = ctx.interfaceType(ann);
+      if (t && a.type != t->expect<ClassType>().qualifiedName()) a.type = t->expect<ClassType>().qualifiedName(), changed = true;
+    }
+  }
+  return changed;
+}
+
+// Each submodule in a module-interface slot must implement the interface (1.13's error otherwise).
+static void checkModuleInterfaces(detail::CompilerContext& ctx, const ModuleInfo& info, const SourceRange& loc) {
+  for (const auto& [name, sub] : info.submodules) {
+    const auto* slot = info.type->findAttribute(name);
+    const auto* iface = slot ? dynamic_cast<const InterfaceType*>(slot->type.get()) : nullptr;
+    if (iface) {
+      detail::FunctionEmitter fe(ctx, std::const_pointer_cast<ModuleInfo>(ctx.moduleInfos.at(sub->type.get())));
+      std::string why;
+      if (!fe.implementsInterface(*sub->type, *iface, loc, why))
+        throw CompileError("Object of type " + sub->type->qualifiedName() + " is not compatible with interface " +
+                               iface->qualifiedName() + "\n" + why,
+                           loc);
+    }
+    checkModuleInterfaces(ctx, *sub, loc);
+  }
+}
+
 CompiledModule compileModule(const std::string& source, const std::string& entry, const ModuleDesc& state,
                              const CompileOptions& options, const std::string& filename) {
   auto cu = std::make_shared<CompilationUnit>();
@@ -474,9 +533,12 @@ CompiledModule compileModule(const std::string& source, const std::string& entry
   if (it == ctx.userClasses.end()) throw CompileError("no class named '" + entry + "' in " + filename);
   // The source's enum classes, so that attribute types of the state (`__torch__.Color`) name them.
   for (const auto& [name, cd] : ctx.userClasses) ctx.enumType(name);
-  auto desc = std::make_shared<const ModuleDesc>(state);
+  ModuleDesc typed = state;
+  annotateModuleInterfaces(ctx, typed, 0);
+  auto desc = std::make_shared<const ModuleDesc>(std::move(typed));
   auto info = buildModuleType(desc, cu->classes());
   ctx.registerModule(info);
+  checkModuleInterfaces(ctx, *info, it->second.range());
   // The methods to compile, registered first (PyTorch defines them as one batch).
   std::vector<std::pair<std::string, SourceRange>> roots = {{"forward", it->second.range()}};
   for (auto s : it->second.body())

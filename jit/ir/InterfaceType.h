@@ -1,6 +1,7 @@
 // InterfaceType.h — the type of a `@torch.jit.interface` class: a ClassType (values of it are
 // objects, calls on it are prim::CallMethod dispatched on the object's own class at run time)
-// that has no attributes and no compiled methods, only method signatures. Printed
+// that has no attributes and no compiled methods, only method signatures (without defaults, as
+// 1.13 keeps them: a call must pass every argument). Printed
 // InterfaceType<Shape> as 1.13 prints it; annotated by its qualified name (__torch__.Shape).
 //
 // Subtyping is structural: a class (or another interface) is a subtype when each interface method
@@ -32,6 +33,10 @@ class InterfaceType : public ClassType {
   // Only for the one who builds the type (the frontend), once, before any use: the signatures may
   // name the interface itself, so the type exists before its methods.
   void setInterfaceMethods(std::vector<Method> methods) { methods_ = std::move(methods); }
+  // A module interface (`@torch.jit.interface class I(nn.Module)`): the type of a submodule slot,
+  // printed `class I(ModuleInterface):` in an archive (a plain one `class I(Interface):`).
+  void setModuleInterface(bool m) { isModule_ = m; }
+  bool isModuleInterface() const { return isModule_; }
 
   const std::vector<Method>& interfaceMethods() const { return methods_; }
   const Method* findInterfaceMethod(const std::string& name) const {
@@ -53,6 +58,7 @@ class InterfaceType : public ClassType {
 
  private:
   std::vector<Method> methods_;
+  bool isModule_ = false;
   mutable std::mutex mutex_;
   mutable std::set<std::string> implementers_;
 };

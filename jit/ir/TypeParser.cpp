@@ -7,6 +7,7 @@
 #include <mutex>
 
 #include "jit/ir/EnumRegistry.h"
+#include "jit/ir/InterfaceType.h"
 #include "jit/ir/Type.h"
 #include "jit/support/Error.h"
 
@@ -187,6 +188,23 @@ class TypeParser {
       expect('>');
       if (TypePtr known = findEnumType(qualified)) return known;
       return std::make_shared<EnumType>(qualified, AnyType::get(), std::vector<EnumType::Member>{});
+    }
+    if (name == "InterfaceType") {  // InterfaceType<Shape>: 1.13's graph spelling of __torch__.Shape
+      expect('<');
+      std::string base = identifier();
+      expect('>');
+      std::string qualified = base.find('.') == std::string::npos ? "__torch__." + base : base;
+      if (registry_) {
+        if (ClassTypePtr known = registry_->find(qualified)) {
+          if (!dynamic_cast<const InterfaceType*>(known.get())) fail("'" + qualified + "' is a class, not an interface");
+          return known;
+        }
+      }
+      // An interface this graph does not declare: known by name only (its calls dispatch on the
+      // object's class at run time).
+      auto t = std::make_shared<InterfaceType>(qualified);
+      if (registry_) registry_->add(t);
+      return t;
     }
     if (name.find('.') != std::string::npos) {
       if (!registry_) fail("class type '" + name + "' cannot be resolved here");

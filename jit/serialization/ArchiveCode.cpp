@@ -62,7 +62,9 @@ ArchiveCode printArchiveCode(const ArchiveCodeRequest& request) {
   // Printing may add entries: index, never iterate.
   for (size_t i = 0; i < deps.entries.size(); ++i) {
     PrintDeps::Entry e = deps.entries[i];
-    if (e.cls) {
+    if (const auto* iface = dynamic_cast<const InterfaceType*>(e.cls.get())) {
+      printerFor(qualifierOf(iface->qualifiedName())).printInterface(*iface);
+    } else if (e.cls) {
       ClassPrintInfo info = request.classInfo ? request.classInfo(*e.cls) : ClassPrintInfo{};
       if (info.methods.empty()) {
         for (const auto& m : e.cls->methods()) info.methods.push_back(printable(*m));

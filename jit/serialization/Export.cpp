@@ -29,10 +29,29 @@ TensorConstant constantOf(const Tensor& t) {
 
 }  // namespace
 
+// The classes of the objects data.pkl holds, in the order the pickler meets them (depth first,
+// slots in order): torch.jit.save declares them in that order, before the classes code names.
+static void objectClassesInPickleOrder(const IValue& v, std::vector<PrintDeps::Entry>& out, int depth) {
+  if (depth > 200 || !v.isObject()) return;
+  const Ref<Object>& o = v.toObject();
+  bool seen = false;
+  for (const auto& e : out) seen = seen || e.cls.get() == o->type.get();
+  if (!seen) {
+    PrintDeps::Entry e;
+    e.cls = std::const_pointer_cast<ClassType>(o->type);
+    out.push_back(std::move(e));
+  }
+  for (const IValue& slot : o->slots) objectClassesInPickleOrder(slot, out, depth + 1);
+}
+
 PrintedModule printModuleCode(const LoadedArchive& m) {
   TSJIT_CHECK(m.module.info, "printModuleCode: no compiled module");
   ArchiveCodeRequest req;
   req.roots = {{m.module.info->type, nullptr}};
+  if (m.module.object) {
+    req.roots.clear();
+    objectClassesInPickleOrder(IValue(m.module.object), req.roots, 0);
+  }
   auto infos = moduleClassInfos(*m.module.info);
   req.classInfo = [&infos, &m](const ClassType& c) {
     auto it = infos.find(&c);

@@ -527,6 +527,28 @@ void PythonPrinter::Impl::printClass(const ClassType& cls, const ClassPrintInfo&
   --level;
 }
 
+// As 1.13 declares an interface in code/: its methods' signatures (self untyped, no defaults) on
+// one line each, with `pass` bodies.
+void PythonPrinter::Impl::printInterface(const InterfaceType& iface) {
+  body += "class " + iface.baseName() + (iface.isModuleInterface() ? "(ModuleInterface)" : "(Interface)") + ":\n";
+  ++level;
+  for (const auto& m : iface.interfaceMethods()) {
+    indent();
+    body += "def " + m.name + "(self";
+    for (size_t i = 0; i < m.argNames.size(); ++i) {
+      registerClassDependencies(m.argTypes[i]);
+      body += ", " + m.argNames[i] + ": " + m.argTypes[i]->annotationStr();
+    }
+    registerClassDependencies(m.returnType);
+    body += ") -> " + m.returnType->annotationStr() + ":\n";
+    ++level;
+    indent();
+    body += "pass\n";
+    --level;
+  }
+  --level;
+}
+
 // `class Color(Enum):` and a `NAME = value` line per member, as 1.13 declares an enum in code/.
 void PythonPrinter::Impl::printEnum(const EnumType& e) {
   const std::string& q = e.qualifiedName();
@@ -567,6 +589,7 @@ void PythonPrinter::printFunction(const Function& fn, bool printFirstArgType) {
 }
 
 void PythonPrinter::printClass(const ClassType& cls, const ClassPrintInfo& info) { impl_->printClass(cls, info); }
+void PythonPrinter::printInterface(const InterfaceType& i) { impl_->printInterface(i); }
 
 void PythonPrinter::printEnum(const EnumType& e) { impl_->printEnum(e); }
 

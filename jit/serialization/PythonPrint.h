@@ -33,6 +33,7 @@
 #include "jit/frontend/Module.h"
 #include "jit/ir/Attributes.h"
 #include "jit/ir/Function.h"
+#include "jit/ir/InterfaceType.h"
 #include "jit/ir/Type.h"
 
 namespace tsjit::serialization {
@@ -89,6 +90,8 @@ class PythonPrinter {
   void printClass(const ClassType& cls, const ClassPrintInfo& info);
   // `class Color(Enum):` with its members.
   void printEnum(const EnumType& e);
+  // `class I(ModuleInterface):` (or `(Interface)`) with each method's signature and a `pass` body.
+  void printInterface(const InterfaceType& i);
 
   const std::string& str() const;
   // The archive format version the printed ops need (as 1.13 writes it): 3, or the first version

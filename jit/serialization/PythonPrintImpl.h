@@ -68,6 +68,7 @@ struct PythonPrinter::Impl {
   void printFunction(const Function& fn, bool printFirstArgType);
   void printClass(const ClassType& cls, const ClassPrintInfo& info);
   void printEnum(const EnumType& e);
+  void printInterface(const InterfaceType& i);
 
   void registerClassDependencies(const TypePtr& t);
   void scanTypeDependencies(Node* n);

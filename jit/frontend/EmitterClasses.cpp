@@ -392,7 +392,11 @@ SugaredPtr InterfaceMethod::call(const SourceRange& loc, FunctionEmitter& e, con
   }
   std::vector<Value*> inputs{self};
   for (size_t i = 0; i < n; ++i) {
-    if (!bound[i]) fail(loc, name + "() is missing value for argument '" + m->argNames[i] + "'");
+    if (!bound[i]) {  // 1.13's wording: the interface's schema (it keeps no defaults), then the argument
+      std::string schema = name + "(" + iface.str() + " self";
+      for (size_t j = 0; j < n; ++j) schema += ", " + m->argTypes[j]->str() + " " + m->argNames[j];
+      fail(loc, schema + ") -> " + m->returnType->str() + ":\nArgument " + m->argNames[i] + " not provided.");
+    }
     Value* c = e.tryConvert(bound[i], m->argTypes[i], true);
     if (!c)
       fail(i < args.size() ? args[i].loc : loc, "Expected a value of type '" + typeName(m->argTypes[i]) +

@@ -26,7 +26,8 @@
 # BAD-NEXT: Class '__torch__.Half' does not have method 'scale' but '__torch__.ModuleInterface' does.
 # RUN: sed -e 's/self.proj(x, n)/self.proj(x)/' %s > %t/nodefault.py
 # RUN: not tsjit save %t/nodefault.py %t/o/nodefault.pt --state %t/state.json 2>&1 | FileCheck %s --check-prefix=ARG
-# ARG: error: forward() is missing value for argument 'k'
+# ARG: error: forward(InterfaceType<ModuleInterface> self, Tensor x, int k) -> Tensor:
+# ARG-NEXT: Argument k not provided.
 @torch.jit.interface
 class ModuleInterface(torch.nn.Module):
     def forward(self, x: Tensor, k: int) -> Tensor:

@@ -292,22 +292,23 @@ def main():
         raise SystemExit("error: PyTorch is not installed (apt-get install python3-torch)")
     torch.set_num_threads(1)
     x = torch.tensor([1.5, -2.0, 0.25])
-    mod = run_as_main(torch, ENUM_SOURCE, Path("/tmp/pt113_lang_archives_enum.py"))
-    with_main = sys.modules.get("__main__")
-    sys.modules["__main__"] = mod  # torch.jit.script reads the classes' source through __main__
-    try:
-        scripted = torch.jit.script(mod.EnumModule())
-    finally:
-        sys.modules["__main__"] = with_main
+
+    def script_main(source, case, cls):
+        """Runs `source` as __main__ and scripts its class `cls` (TorchScript reads the classes'
+        source through __main__); returns the Python module and the scripted module."""
+        mod = run_as_main(torch, source, Path(f"/tmp/pt113_lang_archives_{case}.py"))
+        with_main = sys.modules.get("__main__")
+        sys.modules["__main__"] = mod
+        try:
+            return mod, torch.jit.script(getattr(mod, cls)())
+        finally:
+            sys.modules["__main__"] = with_main
+
+    mod, scripted = script_main(ENUM_SOURCE, "enum", "EnumModule")
     for name in ("Color", "Unit", "Scale"):
         torch_oracle.ENUM_CLASSES["__torch__." + name] = getattr(mod, name)
     record(torch, root / "enum", "enum_module", scripted, [[x, c] for c in mod.Color])
-    mod = run_as_main(torch, FORK_SOURCE, Path("/tmp/pt113_lang_archives_fork.py"))
-    sys.modules["__main__"] = mod
-    try:
-        scripted = torch.jit.script(mod.ForkModule())
-    finally:
-        sys.modules["__main__"] = with_main
+    _, scripted = script_main(FORK_SOURCE, "fork", "ForkModule")
     record(torch, root / "fork", "fork_module", scripted, [[x], [torch.tensor([[0.5, -1.0], [4.0, -0.125]])]])
     # A module of an imported Python module `pt113_pkgmod`: its classes are __torch__.pt113_pkgmod.X
     # and its code goes to code/__torch__/pt113_pkgmod.py.
@@ -319,19 +320,9 @@ def main():
     torch_oracle.ENUM_CLASSES["__torch__.pt113_pkgmod.Mode"] = pkg.Mode
     record(torch, root / "enum_pkg", "pkg_module", torch.jit.script(pkg.PkgModule()),
            [[x, pkg.Mode.FAST], [x, pkg.Mode.SLOW]])
-    mod = run_as_main(torch, WITH_SOURCE, Path("/tmp/pt113_lang_archives_with.py"))
-    sys.modules["__main__"] = mod
-    try:
-        scripted = torch.jit.script(mod.WithModule())
-    finally:
-        sys.modules["__main__"] = with_main
+    _, scripted = script_main(WITH_SOURCE, "with", "WithModule")
     record(torch, root / "with", "with_module", scripted, [[x, 5], [x, 0]])
-    mod = run_as_main(torch, IFACE_SOURCE, Path("/tmp/pt113_lang_archives_iface.py"))
-    sys.modules["__main__"] = mod
-    try:
-        scripted = torch.jit.script(mod.IfaceModule())
-    finally:
-        sys.modules["__main__"] = with_main
+    _, scripted = script_main(IFACE_SOURCE, "iface", "IfaceModule")
     record(torch, root / "iface", "iface_module", scripted, [[x, 3], [x, 0]])
     if tsjit and not check_tsjit(torch, tsjit, root, [("enum", "enum_module"), ("fork", "fork_module"),
                                                       ("enum_pkg", "pkg_module"), ("with", "with_module"),

@@ -11,6 +11,7 @@
 #include "jit/ir/Graph.h"
 #include "jit/ops/OpTable.h"
 #include "jit/ops/SchemaMatching.h"
+#include "reference/FallbackFunctions.h"
 #include "reference/Kernel.h"
 #include "reference/EvaluatorConstants.h"
 
@@ -380,6 +381,7 @@ void Evaluator::runNodeImpl(const Node& node, Env& env) {
           node.hasAttribute(attr::name)) {
         const std::string& name = node.s(attr::name);
         Function* fn = options_.resolveFunction ? options_.resolveFunction(name) : nullptr;
+        if (!fn) fn = lookUpFunction(name);
         if (!fn) {
           auto& slot = unresolvedFunctions_[name];
           if (!slot) slot = std::make_unique<Function>(name, nullptr);

@@ -18,13 +18,18 @@
 #include "jit/serialization/Import.h"
 #include "conformance/lib/ValueCodec.h"
 #include "jit/ir/Graph.h"
+#include "jit/frontend/LibraryFunctions.h"
 #include "reference/Evaluator.h"
+#include "reference/FallbackFunctions.h"
 
 namespace tsjit::conformance {
 
 using nlohmann::json;
 
 Engine referenceEngine() {
+  // A recorded graph may call built-in library functions by name (get_enum): the reference runs
+  // the frontend's TorchScript definitions of them.
+  reference::setFunctionLookup(frontend::builtinLibraryFunction);
   return {"reference", [](const Graph& g, std::vector<IValue> inputs) {
             reference::Evaluator ev;  // default options: warnings silenced
             return ev.run(g, std::move(inputs));

@@ -1,6 +1,7 @@
 // Library.cpp — the functions of torch.nn.functional and torch.functional that PyTorch 1.13 compiles
 // from Python source (not aten builtins), written here as TorchScript from their documented
-// behaviour, and the class torch.no_grad (torch/autograd/grad_mode.py). They are parsed with the other library code (CompilerContext::parseLibraries) and
+// behaviour, the reduction helpers of torch.nn._reduction, and the class torch.no_grad
+// (torch/autograd/grad_mode.py). They are parsed with the other library code (CompilerContext::parseLibraries) and
 // compiled on first use, like any function: `F.interpolate(x, ...)` becomes a prim::CallFunction of
 // `__torch__.torch.nn.functional.interpolate`.
 //
@@ -412,6 +413,38 @@ def meshgrid(tensors: List[Tensor], indexing: str = "ij") -> List[Tensor]:
 // torch.autograd.grad_mode: `with torch.no_grad():` enters an object of this class (1.13's
 // TorchScript form of it: __enter__ saves the grad mode and turns it off, __exit__ restores it,
 // also when the engines unwind the `with` on an error).
+// torch.nn._reduction: the reduction-name helpers 1.13's loss functions call; its graphs keep
+// them as calls (`prim::Constant[name="get_enum"]`), so a recorded graph needs them by name.
+const char* kReduction = R"TS(
+def get_enum(reduction: str) -> int:
+    if reduction == "none":
+        return 0
+    if reduction == "mean":
+        return 1
+    if reduction == "elementwise_mean":
+        warnings.warn("reduction='elementwise_mean' is deprecated, please use reduction='mean' instead.")
+        return 1
+    if reduction == "sum":
+        return 2
+    raise ValueError("{} is not a valid value for reduction".format(reduction))
+
+def legacy_get_string(size_average: Optional[bool], reduce: Optional[bool], emit_warning: bool = True) -> str:
+    average = True
+    if size_average is not None:
+        average = size_average
+    reducing = True
+    if reduce is not None:
+        reducing = reduce
+    name = "none"
+    if average and reducing:
+        name = "mean"
+    elif reducing:
+        name = "sum"
+    if emit_warning:
+        warnings.warn("size_average and reduce args will be deprecated, please use reduction='{}' instead.".format(name))
+    return name
+)TS";
+
 const char* kGradMode = R"TS(
 class no_grad:
     def __init__(self):
@@ -433,6 +466,7 @@ const std::map<std::string, std::string>& builtinLibraryCode() {
       {"code/__torch__/torch/nn/functional.py", kFunctional},
       {"code/__torch__/torch/functional.py", kTorchFunctional},
       {"code/__torch__/torch/autograd/grad_mode.py", kGradMode},
+      {"code/__torch__/torch/nn/_reduction.py", kReduction},
   };
   return code;
 }

@@ -189,6 +189,22 @@ class TypeParser {
       if (TypePtr known = findEnumType(qualified)) return known;
       return std::make_shared<EnumType>(qualified, AnyType::get(), std::vector<EnumType::Member>{});
     }
+    if (name == "NamedTuple") {  // NamedTuple(values : Tensor, indices : Tensor): a tuple (names dropped)
+      expect('(');
+      std::vector<TypePtr> elems;
+      skipSpace();
+      if (!accept(')')) {
+        while (true) {
+          std::string field = identifier();
+          if (field.find('.') != std::string::npos) fail("expected a field name in NamedTuple(...)");
+          expect(':');
+          elems.push_back(parse(depth + 1));
+          if (accept(')')) break;
+          expect(',');
+        }
+      }
+      return TupleType::create(std::move(elems));
+    }
     if (name == "InterfaceType") {  // InterfaceType<Shape>: 1.13's graph spelling of __torch__.Shape
       expect('<');
       std::string base = identifier();

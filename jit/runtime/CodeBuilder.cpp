@@ -6,6 +6,7 @@
 
 #include "jit/ir/Graph.h"
 #include "jit/ops/SchemaMatching.h"
+#include "jit/runtime/FallbackFunctions.h"
 #include "jit/runtime/Code.h"
 #include "jit/runtime/Fork.h"
 #include "jit/runtime/WithOps.h"
@@ -349,6 +350,7 @@ class CodeBuilder {
       Function* fn = nullptr;
       std::string fname = n->hasAttribute(attr::name) ? n->s(attr::name) : "";
       if (c_.options_.resolveFunction) fn = c_.options_.resolveFunction(fname);
+      if (!fn) fn = resolveFallbackFunction(fname);
       if (!fn) {
         unresolved_.push_back(std::make_shared<Function>(fname, nullptr));
         fn = unresolved_.back().get();

@@ -4,12 +4,14 @@
 #include <mutex>
 
 #include "conformance/lib/GradExecutor.h"
+#include "jit/frontend/LibraryFunctions.h"
 #include "jit/fuser/FusionKernels.h"
 #include "jit/fuser/TensorExprFuser.h"
 #include "jit/ir/Graph.h"
 #include "jit/kernels/Kernel.h"
 #include "jit/passes/PassRegistry.h"
 #include "jit/passes/ShapePropagation.h"
+#include "jit/runtime/FallbackFunctions.h"
 #include "jit/runtime/GraphExecutor.h"
 #include "jit/runtime/ProfilingExecutor.h"
 #include "reference/Evaluator.h"
@@ -33,6 +35,8 @@ std::vector<IValue> callTranslated(Executor& ex, std::vector<IValue> inputs) {
 
 void initializeJit() {
   kernels::registerAllKernels();
+  // Recorded graphs may call built-in library functions by name (get_enum, legacy_get_string).
+  runtime::setFallbackFunctionResolver(frontend::builtinLibraryFunction);
   fuser::initialize();
   static std::once_flag once;
   std::call_once(once, [] { runtime::registerFusionPass(fuser::fuseTensorExprs); });

@@ -4,7 +4,10 @@
 #include <iostream>
 #include <sstream>
 
+#include "jit/frontend/LibraryFunctions.h"
+#include "jit/runtime/FallbackFunctions.h"
 #include "jit/support/Error.h"
+#include "reference/FallbackFunctions.h"
 #include "tools/tsjit/Commands.h"
 
 namespace tsjit::tool {
@@ -40,6 +43,10 @@ constexpr SetupFn kCommands[] = {
 int main(int argc, char** argv) {
   using namespace tsjit::tool;
   int exitCode = 0;
+  // Recorded 1.13 graphs may call built-in library functions by name (get_enum): both engines
+  // find them in the frontend's TorchScript library.
+  tsjit::runtime::setFallbackFunctionResolver(tsjit::frontend::builtinLibraryFunction);
+  tsjit::reference::setFunctionLookup(tsjit::frontend::builtinLibraryFunction);
   try {
     CLI::App app{"tsjit — a TorchScript JIT and its conformance harness"};
     app.require_subcommand(1);

@@ -96,7 +96,7 @@ std::string debugNameBase(const Value* v) {
 void PrintDeps::addClass(const ClassTypePtr& cls) {
   for (const auto& e : entries)
     if (e.cls && e.cls->qualifiedName() == cls->qualifiedName()) return;
-  entries.push_back({cls, nullptr});
+  entries.push_back({cls, nullptr, nullptr});
 }
 
 void PrintDeps::addEnum(const TypePtr& enumType) {
@@ -109,7 +109,7 @@ void PrintDeps::addEnum(const TypePtr& enumType) {
 void PrintDeps::addFunction(const Function* fn) {
   for (const auto& e : entries)
     if (e.function && e.function->qualifiedName() == fn->qualifiedName()) return;
-  entries.push_back({nullptr, fn});
+  entries.push_back({nullptr, fn, nullptr});
 }
 
 std::string printedFunctionName(const Function& fn) {

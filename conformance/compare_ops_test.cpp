@@ -286,6 +286,30 @@ TEST(CompareOps, Matmul) {
   }
 }
 
+// addmm with negative int multipliers (beta = -2, alpha = -3): the bound sums the magnitudes of
+// the terms; with the signed ints it came out negative and rejected every rounding difference
+// (the ops fuzzer found it, seed 7, case 1145).
+TEST(CompareOps, AddmmWithNegativeIntMultipliers) {
+  const int64_t M = 8, K = 24, N = 6;
+  for (ScalarType dt : kDtypes) {
+    Tensor x = tensorOf(uniform(M * N, -1, 1, 21), {M, N}, dt);
+    Tensor a = tensorOf(uniform(M * K, -1, 1, 22), {M, K}, dt);
+    Tensor b = tensorOf(uniform(K * N, -1, 1, 23), {K, N}, dt);
+    checkOp({"aten::addmm", {IValue(x), IValue(a), IValue(b), IValue(int64_t{-2}), IValue(int64_t{-3})}, dt, [&] {
+               std::vector<double> xv = valuesOf(x), av = valuesOf(a), bv = valuesOf(b), r;
+               for (int64_t i = 0; i < M; ++i)
+                 for (int64_t j = 0; j < N; ++j) {
+                   float s = 0;  // k descending, the products scaled after: another legitimate order
+                   for (int64_t q = K; q-- > 0;)
+                     s += static_cast<float>(av[static_cast<size_t>(i * K + q)]) *
+                          static_cast<float>(bv[static_cast<size_t>(q * N + j)]);
+                   r.push_back(roundTo(-3.0f * s + -2.0f * static_cast<float>(xv[static_cast<size_t>(i * N + j)]), dt));
+                 }
+               return r;
+             }});
+  }
+}
+
 TEST(CompareOps, Conv2d) {
   const int64_t Cin = 3, Cout = 4, H = 8, W = 8, KH = 3, KW = 3;
   for (ScalarType dt : kDtypes) {

@@ -46,7 +46,8 @@ bool isMatmulFamily(std::string_view op) {
 enum class Replace { Magnitude, One };
 
 // Floating tensors (also in lists) become float64 |x| or ones; float scalars |c| or 1. Integral
-// tensors become |x| / ones only for the matmul family (there they are operands, elsewhere indices).
+// tensors and int scalars become |x| / ones only for the matmul family (there they are operands
+// and multipliers, elsewhere indices and dims).
 IValue replaced(const IValue& v, Replace how, bool integralOperands) {
   if (v.isTensor()) {
     const Tensor t = v.toTensor();
@@ -65,6 +66,12 @@ IValue replaced(const IValue& v, Replace how, bool integralOperands) {
     return IValue(m);
   }
   if (v.isDouble()) return IValue(how == Replace::One ? 1.0 : std::fabs(v.toDouble()));
+  // An int beta / alpha of the matmul family (addmm(x, a, b, -2, ...)) is a multiplier too: a
+  // negative one made the magnitude sum, and so the bound, negative (the ops fuzzer found it).
+  if (v.isInt() && integralOperands) {
+    const int64_t x = v.toInt();
+    return IValue(how == Replace::One ? int64_t{1} : (x < 0 && x != INT64_MIN ? -x : x));
+  }
   if (v.isList()) {
     const auto& items = v.toListRef().items;
     if (items.empty() || !std::all_of(items.begin(), items.end(), [](const IValue& x) { return x.isTensor(); })) return v;

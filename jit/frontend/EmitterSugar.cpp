@@ -114,6 +114,7 @@ SugaredPtr BuiltinModule::attr(const SourceRange& loc, FunctionEmitter& e, const
     if (attrName == "no_grad")  // a class compiled from torch/autograd/grad_mode.py (Library.cpp)
       if (auto info = e.ctx().libraryClass("__torch__.torch.autograd.grad_mode.no_grad", loc))
         return std::make_shared<UserClass>(info);
+    if (attrName == "unique") return std::make_shared<SpecialForm>("torch.unique");  // boolean-dispatched
     if (isScriptedTorchFunction(attrName)) {  // torch.norm: compiled from torch/functional.py
       e.ctx().parseLibraries();
       std::string q = "__torch__.torch.functional." + attrName;
@@ -207,6 +208,28 @@ SugaredPtr FunctionEmitter::emitSpecialForm(const SourceRange& loc, const std::s
       v = c;
     }
     return wrap(v);
+  }
+  if (name == "torch.unique") {
+    // 1.13 dispatches on the constant flags return_inverse (argument 2) and return_counts (3):
+    // both -> _unique_impl (three results), one -> _return_inverse / _return_counts (two), neither
+    // -> _return_output (torch/functional.py's boolean_dispatch, checked on python3-torch 1.13.1).
+    auto flag = [&](size_t index, const std::string& kw) -> bool {
+      std::optional<Expr> arg;
+      if (in.size() > index) arg = in[index];
+      for (auto a : apply.attributes())
+        if (a.name().name() == kw) arg = a.value();
+      if (!arg) return false;
+      if (arg->kind() == Kind::True) return true;
+      if (arg->kind() == Kind::False) return false;
+      fail(arg->range(), "torch.unique: '" + kw + "' must be a constant True or False (it picks the function called)");
+    };
+    const bool inverse = flag(2, "return_inverse"), counts = flag(3, "return_counts");
+    const char* fn = inverse && counts ? "_unique_impl"
+                     : inverse         ? "_return_inverse"
+                     : counts          ? "_return_counts"
+                                       : "_return_output";
+    ctx_.parseLibraries();
+    return FunctionRef(std::string("__torch__.torch.functional.") + fn).call(loc, *this, apply);
   }
   if (name == "fork") return emitFork(loc, apply);
   if (name == "wait") return emitWait(loc, apply);

@@ -366,6 +366,25 @@ def huber_loss(input: Tensor, target: Tensor, reduction: str = "mean", delta: fl
 
 // torch.functional (the functions 1.13 scripts from source instead of binding an aten op)
 const char* kTorchFunctional = R"TS(
+def _unique_impl(input: Tensor, sorted: bool = True, return_inverse: bool = False, return_counts: bool = False, dim: Optional[int] = None) -> Tuple[Tensor, Tensor, Tensor]:
+    if dim is not None:
+        output, inverse_indices, counts = torch.unique_dim(input, dim, sorted=sorted, return_inverse=return_inverse, return_counts=return_counts)
+    else:
+        output, inverse_indices, counts = torch._unique2(input, sorted=sorted, return_inverse=return_inverse, return_counts=return_counts)
+    return output, inverse_indices, counts
+
+def _return_output(input: Tensor, sorted: bool = True, return_inverse: bool = False, return_counts: bool = False, dim: Optional[int] = None) -> Tensor:
+    output, inverse_indices, counts = __torch__.torch.functional._unique_impl(input, sorted, return_inverse, return_counts, dim)
+    return output
+
+def _return_inverse(input: Tensor, sorted: bool = True, return_inverse: bool = False, return_counts: bool = False, dim: Optional[int] = None) -> Tuple[Tensor, Tensor]:
+    output, inverse_indices, counts = __torch__.torch.functional._unique_impl(input, sorted, return_inverse, return_counts, dim)
+    return output, inverse_indices
+
+def _return_counts(input: Tensor, sorted: bool = True, return_inverse: bool = False, return_counts: bool = False, dim: Optional[int] = None) -> Tuple[Tensor, Tensor]:
+    output, inverse_indices, counts = __torch__.torch.functional._unique_impl(input, sorted, return_inverse, return_counts, dim)
+    return output, counts
+
 def norm(input: Tensor, p: Union[float, str, None] = "fro", dim: Optional[List[int]] = None, keepdim: bool = False, out: Optional[Tensor] = None, dtype: Optional[int] = None) -> Tensor:
     if out is not None:
         raise NotImplementedError("tsjit: torch.norm with out= is not supported yet")

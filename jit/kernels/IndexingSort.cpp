@@ -108,7 +108,10 @@ std::pair<Tensor, Tensor> topk(const Tensor& self, int64_t k, int64_t dim, bool 
 
 }  // namespace
 
+void registerIndexingUniqueKernels();  // IndexingUnique.cpp: _unique2, unique_dim
+
 void registerIndexingSortKernels() {
+  registerIndexingUniqueKernels();
   defIfAbsent("aten::sort", op2([](IValue* a) { return sort(a[0].toTensor(), a[1].toInt(), a[2].toBool()); }));
   defIfAbsent("aten::sort.stable", op2([](IValue* a) {
                 if (a[1].isNone())  // 1.13's sort asserts that `stable` is set (python3-torch 1.13.1)

@@ -70,6 +70,9 @@ const std::unordered_map<std::string_view, KernelDtypes>& table() {
       {"aten::trace", {"trace", kAll & ~bits({ST::Half, ST::BFloat16, ST::Bool})}},
       {"aten::topk", {"topk_cpu", kNoHalfNoBool}},
       {"aten::diag", {"diag", kNoHalf}},
+      // python3-torch 1.13.1: "unique" / "unique_dim" not implemented for 'Half' (BFloat16 and Bool run).
+      {"aten::_unique2", {"unique", kNoHalf}},
+      {"aten::unique_dim", {"unique_dim", kNoHalf}},
   };
   return t;
 }

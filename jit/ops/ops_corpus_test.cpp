@@ -218,6 +218,9 @@ TEST(OpsCorpus, EverySchemaIsAnOverload) {
       "aten::avg_pool1d(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=[0], bool ceil_mode=False, bool count_include_pad=True) -> Tensor",
       "aten::constant_pad_nd(Tensor self, SymInt[] pad, Scalar value=0) -> Tensor",
       "aten::constant_pad_nd.out(Tensor self, SymInt[] pad, Scalar value=0, *, Tensor(a!) out) -> Tensor(a!)",
+      // torch.unique's kernels (python3-torch 1.13.1)
+      "aten::_unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)",
+      "aten::unique_dim(Tensor self, int dim, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)",
   };
   for (const char* schema : kBeyondCorpus) {
     std::string text = schema;

@@ -166,7 +166,10 @@ std::vector<IValue> topk(Args& a) {
 
 }  // namespace
 
+void registerIndexingUniqueKernels();  // IndexingUnique.cpp: _unique2, unique_dim
+
 void registerIndexingSortKernels() {
+  registerIndexingUniqueKernels();
   def("aten::sort", [](Args& a) { return two(sortSlices(tensorArg(a, 0), intArg(a, 1), boolArg(a, 2), -1)); });
   def("aten::sort.stable", [](Args& a) {
     // stable=None: 1.13 fails an internal assert with this text (python3-torch 1.13.1).

@@ -359,8 +359,16 @@ TEST_F(ReferenceElementwise, MaskedFillAndFill) {
   Tensor f = callT("aten::masked_fill.Tensor", {floats({1, 2}), bools({1, 0, 0, 1}, {2, 2}), Tensor::scalar(9.0)});
   EXPECT_EQ(f.sizes(), (std::vector<int64_t>{2, 2}));
   expectDoubles(f, {9, 2, 1, 9});
-  EXPECT_EQ(errorOf([] { callT("aten::masked_fill.Scalar", {floats({1}), floats({1}), 0.0}); }),
-            "masked_fill_ only supports boolean masks, but got mask with dtype Float");
+  // A non-bool mask: 1.13 reads each element's first byte as the flag (python3-torch 1.13.1): a
+  // float 1.0 (0x3F800000) has low byte 0 and fills nothing; an int32 1 fills; a 2 raises.
+  expectDoubles(callT("aten::masked_fill.Scalar", {floats({1, 2}), floats({1, 1}), 0.0}), {1, 2});
+  Tensor intMask = Tensor::empty({2}, ScalarType::Int32);
+  intMask.setInt64(0, 1);
+  intMask.setInt64(1, 0);
+  expectDoubles(callT("aten::masked_fill.Scalar", {floats({1, 2}), intMask, 0.0}), {0, 2});
+  intMask.setInt64(1, 2);
+  EXPECT_EQ(errorOf([&] { callT("aten::masked_fill.Scalar", {floats({1, 2}), intMask, 0.0}); }),
+            "Mask tensor can take 0 and 1 values only");
   Tensor g = floats({1, 2, 3});
   Tensor v = g.slice(0, 0, 2);
   callKernel("aten::fill_.Scalar", {v, int64_t{7}});

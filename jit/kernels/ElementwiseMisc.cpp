@@ -157,17 +157,27 @@ void fillWhere(const Tensor& self, const Tensor* mask, const Operand& value) {
   self.bumpVersion();
 }
 
-// PyTorch 1.13's CPU kernels check a uint8 mask's values as they read them (conformance/pt113-corpus,
-// fuzz_ops-11-1150).
-void checkMaskValues(const Tensor& mask) {
-  if (mask.dtype() != ScalarType::UInt8) return;
-  for (int64_t i = 0; i < mask.numel(); ++i)
-    if (mask.getInt64(i) > 1) throw RuntimeError("Mask tensor can take 0 and 1 values only");
+// PyTorch 1.13's CPU masked_fill reads the first byte of each mask element (little-endian: its
+// lowest) as a uint8 flag, whatever the mask's dtype, and refuses a byte other than 0 or 1
+// (python3-torch 1.13.1: an int32 mask of 0 / 1 fills, a float mask of 1.0 fills nothing — its low
+// byte is 0 —, a bfloat16 1.0 (0x3F80) raises; conformance/pt113-corpus fuzz_ops-11-1150, -1372,
+// -1824, -2443). A non-bool mask becomes the Bool mask of those bytes.
+Tensor maskOfFirstBytes(const Tensor& mask) {
+  if (mask.dtype() == ScalarType::Bool) return mask;
+  const Tensor dense = mask.contiguous();
+  Tensor out = Tensor::empty(mask.sizes(), ScalarType::Bool);
+  const auto* bytes = static_cast<const uint8_t*>(dense.data());
+  auto* flags = static_cast<bool*>(out.data());
+  const size_t item = dense.itemSize();
+  for (int64_t i = 0; i < dense.numel(); ++i) {
+    const uint8_t b = bytes[static_cast<size_t>(i) * item];
+    if (b > 1) throw RuntimeError("Mask tensor can take 0 and 1 values only");
+    flags[i] = b != 0;
+  }
+  return out;
 }
 
-void checkMaskArgs(const Tensor& mask, const IValue& value) {
-  if (mask.dtype() != ScalarType::Bool && mask.dtype() != ScalarType::UInt8)
-    throw RuntimeError(str("masked_fill_ only supports boolean masks, but got mask with dtype ", mask.dtype()));
+void checkMaskArgs(const Tensor& /*mask*/, const IValue& value) {
   if (value.isTensor() && value.toTensor().dim() != 0)
     throw RuntimeError(str("masked_fill_ only supports a 0-dimensional value tensor, but got tensor with ",
                            value.toTensor().dim(), " dimension(s)."));
@@ -179,8 +189,7 @@ Tensor maskedFill(const IValue* args, const Tensor* out) {
   const std::vector<int64_t> shape = inferBroadcastShape(self.sizes(), mask.sizes());
   Tensor result = Tensor::empty(shape, self.dtype());
   result.copy_(self);
-  const Tensor m = expandTo(mask, shape);
-  checkMaskValues(m);
+  const Tensor m = maskOfFirstBytes(expandTo(mask, shape));
   checkScalarFitsDtype(args[2], result.dtype());
   fillWhere(result, &m, Operand::of(args[2]));
   if (out) {
@@ -199,9 +208,9 @@ Tensor maskedFillInplace(const IValue* args, const Tensor* self) {
   if (m.sizes() != self->sizes())
     throw RuntimeError(str("output with shape ", shapeString(self->sizes()), " doesn't match the broadcast shape ",
                            shapeString(m.sizes())));
-  checkMaskValues(m);
+  const Tensor flags = maskOfFirstBytes(m);
   checkScalarFitsDtype(args[2], self->dtype());
-  fillWhere(*self, &m, Operand::of(args[2]));
+  fillWhere(*self, &flags, Operand::of(args[2]));
   return *self;
 }
 

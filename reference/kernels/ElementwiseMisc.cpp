@@ -10,6 +10,7 @@
 // addcdiv round their intermediate steps to the compute dtype in PyTorch's order, with a final
 // multiply-add fused as PyTorch's CPU build does (their formulas cancel, so computing all in
 // double would differ from PyTorch's float32 results by several ulp).
+#include <bit>
 #include <cmath>
 
 #include "reference/kernels/ElementwiseParts.h"
@@ -144,17 +145,30 @@ void fillWhere(const Tensor& self, const Tensor& mask, const IValue& value) {
   self.bumpVersion();
 }
 
-void checkMask(const Tensor& mask) {
-  if (mask.dtype() != ScalarType::Bool && mask.dtype() != ScalarType::UInt8)
-    throw RuntimeError(str("masked_fill_ only supports boolean masks, but got mask with dtype ", mask.dtype()));
+// 1.13's CPU masked_fill takes the first byte in memory of each mask element (the lowest byte,
+// little-endian) as a 0 / 1 flag, whatever the mask's dtype: other byte values raise. Computed here
+// from each element's value: an integer's low 8 bits, a floating value's bit pattern in its dtype
+// (python3-torch 1.13.1: a float mask of 1.0 fills nothing, a bfloat16 1.0 raises).
+int64_t firstByte(const Tensor& mask, int64_t i) {
+  switch (mask.dtype()) {
+    case ScalarType::Float: return std::bit_cast<uint32_t>(static_cast<float>(mask.getDouble(i))) & 0xFF;
+    case ScalarType::Double: return static_cast<int64_t>(std::bit_cast<uint64_t>(mask.getDouble(i)) & 0xFF);
+    case ScalarType::Half: return Half(static_cast<float>(mask.getDouble(i))).bits & 0xFF;
+    case ScalarType::BFloat16: return BFloat16(static_cast<float>(mask.getDouble(i))).bits & 0xFF;
+    default: return mask.getInt64(i) & 0xFF;
+  }
 }
 
-// PyTorch 1.13's CPU kernels check a uint8 mask's values as they read them (conformance/pt113-corpus,
-// fuzz_ops-11-1150: masked_select on a uint8 mask holding 2).
-void checkMaskValues(const Tensor& mask) {
-  if (mask.dtype() != ScalarType::UInt8) return;
-  for (int64_t i = 0; i < mask.numel(); ++i)
-    if (mask.getInt64(i) > 1) throw RuntimeError("Mask tensor can take 0 and 1 values only");
+// The mask as Bool flags (a Bool mask as it is).
+Tensor maskFlags(const Tensor& mask) {
+  if (mask.dtype() == ScalarType::Bool) return mask;
+  Tensor flags = Tensor::empty(mask.sizes(), ScalarType::Bool);
+  for (int64_t i = 0; i < mask.numel(); ++i) {
+    const int64_t b = firstByte(mask, i);
+    if (b > 1) throw RuntimeError("Mask tensor can take 0 and 1 values only");
+    flags.setInt64(i, b);
+  }
+  return flags;
 }
 
 void checkValueTensor(const IValue& value) {
@@ -164,20 +178,16 @@ void checkValueTensor(const IValue& value) {
 }
 
 const Tensor& maskedFillInplace(const Tensor& self, const Tensor& mask, const IValue& value) {
-  checkMask(mask);
   checkValueTensor(value);
-  checkMaskValues(expandTo(mask, self.sizes()));
-  fillWhere(self, expandTo(mask, self.sizes()), value);
+  fillWhere(self, maskFlags(expandTo(mask, self.sizes())), value);
   return self;
 }
 
 Tensor maskedFill(const Tensor& self, const Tensor& mask, const IValue& value) {
-  checkMask(mask);
   checkValueTensor(value);
   const std::vector<int64_t> shape = inferBroadcastShape(self.sizes(), mask.sizes());
   Tensor result = expandTo(self, shape).clone(MemoryFormat::Contiguous);
-  checkMaskValues(expandTo(mask, shape));
-  fillWhere(result, expandTo(mask, shape), value);
+  fillWhere(result, maskFlags(expandTo(mask, shape)), value);
   return result;
 }
 

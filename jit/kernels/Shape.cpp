@@ -32,6 +32,7 @@ bool isChannelsLastLayout(const Tensor& t, int64_t rank) {
 }
 
 Tensor mT(const Tensor& t) {
+  if (t.dim() == 0) return t.alias();  // 1.13 lets a 0-D tensor through (python3-torch 1.13.1)
   if (t.dim() < 2)
     throw RuntimeError(str("tensor.mT is only supported on matrices or batches of matrices. Got ", t.dim(), "-D tensor."));
   return t.transpose(-2, -1);

@@ -58,6 +58,7 @@ std::vector<IValue> strideInt(Args& a) { return one(tensorArg(a, 0).stride(intAr
 
 std::vector<IValue> mT(Args& a) {
   Tensor t = tensorArg(a, 0);
+  if (t.dim() == 0) return one(t.alias());  // a 0-D tensor is its own mT in 1.13 (python3-torch 1.13.1)
   if (t.dim() < 2)
     throw RuntimeError(str("tensor.mT is only supported on matrices or batches of matrices. Got ", t.dim(),
                            "-D tensor."));

@@ -41,9 +41,13 @@ Tensor reduceLoss(const std::vector<double>& v, const std::vector<int64_t>& shap
 
 // mse / smooth_l1: f(x, y) over the broadcast operands in their promoted floating dtype.
 template <typename F>
-Tensor pointwiseLoss(const Tensor& self, const Tensor& target, int64_t reduction, const char* kernel, F&& f) {
+Tensor pointwiseLoss(const Tensor& self, const Tensor& target, int64_t reduction, const char* kernel, int assertLine, F&& f) {
   const std::vector<int64_t> shape = inferBroadcastShape(self.sizes(), target.sizes());
-  if (reduction < kNone || reduction > kSum) throw RuntimeError(str(reduction, " is not a valid value for reduction"));
+  // 1.13's meta function asserts a valid reduction after broadcasting, before the dtype check
+  // (python3-torch 1.13.1: mse_loss at Loss.cpp:50, smooth_l1_loss at :39).
+  if (reduction < kNone || reduction > kSum)
+    throw RuntimeError(str("reduction == Reduction::Mean || reduction == Reduction::Sum INTERNAL ASSERT FAILED at "
+                           "\"./aten/src/ATen/native/Loss.cpp\":", assertLine, ", please report a bug to PyTorch."));
   const ScalarType dt = resultType(self, target);
   if (!isFloatingType(dt)) notImpl(kernel, dt);
   std::vector<double> a = toVector<double>(self.expand(shape)), b = toVector<double>(target.expand(shape));
@@ -322,14 +326,14 @@ void registerNNLossKernels() {
   def("aten::mse_loss", op([](IValue* a) {
         // 1.13's mse kernel covers the floating dtypes and Half, not BFloat16.
         if (resultType(a[0].toTensor(), a[1].toTensor()) == ScalarType::BFloat16) notImpl("mse_cpu", ScalarType::BFloat16);
-        return IValue(pointwiseLoss(a[0].toTensor(), a[1].toTensor(), a[2].toInt(), "mse_cpu",
+        return IValue(pointwiseLoss(a[0].toTensor(), a[1].toTensor(), a[2].toInt(), "mse_cpu", 50,
                                     [](double x, double y) { return (x - y) * (x - y); }));
       }));
   def("aten::l1_loss", op([](IValue* a) { return IValue(l1Loss(a[0].toTensor(), a[1].toTensor(), a[2].toInt())); }));
   def("aten::smooth_l1_loss", op([](IValue* a) {
         const double beta = a[3].toDouble();
         if (beta < 0) throw RuntimeError("smooth_l1_loss does not support negative values for beta.");
-        return IValue(pointwiseLoss(a[0].toTensor(), a[1].toTensor(), a[2].toInt(), "smooth_l1_cpu", [beta](double x, double y) {
+        return IValue(pointwiseLoss(a[0].toTensor(), a[1].toTensor(), a[2].toInt(), "smooth_l1_cpu", 39, [beta](double x, double y) {
           const double d = std::fabs(x - y);
           return d < beta ? 0.5 * d * d / beta : d - 0.5 * beta;
         }));

@@ -31,9 +31,13 @@ using namespace shape;
 
 // Elementwise floating loss over the broadcast of self and target; fn(x, y) -> loss.
 template <typename F>
-Tensor pointwiseLoss(const Tensor& self, const Tensor& target, int64_t reduction, const char* kernel, F&& fn) {
+Tensor pointwiseLoss(const Tensor& self, const Tensor& target, int64_t reduction, const char* kernel, int assertLine, F&& fn) {
   const std::vector<int64_t> shape = inferBroadcastShape(self.sizes(), target.sizes());
-  if (reduction < 0 || reduction > 2) throw RuntimeError(str(reduction, " is not a valid value for reduction"));
+  // 1.13's meta function asserts a valid reduction after broadcasting, before the dtype check
+  // (python3-torch 1.13.1: mse_loss at Loss.cpp:50, smooth_l1_loss at :39).
+  if (reduction < 0 || reduction > 2)
+    throw RuntimeError(str("reduction == Reduction::Mean || reduction == Reduction::Sum INTERNAL ASSERT FAILED at "
+                           "\"./aten/src/ATen/native/Loss.cpp\":", assertLine, ", please report a bug to PyTorch."));
   const ScalarType dt = resultType(self, target);
   if (!isFloatingType(dt)) notImplemented(kernel, dt);
   Tensor x = self.expand(shape), y = target.expand(shape);
@@ -46,14 +50,14 @@ Tensor pointwiseLoss(const Tensor& self, const Tensor& target, int64_t reduction
 std::vector<IValue> mseLoss(Args& a) {
   // No BFloat16 in 1.13's mse kernel (Half is there).
   if (resultType(tensorArg(a, 0), tensorArg(a, 1)) == ScalarType::BFloat16) notImplemented("mse_cpu", ScalarType::BFloat16);
-  return one(pointwiseLoss(tensorArg(a, 0), tensorArg(a, 1), intArg(a, 2), "mse_cpu",
+  return one(pointwiseLoss(tensorArg(a, 0), tensorArg(a, 1), intArg(a, 2), "mse_cpu", 50,
                            [](double x, double y) { return (x - y) * (x - y); }));
 }
 
 std::vector<IValue> smoothL1Loss(Args& a) {
   const double beta = doubleArg(a, 3);
   if (beta < 0) throw RuntimeError("smooth_l1_loss does not support negative values for beta.");
-  return one(pointwiseLoss(tensorArg(a, 0), tensorArg(a, 1), intArg(a, 2), "smooth_l1_cpu", [beta](double x, double y) {
+  return one(pointwiseLoss(tensorArg(a, 0), tensorArg(a, 1), intArg(a, 2), "smooth_l1_cpu", 39, [beta](double x, double y) {
     const double z = std::fabs(x - y);
     return z < beta ? 0.5 * z * z / beta : z - 0.5 * beta;
   }));

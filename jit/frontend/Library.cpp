@@ -18,13 +18,7 @@ namespace {
 // torch.nn.functional
 const char* kFunctional = R"TS(
 def _reduction_enum(reduction: str) -> int:
-    if reduction == "none":
-        return 0
-    if reduction == "mean":
-        return 1
-    if reduction == "sum":
-        return 2
-    raise ValueError("{} is not a valid value for reduction".format(reduction))
+    return __torch__.torch.nn._reduction.get_enum(reduction)
 
 def _apply_reduction(loss: Tensor, reduction: str) -> Tensor:
     r = __torch__.torch.nn.functional._reduction_enum(reduction)

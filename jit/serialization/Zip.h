@@ -92,5 +92,7 @@ class ZipWriter {
 
 // CRC-32 (zlib's) of `data`.
 uint32_t crc32Of(std::string_view data);
+// The CRC-32 of the bytes before `data` (crc) extended by `data` (zlib's crc32(crc, data)).
+uint32_t crc32Continue(uint32_t crc, std::string_view data);
 
 }  // namespace tsjit::serialization

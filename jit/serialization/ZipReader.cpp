@@ -47,18 +47,6 @@ struct Cursor {
 
 }  // namespace
 
-uint32_t crc32Of(std::string_view data) {
-  uLong crc = ::crc32(0L, Z_NULL, 0);
-  const auto* p = reinterpret_cast<const Bytef*>(data.data());
-  size_t left = data.size();
-  while (left > 0) {
-    uInt chunk = static_cast<uInt>(std::min<size_t>(left, 1u << 30));
-    crc = ::crc32(crc, p, chunk);
-    p += chunk;
-    left -= chunk;
-  }
-  return static_cast<uint32_t>(crc);
-}
 
 ZipReader::ZipReader(std::shared_ptr<const std::string> bytes, std::string fileName)
     : owner_(bytes), bytes_(*bytes), fileName_(std::move(fileName)) {

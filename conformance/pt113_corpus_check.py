@@ -2,7 +2,7 @@
 """pt113_corpus_check.py — replay the second corpus (conformance/pt113-corpus, recorded on
 python3-torch 1.13.1 by scripts/pt113_corpus.py) through one engine and hold the line.
 
-Usage: pt113_corpus_check.py TSJIT ENGINE CORPUS_DIR KNOWN_FAILURES_FILE [--source] [--update]
+Usage: pt113_corpus_check.py TSJIT ENGINE CORPUS_DIR KNOWN_FAILURES_FILE [--source] [--pipeline P] [--update]
 
 Runs `tsjit conform --engine ENGINE --corpus CORPUS_DIR` and prints the agreement (cases whose
 outputs, dtypes, errors and inputs-after match PyTorch's). Every case that does not pass must be
@@ -10,7 +10,10 @@ listed in KNOWN_FAILURES_FILE (one name per line, `#` comments; each is a differ
 engine and PyTorch 1.13 that is not fixed yet); an unlisted failure fails this check, and listed
 cases that now pass are printed so the list can shrink. --update rewrites the file with the
 current failures (and their reasons as comments). --source compiles the cases that have a source
-(defaults_*) with tsjit's frontend instead of running PyTorch's recorded graph.
+(defaults_*) with tsjit's frontend instead of running PyTorch's recorded graph. --pipeline P
+passes `--pipeline P` to conform: `none` runs the jit without optimizations, as the corpus was
+recorded (torch._C._set_graph_executor_optimize(False): nodes whose results are unused still run,
+and raise, where the default pipeline removes them).
 """
 import json
 import os
@@ -31,16 +34,25 @@ def read_list(path):
 
 
 def main():
-    args = [a for a in sys.argv[1:] if a not in ("--update", "--source")]
-    update = "--update" in sys.argv[1:]
-    source = ["--source"] if "--source" in sys.argv[1:] else []
+    argv = sys.argv[1:]
+    pipeline = []
+    if "--pipeline" in argv:
+        i = argv.index("--pipeline")
+        if i + 1 >= len(argv):
+            print("--pipeline needs a value")
+            return 2
+        pipeline = ["--pipeline", argv[i + 1]]
+        argv = argv[:i] + argv[i + 2:]
+    args = [a for a in argv if a not in ("--update", "--source")]
+    update = "--update" in argv
+    source = ["--source"] if "--source" in argv else []
     if len(args) != 4:
         print(__doc__)
         return 2
     tsjit, engine, corpus, known_file = args
     with tempfile.TemporaryDirectory() as tmp:
         report = os.path.join(tmp, "report.json")
-        proc = subprocess.run([tsjit, "conform", "--engine", engine, "--corpus", corpus, "--json", report] + source,
+        proc = subprocess.run([tsjit, "conform", "--engine", engine, "--corpus", corpus, "--json", report] + source + pipeline,
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         if not os.path.exists(report):
             print(proc.stdout[-4000:])
@@ -50,8 +62,9 @@ def main():
             results = json.load(f)["results"]
     passed = [r for r in results if r["outcome"] == "passed"]
     failing = {r["name"]: r for r in results if r["outcome"] != "passed"}
-    print("pt113 corpus, engine %s%s: %d of %d cases agree with PyTorch 1.13 (%.1f %%)" %
-          (engine, " (from source)" if source else "", len(passed), len(results),
+    print("pt113 corpus, engine %s%s%s: %d of %d cases agree with PyTorch 1.13 (%.1f %%)" %
+          (engine, " (from source)" if source else "", " (pipeline %s)" % pipeline[1] if pipeline else "",
+           len(passed), len(results),
            100.0 * len(passed) / max(len(results), 1)))
     by_category = {}
     for r in results:

@@ -29,10 +29,16 @@ Function* builtinLibraryFunction(const std::string& name) {
   ctx.parseLibraries();
   std::string found;
   int matches = 0;
+  // Only helpers: torch.nn._reduction's, and private (`_name`) defs. A public name (`dropout`) is a
+  // call 1.13 inlines; a graph that still calls one calls a function of its own, which must stay
+  // unresolved rather than become the library's namesake.
   const std::string suffix = "." + name;
-  for (const auto& [qualified, def] : ctx.libraryDefs)
-    if (qualified.size() > suffix.size() && qualified.compare(qualified.size() - suffix.size(), suffix.size(), suffix) == 0)
+  for (const auto& [qualified, def] : ctx.libraryDefs) {
+    const bool helper = name[0] == '_' || qualified.rfind("__torch__.torch.nn._reduction.", 0) == 0;
+    if (helper && qualified.size() > suffix.size() &&
+        qualified.compare(qualified.size() - suffix.size(), suffix.size(), suffix) == 0)
       found = qualified, ++matches;
+  }
   if (matches != 1) return nullptr;
   try {
     if (detail::FunctionInfo* fi = ctx.getFunction(found, {})) e.function = fi->function.get();

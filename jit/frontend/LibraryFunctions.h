@@ -10,8 +10,9 @@
 
 namespace tsjit::frontend {
 
-// The library def whose name (without its module) is `name`, compiled; nullptr when no module or
-// several define it, or when it does not compile.
+// The library helper whose name (without its module) is `name` — a def of torch.nn._reduction or a
+// private `_name` def — compiled; nullptr when no module or several define it, when it does not
+// compile, or for a public name (a graph calling `dropout` by name calls a function of its own).
 Function* builtinLibraryFunction(const std::string& name);
 
 }  // namespace tsjit::frontend

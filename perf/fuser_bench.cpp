@@ -4,6 +4,8 @@
 //     compiled by jit/tensorexpr (LLVM; the loop-IR interpreter is far too slow for 16M);
 //   * ChainUnfused: the same graph on the jit interpreter (for comparison);
 //   * CompileGroup/<n>: compile time of a fusion group of n nodes with LLVM (cache cleared);
+//   * CompileBenchGroup/<k>: the same for the groups the fuser forms in these benchmarks: 0 the
+//     16M chain (6 nodes), 1 the LSTM cell's gate math (9 nodes), 2 its bias additions (3 nodes);
 //   * ChainCuda / CudaCopy / CudaMemcpy: on a GPU, the chain device-resident, a fused copy kernel
 //     and the driver's cuMemcpyDtoD (the device's copy bandwidth); skipped, with the reason, without one.
 // Each bandwidth case reports bytes_per_second counting 12 bytes per element (two float reads,
@@ -148,6 +150,46 @@ void BM_CompileGroup(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_CompileGroup)->Arg(1)->Arg(6)->Arg(20)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// The groups TensorExprFuser forms for the chain and the LSTM cell of perf/BenchPrograms.h
+// (TSJIT_LOG_LEVEL='>>>TensorExprFuser' build/perf/fusion_bench prints them).
+std::string benchGroupIR(int64_t which) {
+  if (which == 0) return chainIR(kN);
+  const std::string g = "Float(1, 64, strides=[256, 1], requires_grad=0, device=cpu)";
+  const std::string h = "Float(1, 64, strides=[64, 1], requires_grad=0, device=cpu)";
+  if (which == 1)
+    return "graph(%i0 : " + g + ", %f0 : " + g + ", %c0 : " + g + ", %o0 : " + g + ", %cx : " + h + "):\n"
+           "  %i : " + h + " = aten::sigmoid(%i0)\n  %f : " + h + " = aten::sigmoid(%f0)\n"
+           "  %c : " + h + " = aten::tanh(%c0)\n  %o : " + h + " = aten::sigmoid(%o0)\n"
+           "  %p : " + h + " = aten::mul(%f, %cx)\n  %q : " + h + " = aten::mul(%i, %c)\n"
+           "  %one : int = prim::Constant[value=1]()\n  %cy : " + h + " = aten::add(%p, %q, %one)\n"
+           "  %t : " + h + " = aten::tanh(%cy)\n  %hy : " + h + " = aten::mul(%o, %t)\n  return (%cy, %hy)\n";
+  const std::string r = "Float(1, 256, strides=[256, 1], requires_grad=0, device=cpu)";
+  const std::string b = "Float(256, strides=[1], requires_grad=0, device=cpu)";
+  return "graph(%0 : " + r + ", %1 : " + r + ", %bi : " + b + ", %bh : " + b + "):\n"
+         "  %one : int = prim::Constant[value=1]()\n  %s : " + r + " = aten::add(%0, %1, %one)\n"
+         "  %t : " + r + " = aten::add(%s, %bi, %one)\n  %g : " + r + " = aten::add(%t, %bh, %one)\n  return (%g)\n";
+}
+
+void BM_CompileBenchGroup(benchmark::State& state) {
+  kernels::registerAllKernels();
+  std::string why;
+  if (!backendAvailable(Backend::LLVM, &why)) {
+    state.SkipWithError(why.c_str());
+    return;
+  }
+  auto g = parseIR(benchGroupIR(state.range(0)));
+  for (auto _ : state) {
+    clearKernelCache();
+    auto k = compileFusionGroup(*g, Backend::LLVM, &why);
+    if (!k) {
+      state.SkipWithError(why.c_str());
+      return;
+    }
+    benchmark::DoNotOptimize(k);
+  }
+}
+BENCHMARK(BM_CompileBenchGroup)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void BM_CompileGroupCached(benchmark::State& state) {
   kernels::registerAllKernels();

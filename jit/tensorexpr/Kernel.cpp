@@ -105,9 +105,7 @@ bool backendAvailable(Backend backend, std::string* whyNot) {
   switch (backend) {
     case Backend::Interpreted: return true;
     case Backend::LLVM:
-      if (llvmAvailable()) return true;
-      why = "LLVM backend unavailable (built without LLVM or the host target failed to initialize)";
-      return false;
+      return llvmAvailable(&why);
     case Backend::CUDA: return cudaDeviceAvailable(&why);
   }
   return false;

@@ -8,7 +8,10 @@
 #ifndef TSJIT_LLVM
 
 namespace tsjit::tensorexpr {
-bool llvmAvailable() { return false; }
+bool llvmAvailable(std::string* whyNot) {
+  if (whyNot) *whyNot = "tsjit was built without LLVM (configure with -DTSJIT_LLVM=ON and llvm-14-dev installed)";
+  return false;
+}
 std::unique_ptr<LLVMKernel> compileLLVM(const LoopKernel&, std::string* whyNot, bool) {
   *whyNot = "tsjit was built without LLVM (configure with -DTSJIT_LLVM=ON and llvm-14-dev installed)";
   return nullptr;
@@ -23,6 +26,9 @@ std::unique_ptr<LLVMKernel> compileLLVM(const LoopKernel&, std::string* whyNot, 
 #include <cstdlib>
 #include <limits>
 #include <mutex>
+#include <sstream>
+#include <string>
+#include <vector>
 #include <unordered_map>
 
 #include <llvm/ADT/StringMap.h>
@@ -31,6 +37,7 @@ std::unique_ptr<LLVMKernel> compileLLVM(const LoopKernel&, std::string* whyNot, 
 #include <llvm/ExecutionEngine/Orc/LLJIT.h>
 #include <llvm/ExecutionEngine/Orc/ThreadSafeModule.h>
 #include <llvm/IR/DiagnosticInfo.h>
+#include <llvm/IR/PassTimingInfo.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
@@ -59,6 +66,11 @@ namespace tsjit::tensorexpr {
 
 namespace {
 
+// Code generation options for every kernel (LLVM's command-line flags). The machine-instruction
+// schedulers after register allocation are off: the kernels' loops run on out-of-order cores, and
+// the passes cost ~10 % of a kernel's compile time (perf/README.md, compile time).
+const char* const kCodegenOptions[] = {"-enable-post-misched=false", "-post-RA-scheduler=false"};
+
 struct Jit {
   std::unique_ptr<llvm::orc::LLJIT> lljit;
   std::unique_ptr<llvm::TargetMachine> tm;
@@ -67,11 +79,40 @@ struct Jit {
   std::string error;
 };
 
+// LLVM's command-line options, set once before the first kernel: kCodegenOptions, then
+// TSJIT_LLVM_ARGS (space-separated, e.g. "-time-passes": each kernel's pass timings go to stderr;
+// "--help-hidden" lists them all).
+// Returns false with the reason when LLVM rejects one.
+bool parseLLVMOptions(std::string* error) {
+  std::vector<std::string> words{"TSJIT_LLVM_ARGS"};  // argv[0]: LLVM's messages start with it
+  std::vector<std::string> user;
+  if (const char* args = std::getenv("TSJIT_LLVM_ARGS")) {
+    std::istringstream in(args);
+    for (std::string w; in >> w;) user.push_back(w);
+  }
+  auto name = [](const std::string& w) { return w.substr(0, w.find('=')); };
+  for (const char* o : kCodegenOptions) {  // an option given in TSJIT_LLVM_ARGS replaces its default
+    bool given = false;
+    for (const std::string& w : user) given = given || name(w) == name(o);
+    if (!given) words.emplace_back(o);
+  }
+  words.insert(words.end(), user.begin(), user.end());
+  std::vector<const char*> argv;
+  for (auto& w : words) argv.push_back(w.c_str());
+  std::string errors;
+  llvm::raw_string_ostream os(errors);
+  if (llvm::cl::ParseCommandLineOptions(static_cast<int>(argv.size()), argv.data(), "tsjit kernels\n", &os)) return true;
+  *error = os.str();
+  while (!error->empty() && error->back() == '\n') error->pop_back();
+  return false;
+}
+
 Jit& jit() {
   static Jit* j = [] {
     auto* j = new Jit;  // lives for the process (kernels may be destroyed during exit)
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();
+    if (!parseLLVMOptions(&j->error)) return j;
     auto jtmb = llvm::orc::JITTargetMachineBuilder::detectHost();
     if (!jtmb) {
       j->error = llvm::toString(jtmb.takeError());
@@ -587,7 +628,11 @@ bool lintRequested() {
 
 const char* toString(LLVMPipeline p) { return p == LLVMPipeline::O2 ? "o2" : "short"; }
 
-bool llvmAvailable() { return jit().lljit != nullptr; }
+bool llvmAvailable(std::string* whyNot) {
+  if (jit().lljit) return true;
+  if (whyNot) *whyNot = "LLVM backend unavailable: " + jit().error;
+  return false;
+}
 
 std::unique_ptr<LLVMKernel> compileLLVM(const LoopKernel& k, std::string* whyNot, bool keepIR, LLVMPipeline pipeline) {
   Jit& j = jit();
@@ -654,6 +699,7 @@ std::unique_ptr<LLVMKernel> compileLLVM(const LoopKernel& k, std::string* whyNot
   const auto tDone = std::chrono::steady_clock::now();
   auto ms = [](auto a, auto b) { return std::chrono::duration<double, std::milli>(b - a).count(); };
   result->compileMs = ms(t0, tDone);
+  if (llvm::TimePassesIsEnabled) llvm::reportAndResetTimings(&llvm::errs());
   GRAPH_DEBUG("LLVM compile of ", k.name, " (", toString(pipeline), "): IR ", ms(t0, tEmitted), " ms, passes ",
               ms(tEmitted, tOptimized), " ms, machine code ", ms(tOptimized, tDone), " ms");
   return result;

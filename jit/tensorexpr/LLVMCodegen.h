@@ -40,7 +40,9 @@ class LLVMKernel {
 enum class LLVMPipeline { O2, Short };
 const char* toString(LLVMPipeline p);
 
-bool llvmAvailable();
+// Whether the LLVM JIT initialized; if not, why (built without LLVM, no host target, a rejected
+// TSJIT_LLVM_ARGS option).
+bool llvmAvailable(std::string* whyNot = nullptr);
 // keepIR: also keep the module's text before and after optimization (printing costs a few ms per
 // kernel; the optimized IR is also kept whenever TSJIT_LOG_LEVEL enables this file's dumps).
 // TSJIT_LLVM_PIPELINE=o2|short overrides `pipeline`; TSJIT_LLVM_LINT=1 runs LLVM's Lint on each

@@ -1,7 +1,5 @@
-// LLVMMath.cpp — see LLVMMath.h. Every double operation of exp below mirrors one line of
-// jit/kernels/VecMath.h (no fused multiply-adds: LLVM contracts nothing without the `contract`
-// flag, and GCC builds VecMath.h in ISO mode, which contracts nothing either); sigmoid and tanh
-// are float algorithms of their own.
+// LLVMMath.cpp — see LLVMMath.h. exp, sigmoid and tanh are float algorithms of their own on one
+// shared core; log computes in double.
 #ifdef TSJIT_LLVM
 #include "jit/tensorexpr/LLVMMath.h"
 
@@ -20,50 +18,17 @@ llvm::Value* fabs(llvm::IRBuilder<>& b, llvm::Value* x) {
   return b.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, x);
 }
 
-// fabs(x) > m ? copysign(m, x) : x
-llvm::Value* clampAbs(llvm::IRBuilder<>& b, llvm::Value* x, double m) {
-  llvm::Value* cs = b.CreateBinaryIntrinsic(llvm::Intrinsic::copysign, dconst(b, m), x);
-  return b.CreateSelect(b.CreateFCmpOGT(fabs(b, x), dconst(b, m)), cs, x);
-}
-
-llvm::Value* expReduced(llvm::IRBuilder<>& b, llvm::Value* x) {
-  const double kLog2e = 1.4426950408889634074;
-  const double kLn2Hi = 0x1.62e42fee00000p-1;
-  const double kLn2Lo = 0x1.a39ef35793c76p-33;
-  const double kShifter = 0x1.8p52;
-  llvm::Value* t = b.CreateFAdd(b.CreateFMul(x, dconst(b, kLog2e)), dconst(b, kShifter));
-  llvm::Value* n = b.CreateFSub(t, dconst(b, kShifter));
-  llvm::Value* r = b.CreateFSub(b.CreateFSub(x, b.CreateFMul(n, dconst(b, kLn2Hi))), b.CreateFMul(n, dconst(b, kLn2Lo)));
-  const double coeffs[] = {1.0 / 362880, 1.0 / 40320, 1.0 / 5040, 1.0 / 720, 1.0 / 120,
-                           1.0 / 24,     1.0 / 6,     0.5,        1.0,        1.0};
-  llvm::Value* p = dconst(b, 1.0 / 3628800);
-  for (double c : coeffs) p = b.CreateFAdd(b.CreateFMul(p, r), dconst(b, c));
-  llvm::Type* i64 = b.getInt64Ty();
-  llvm::Value* ni = b.CreateSub(b.CreateBitCast(t, i64), b.getInt64(static_cast<int64_t>(0x4338000000000000LL)));
-  llvm::Value* scale = b.CreateBitCast(b.CreateShl(b.CreateAdd(ni, b.getInt64(1023)), 52), b.getDoubleTy());
-  return b.CreateFMul(p, scale);
-}
-
-}  // namespace
-
-llvm::Value* expF(llvm::IRBuilder<>& b, llvm::Value* xf) {
-  llvm::Value* x = b.CreateFPExt(xf, b.getDoubleTy());
-  return b.CreateFPTrunc(expReduced(b, clampAbs(b, x, 200.0)), b.getFloatTy());
-}
-
-namespace {
-
 llvm::Value* fconst(llvm::IRBuilder<>& b, double v) { return llvm::ConstantFP::get(b.getFloatTy(), v); }
 
 llvm::Value* fma(llvm::IRBuilder<>& b, llvm::Value* x, llvm::Value* y, llvm::Value* z) {
   return b.CreateIntrinsic(llvm::Intrinsic::fma, {x->getType()}, {x, y, z});
 }
 
-// The shared core of the float e^y and e^y - 1, y in [-111, 0] (callers limit it; NaN runs
+// The shared core of the float e^y and e^y - 1, y in [-111, 89] (callers limit it; NaN runs
 // through to a NaN): the Cody-Waite reduction y = n ln2 + f (ln2 split as 0.693359375 -
 // 2.12194440e-4; with fused multiply-adds both steps are exact or rounded once), |f| <= ln2 / 2, and
 // e^f - 1 = f (1 + f P(f)) with Cephes' degree-5 minimax P. n is read from the bits of
-// t = 1.5 * 2^23 + n (n is an integer in [-161, 0] there, so t's low mantissa bits hold it).
+// t = 1.5 * 2^23 + n (n is an integer in [-161, 129] there, so t's low mantissa bits hold it).
 struct ExpParts {
   llvm::Value* q;     // e^f - 1
   llvm::Value* bits;  // bits of t: n + 0x4B400000
@@ -88,6 +53,26 @@ llvm::Value* pow2(llvm::IRBuilder<>& b, llvm::Value* bits, int bias) {
 }
 
 }  // namespace
+
+llvm::Value* expF(llvm::IRBuilder<>& b, llvm::Value* x) {
+  // x limited to [-104, 89]: e^89 overflows to inf and e^-104 is below half the smallest
+  // subnormal, so both limits give the float the exact value rounds to; NaN fails both compares and
+  // runs through to NaN. e^x = (1 + q) 2^n with n in [-150, 129], applied as 2^n1 2^n2
+  // (n1 = n >> 1, n2 = n - n1, both normal powers of two): (1 + q) 2^n1 is one fused multiply-add
+  // rounded once to a normal float, and the exact product with 2^n2 rounds only when the result
+  // overflows or is subnormal.
+  llvm::Value* y = b.CreateSelect(b.CreateFCmpOGT(x, fconst(b, 89.0)), fconst(b, 89.0), x);
+  y = b.CreateSelect(b.CreateFCmpOLT(y, fconst(b, -104.0)), fconst(b, -104.0), y);
+  ExpParts ep = expParts(b, y);
+  llvm::Value* n = b.CreateSub(ep.bits, b.getInt32(0x4B400000));
+  llvm::Value* n1 = b.CreateAShr(n, 1);
+  llvm::Value* n2 = b.CreateSub(n, n1);
+  auto pow2n = [&](llvm::Value* k) {
+    return b.CreateBitCast(b.CreateShl(b.CreateAdd(k, b.getInt32(127)), 23), b.getFloatTy());
+  };
+  llvm::Value* s1 = pow2n(n1);
+  return b.CreateFMul(fma(b, ep.q, s1, s1), pow2n(n2));
+}
 
 llvm::Value* sigmoidF(llvm::IRBuilder<>& b, llvm::Value* x) {
   // e = e^-|x| in (0, 1]; sigmoid = 1 / (1 + e) for x >= 0, e / (1 + e) below: no overflow, and

@@ -1,6 +1,7 @@
 // Kernel.cpp — compileFusionGroup, the kernel cache and CompiledKernel::run (see Kernel.h).
 #include "jit/tensorexpr/Kernel.h"
 
+#include <array>
 #include <chrono>
 #include <cstdlib>
 #include <mutex>
@@ -191,16 +192,34 @@ std::string CompiledKernel::loopIR() const { return toString(code_->lowered.kern
 const std::string& CompiledKernel::generatedCode() const { return code_->generated; }
 double CompiledKernel::compileMs() const { return code_->compileMs; }
 
+// Parameter arrays of up to kInlineParams entries live on the C++ stack (a call allocates only its
+// outputs); larger groups use the heap.
+template <typename T>
+class ParamArray {
+ public:
+  static constexpr size_t kInlineParams = 16;
+  explicit ParamArray(size_t n) {
+    if (n > kInlineParams) heap_.assign(n, T{});
+    else inline_.fill(T{});
+  }
+  T* data() { return heap_.empty() ? inline_.data() : heap_.data(); }
+  T& operator[](size_t i) { return data()[i]; }
+
+ private:
+  std::array<T, kInlineParams> inline_;
+  std::vector<T> heap_;
+};
+
 void CompiledKernel::run(std::vector<IValue>& stack) const {
   const LoweredGroup& g = code_->lowered;
   const size_t nIn = g.inputs.size();
   TSJIT_CHECK(stack.size() >= nIn, "fused kernel: stack holds ", stack.size(), " values, the group needs ", nIn);
   const size_t base = stack.size() - nIn;
   const size_t nParams = g.kernel.params.size();
-  std::vector<void*> data(nParams, nullptr);
-  std::vector<int64_t> ints(nParams, 0);
-  std::vector<double> doubles(nParams, 0);
-  std::vector<Tensor> keep;
+  ParamArray<void*> data(nParams);
+  ParamArray<int64_t> ints(nParams);
+  ParamArray<double> doubles(nParams);
+  // The input tensors stay alive on `stack` until the outputs replace them below.
   for (size_t i = 0; i < nIn; ++i) {
     const IValue& v = stack[base + i];
     const GroupInput& in = g.inputs[i];
@@ -214,7 +233,6 @@ void CompiledKernel::run(std::vector<IValue>& stack) const {
         throw RuntimeError(str("fused kernel: input ", i, " is ", t.describe(), ", the kernel was specialized for ",
                                in.dtype, in.sizes.size(), "-dim tensors of sizes/strides given at compile time"));
       data[i] = t.data();
-      keep.push_back(std::move(t));
     } else if (in.dtype == ScalarType::Double) {
       if (!v.isDouble() && !v.isInt()) throw RuntimeError(str("fused kernel: input ", i, " is not a float"));
       doubles[i] = v.toScalarAsDouble();
@@ -226,15 +244,14 @@ void CompiledKernel::run(std::vector<IValue>& stack) const {
       ints[i] = v.toInt();
     }
   }
-  std::vector<Tensor> outs;
+  // The outputs go on the stack above the inputs, then move down over them once the kernel ran.
   for (size_t o = 0; o < g.outputs.size(); ++o) {
     Tensor t = Tensor::empty(g.outputs[o].sizes, g.outputs[o].dtype);
     data[nIn + o] = t.data();
-    outs.push_back(std::move(t));
+    stack.emplace_back(std::move(t));
   }
-  code_->run(data.data(), ints.data(), doubles.data(), threads_);
-  stack.resize(base);
-  for (auto& t : outs) stack.emplace_back(std::move(t));
+  code_->run(data.data(), &ints[0], &doubles[0], threads_);
+  stack.erase(stack.begin() + static_cast<std::ptrdiff_t>(base), stack.begin() + static_cast<std::ptrdiff_t>(base + nIn));
 }
 
 std::vector<IValue> CompiledKernel::call(std::vector<IValue> inputs) const {

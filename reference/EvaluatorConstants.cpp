@@ -18,6 +18,7 @@ TypePtr literalType(const Literal& l) {
         else if constexpr (std::is_same_v<T, std::string>) return StringType::get();
         else if constexpr (std::is_same_v<T, Literal::None>) return NoneType::get();
         else if constexpr (std::is_same_v<T, Literal::Enum>) return v.type;
+        else if constexpr (std::is_same_v<T, std::complex<double>>) return ComplexType::get();
         else return AnyType::get();
       },
       l.v);
@@ -73,6 +74,8 @@ IValue literalToIValue(const Literal& literal, const TypePtr& hint) {
           return makeList(elem, std::move(items));
         } else if constexpr (std::is_same_v<T, Literal::Enum>) {
           return makeEnum(v.type, v.name);
+        } else if constexpr (std::is_same_v<T, std::complex<double>>) {
+          return IValue(v);
         } else {
           TypePtr k, val;
           if (hint)

@@ -55,11 +55,13 @@ inline std::string typeDefault(const std::string& name, const std::string& type)
   }
   if (type == "int") return "1";
   if (type == "float") return "0.5";
+  if (type == "complex") return "(0.5 - 1.5j)";
   if (type == "bool") return "False";
   if (type == "number") return "1";
   if (type == "str") return "'ab'";
   if (type == "List[int]") return "[1]";
   if (type == "List[float]") return "[0.5, 1.5]";
+  if (type == "List[complex]") return "[0.5j, (2 - 1j)]";
   if (type == "List[bool]") return "[True, False]";
   if (type == "List[str]") return "['b', 'a']";
   if (type == "List[t]") return "[2, 1]";

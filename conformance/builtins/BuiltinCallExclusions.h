@@ -22,8 +22,10 @@ inline std::string classExclusion(const ops::OpOverload& o, const std::string& e
     return "named-tensor overload (Dimname): tsjit tensors carry no dimension names; on unnamed tensors "
            "1.13 itself only raises (\"all symbols must have a namespace\"), except names=None of "
            "zeros/ones/full, not implemented";
-  if (entry.find("complex") != std::string::npos)
-    return "complex scalar overload: tsjit has no complex value (no complex literal, IValue or kernel)";
+  // torch.tensor(complex) / torch.as_tensor(complex) make a complex tensor.
+  if (entry.find("complex") != std::string::npos && o.schemaText().find("-> Tensor") != std::string::npos)
+    return "complex tensor: tsjit tensors have no complex dtype (complex64/complex128); complex Python "
+           "numbers are supported";
   return "";
 }
 

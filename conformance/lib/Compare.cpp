@@ -62,6 +62,9 @@ int rank(const ops::Tolerance& t) {
   return 0;
 }
 
+// A complex value's allowance relative to its larger part (see Comparer::values).
+constexpr double kComplexUlps = 8;
+
 struct Comparer {
   const CompareOptions& o;
   std::string message;
@@ -150,6 +153,20 @@ struct Comparer {
                fail(path, str("expected ", hexAndDec(e.toDouble()), " got ", hexAndDec(a.toDouble()), ", ",
                               ulpDistance(e.toDouble(), a.toDouble(), ScalarType::Double), " ulp (tolerance ",
                               o.tolerance.str(), ")"));
+      case IValue::Tag::Complex: {
+        // Each part under the float rule, or both within kComplexUlps ulps of the larger part's
+        // magnitude: complex arithmetic is accurate relative to |z| (the textbook product and
+        // quotient, or two libraries' exp/log, may differ in a small part's last digits).
+        const std::complex<double> x = e.toComplex(), y = a.toComplex();
+        const bool parts = floatsAgree(x.real(), y.real(), ScalarType::Double, o) &&
+                           floatsAgree(x.imag(), y.imag(), ScalarType::Double, o);
+        const double unit = ulpAt(std::max(std::fabs(x.real()), std::fabs(x.imag())), ScalarType::Double);
+        const bool normwise = std::isfinite(unit) && std::fabs(x.real() - y.real()) <= kComplexUlps * unit &&
+                              std::fabs(x.imag() - y.imag()) <= kComplexUlps * unit;
+        return parts || normwise ||
+               fail(path, str("expected ", formatIrComplex(x), " got ", formatIrComplex(y), " (tolerance ",
+                              o.tolerance.str(), ", or ", kComplexUlps, " ulp of the larger part)"));
+      }
       case IValue::Tag::String:
         return e.toStringRef() == a.toStringRef() ||
                fail(path, str("expected \"", e.toStringRef(), "\" got \"", a.toStringRef(), "\""));

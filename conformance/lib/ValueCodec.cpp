@@ -134,6 +134,12 @@ IValue decodeAt(const json& j, ClassRegistry* classes, const std::string& path, 
   if (type == "None") return IValue();
   if (type == "int") return IValue(asInt64(field(j, "value", path), path + ".value"));
   if (type == "float") return IValue(decodeFloat(field(j, "value", path), path + ".value"));
+  if (type == "complex") {
+    const json& parts = field(j, "value", path);
+    if (!parts.is_array() || parts.size() != 2)
+      fail(path + ".value", "a complex is [real, imag]");
+    return IValue(std::complex<double>(decodeFloat(parts[0], path + ".value[0]"), decodeFloat(parts[1], path + ".value[1]")));
+  }
   if (type == "bool") {
     const json& v = field(j, "value", path);
     if (!v.is_boolean()) fail(path + ".value", "expected true or false");
@@ -264,6 +270,9 @@ json encodeValue(const IValue& v) {
     case IValue::Tag::None: return {{"type", "None"}, {"value", nullptr}};
     case IValue::Tag::Int: return {{"type", "int"}, {"value", v.toInt()}};
     case IValue::Tag::Double: return {{"type", "float"}, {"value", pythonFloatHex(v.toDouble())}};
+    case IValue::Tag::Complex:  // [real, imag], each as a float value
+      return {{"type", "complex"},
+              {"value", json::array({pythonFloatHex(v.toComplex().real()), pythonFloatHex(v.toComplex().imag())})}};
     case IValue::Tag::Bool: return {{"type", "bool"}, {"value", v.toBool()}};
     case IValue::Tag::String: return {{"type", "str"}, {"value", v.toStringRef()}};
     case IValue::Tag::Device: return {{"type", "Device"}, {"value", v.toDevice().str()}};

@@ -71,6 +71,8 @@ TypePtr literalType(const Literal& l) {
           return ListType::create(x.elems.empty() ? IntType::get() : literalType(x.elems[0]));
         } else if constexpr (std::is_same_v<T, Literal::Enum>) {
           return x.type;
+        } else if constexpr (std::is_same_v<T, std::complex<double>>) {
+          return ComplexType::get();
         } else {
           return DictType::create(x.keys.empty() ? StringType::get() : literalType(x.keys[0]),
                                   x.values.empty() ? IntType::get() : literalType(x.values[0]));

@@ -309,7 +309,7 @@ SugaredPtr FunctionEmitter::emitSugared(const Expr& e, const TypePtr& hint) {
       return resolveName(Ident(e.get()).name(), loc);
     case Kind::Const: {
       Const c(e.get());
-      if (c.isComplex()) fail(loc, "complex literals are not supported");
+      if (c.isComplex()) return value(emitConst(Literal{std::complex<double>(0.0, c.asFloatingPoint())}, loc));
       if (c.isFloatingPoint()) return value(emitConst(Literal{c.asFloatingPoint()}, loc));
       return value(emitConst(Literal{c.asIntegral()}, loc));
     }

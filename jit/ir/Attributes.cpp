@@ -48,6 +48,10 @@ std::string formatIrDouble(double d) {
   return os.str();
 }
 
+std::string formatIrComplex(std::complex<double> c) {
+  return formatIrDouble(c.real()) + (c.imag() >= 0 ? "+" : "-") + formatIrDouble(std::fabs(c.imag())) + "j";
+}
+
 std::string formatIrDoubleShort(double d) {
   std::ostringstream os;
   os << d;
@@ -118,6 +122,7 @@ std::string formatLiteral(const Literal& l) {
       return d.annotation ? "annotate(" + d.annotation->annotationStr() + ", " + out + ")" : out;
     }
     std::string operator()(const Literal::Enum& e) const { return e.type->annotationStr() + "." + e.name; }
+    std::string operator()(const std::complex<double>& c) const { return formatIrComplex(c); }
   };
   return std::visit(Visitor{}, l.v);
 }

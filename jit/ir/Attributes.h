@@ -14,6 +14,7 @@
 //     lists / tuples / dicts of literals.
 #pragma once
 
+#include <complex>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -67,7 +68,8 @@ struct Literal {
     TypePtr type;
     std::string name;
   };
-  std::variant<None, bool, int64_t, double, std::string, Tuple, List, Dict, Enum> v;
+  // A Python complex (1.13 prints it 0.+2.j); it never appears inside a container literal.
+  std::variant<None, bool, int64_t, double, std::string, Tuple, List, Dict, Enum, std::complex<double>> v;
 };
 bool operator==(const Literal& a, const Literal& b);
 inline bool operator==(const Literal::Tuple& a, const Literal::Tuple& b) { return a.elems == b.elems; }
@@ -97,6 +99,9 @@ inline AttributeKind kindOf(const AttributeValue& v) { return static_cast<Attrib
 // A double as PyTorch's IValue prints it: integral values below 1e10 as "2." / "-0.", others with
 // 17 significant digits in the shortest of fixed/scientific ("0.10000000000000001", "1e-08").
 std::string formatIrDouble(double d);
+// A complex as PyTorch's IValue prints it: the real part, '+' when the imaginary part is >= 0
+// (else '-'), its magnitude, 'j', each part as formatIrDouble: 0.+2.j, -2.5-nanj, 1.+0.j for 1-0j.
+std::string formatIrComplex(std::complex<double> c);
 // A double as a default-formatted C++ stream prints it (precision 6): tensor scalars `{2.5}`.
 std::string formatIrDoubleShort(double d);
 // A string in double quotes with C escapes (\n, \", \\, \ooo for other non-printables).

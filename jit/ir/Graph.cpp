@@ -256,6 +256,9 @@ Node* Graph::createConstant(const Literal& value) {
   } else if (auto* e = std::get_if<Literal::Enum>(&v)) {
     n->ival_(attr::value, value);
     out->setType(e->type);
+  } else if (std::holds_alternative<std::complex<double>>(v)) {
+    n->ival_(attr::value, value);
+    out->setType(ComplexType::get());
   } else {
     const auto* list = std::get_if<Literal::List>(&v);
     auto all = [&](auto pred) { return list && std::all_of(list->elems.begin(), list->elems.end(), pred); };

@@ -548,7 +548,8 @@ class IRParser {
   }
 
   // An int (returned as int64) or a double.
-  std::variant<int64_t, double> parseNumber() {
+  // imaginary: the number must end in 'j' (a complex constant's second part), which is skipped.
+  std::variant<int64_t, double> parseNumber(bool imaginary = false) {
     size_t start = pos_;
     size_t p = pos_;
     if (text_[p] == '-' || text_[p] == '+') ++p;
@@ -572,8 +573,13 @@ class IRParser {
         if (digits == p) error(start, p, "malformed number (exponent without digits)");
       }
     }
+    const size_t end = p;
+    if (imaginary) {
+      if (p >= text_.size() || text_[p] != 'j') error(start, p, "malformed complex constant (expected 'j')");
+      ++p;
+    }
     if (p < text_.size() && isIdentChar(text_[p])) error(start, p + 1, "malformed number");
-    std::string tok(text_.substr(start, p - start));
+    std::string tok(text_.substr(start, end - start));
     pos_ = p;
     errno = 0;
     if (isFloat) {
@@ -593,6 +599,12 @@ class IRParser {
     if (c == '"') return Literal{parseString()};
     if (atNumber()) {
       auto num = parseNumber();
+      if (peek() == '+' || peek() == '-') {  // a complex: 0.+2.j, -2.5-nanj (both parts printed, 1.13's form)
+        auto asDouble = [](const std::variant<int64_t, double>& n) {
+          return std::holds_alternative<double>(n) ? std::get<double>(n) : static_cast<double>(std::get<int64_t>(n));
+        };
+        return Literal{std::complex<double>(asDouble(num), asDouble(parseNumber(/*imaginary=*/true)))};
+      }
       if (auto* i = std::get_if<int64_t>(&num)) return Literal{*i};
       return Literal{std::get<double>(num)};
     }
@@ -655,7 +667,12 @@ class IRParser {
     char c = peek();
     if (c == '"') return parseString();
     if (atNumber()) {
+      const size_t start = pos_;
       auto num = parseNumber();
+      if (peek() == '+' || peek() == '-') {  // a complex constant, 0.5-1.5j: a literal (ival)
+        pos_ = start;
+        return parseLiteral(0);
+      }
       if (auto* i = std::get_if<int64_t>(&num)) return *i;
       return std::get<double>(num);
     }

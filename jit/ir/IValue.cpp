@@ -59,6 +59,7 @@ IValue::IValue(Ref<DictObj> d) : tag_(Tag::Dict) { payload_.obj = adoptHeap(std:
 IValue::IValue(Ref<Object> o) : tag_(Tag::Object) { payload_.obj = adoptHeap(std::move(o)); }
 IValue::IValue(Ref<FutureObj> f) : tag_(Tag::Future) { payload_.obj = adoptHeap(std::move(f)); }
 IValue::IValue(Ref<EnumObj> e) : tag_(Tag::Enum) { payload_.obj = adoptHeap(std::move(e)); }
+IValue::IValue(std::complex<double> c) : tag_(Tag::Complex) { payload_.obj = adoptHeap(Ref<ComplexObj>::make(c)); }
 
 IValue IValue::fromFunction(Function* f) {
   IValue v;
@@ -92,6 +93,7 @@ const char* IValue::tagName(Tag t) {
     case Tag::Enum: return "Enum";
     case Tag::Function: return "Function";
     case Tag::Uninitialized: return "Uninitialized";
+    case Tag::Complex: return "complex";
   }
   return "?";
 }
@@ -215,6 +217,11 @@ IValue FutureObj::wait() {
   return *value_;
 }
 
+std::complex<double> IValue::toComplex() const {
+  if (tag_ != Tag::Complex) tagMismatch(Tag::Complex);
+  return static_cast<const ComplexObj*>(heap())->value;
+}
+
 Function* IValue::toFunction() const {
   if (tag_ != Tag::Function) tagMismatch(Tag::Function);
   return payload_.function;
@@ -241,6 +248,7 @@ bool IValue::isSameIdentity(const IValue& other) const {
     case Tag::Device: return toDevice() == other.toDevice();
     case Tag::Function: return payload_.function == other.payload_.function;
     case Tag::Enum: return toEnumRef() == other.toEnumRef();  // members are singletons in Python
+    case Tag::Complex: return toComplex() == other.toComplex();  // an immutable number, like float
     default: return payload_.obj == other.payload_.obj;
   }
 }
@@ -266,6 +274,7 @@ TypePtr IValue::type() const {
     case Tag::Enum: return toEnumRef().type;
     case Tag::Function: return FunctionType::get();
     case Tag::Uninitialized: return AnyType::get();
+    case Tag::Complex: return ComplexType::get();
   }
   return AnyType::get();
 }
@@ -286,6 +295,8 @@ size_t IValueKeyHash::operator()(const IValue& v) const {
     case IValue::Tag::Tensor: return std::hash<const void*>()(v.toTensor().unsafeImpl());
     case IValue::Tag::Device: return std::hash<int64_t>()(v.toDevice().index * 8 + static_cast<int>(v.toDevice().type));
     case IValue::Tag::None: return 0;
+    case IValue::Tag::Complex:
+      return std::hash<double>()(v.toComplex().real()) * 31 + std::hash<double>()(v.toComplex().imag());
     default: throw RuntimeError(str("unhashable dict key of type ", v.tagName()));
   }
 }
@@ -390,6 +401,8 @@ std::ostream& operator<<(std::ostream& os, const IValue& v) {
     case IValue::Tag::Future: return os << "<Future>";
     case IValue::Tag::Enum: return os << v.toEnumRef().type->qualifiedName() << "." << v.toEnumRef().name();
     case IValue::Tag::Function: return os << "<function " << v.toFunction()->qualifiedName() << ">";
+    case IValue::Tag::Complex: return os << "(" << v.toComplex().real() << (std::signbit(v.toComplex().imag()) ? "-" : "+")
+                                         << std::fabs(v.toComplex().imag()) << "j)";
   }
   return os;
 }

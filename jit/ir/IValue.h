@@ -2,13 +2,14 @@
 //
 // Scalars (None, int, float, bool, Device) live inline. Everything else is a reference-counted
 // heap object behind one pointer: Tensor (its TensorImpl), str, List, Tuple, Dict, Object (module
-// and class instances), Future. Copying an IValue copies the reference, so containers have
+// and class instances), Future, and complex (two doubles do not fit the payload; immutable). Copying an IValue copies the reference, so containers have
 // reference semantics: an append through one IValue is seen through every copy (as in Python).
 // Only isX() / toX() accessors: toX() on the wrong tag throws InternalError naming both tags.
 // Invariants: sizeof(IValue) == 16; a heap tag always has a non-null pointer holding one reference.
 #pragma once
 
 #include <atomic>
+#include <complex>
 #include <condition_variable>
 #include <exception>
 #include <functional>
@@ -86,6 +87,7 @@ class IValue {
     Enum,           // a member of an enum.Enum class (EnumObj)
     Function,       // a free function referenced by prim::Constant of type Function (not owned)
     Uninitialized,  // prim::Uninitialized: a value that must never be read
+    Complex,        // a Python complex (ComplexObj, immutable)
   };
 
   IValue() : tag_(Tag::None) { payload_.i = 0; }
@@ -117,6 +119,7 @@ class IValue {
   IValue(Ref<Object> o);
   IValue(Ref<FutureObj> f);
   IValue(Ref<EnumObj> e);
+  IValue(std::complex<double> c);
   static IValue fromFunction(Function* f);
   static IValue uninitialized();
 
@@ -139,8 +142,9 @@ class IValue {
   bool isEnum() const { return tag_ == Tag::Enum; }
   bool isFunction() const { return tag_ == Tag::Function; }
   bool isUninitialized() const { return tag_ == Tag::Uninitialized; }
+  bool isComplex() const { return tag_ == Tag::Complex; }
   bool isScalar() const { return isInt() || isDouble() || isBool(); }
-  bool isHeap() const { return tag_ >= Tag::String && tag_ <= Tag::Enum; }
+  bool isHeap() const { return (tag_ >= Tag::String && tag_ <= Tag::Enum) || tag_ == Tag::Complex; }
 
   // ---- access (throw InternalError on a tag mismatch) -----------------------------------------
   Tensor toTensor() const;
@@ -161,6 +165,7 @@ class IValue {
   Ref<FutureObj> toFuture() const;
   const EnumObj& toEnumRef() const;
   Function* toFunction() const;
+  std::complex<double> toComplex() const;
   // int, float or bool as double (for Scalar arguments).
   double toScalarAsDouble() const;
 
@@ -190,6 +195,11 @@ class IValue {
 };
 
 static_assert(sizeof(IValue) == 16, "IValue must stay a 16-byte tagged union");
+
+struct ComplexObj : HeapObject {
+  explicit ComplexObj(std::complex<double> c) : value(c) {}
+  const std::complex<double> value;
+};
 
 struct StringObj : HeapObject {
   explicit StringObj(std::string s) : value(std::move(s)) {}

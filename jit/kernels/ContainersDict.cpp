@@ -11,7 +11,7 @@ namespace tsjit::kernels {
 
 namespace {
 
-const char* const kKeyKinds[] = {"str", "int", "float", "bool", "Tensor"};
+const char* const kKeyKinds[] = {"str", "int", "float", "bool", "complex", "Tensor"};
 
 std::string keyText(const IValue& k) {
   if (k.isString()) return "'" + k.toStringRef() + "'";

@@ -10,7 +10,8 @@
 //   * pow: 0 ** negative raises "0.0 cannot be raised to a negative power" (not for the
 //     Scalar_Scalar overload, which has no check); int ** int is a float;
 //   * the `Scalar` overloads: int op int stays int, anything with a float is float; range helpers.
-// Math functions and conversions are in ScalarsMath.cpp (registerScalarsMathKernels).
+// Math functions and conversions are in ScalarsMath.cpp (registerScalarsMathKernels), complex
+// numbers in ScalarsComplex.cpp.
 // The interpreter runs the plain int/float overloads as unboxed instructions; these kernels serve
 // every other call site (boxed operands, Scalar overloads) and are their independent statement.
 #include <cmath>
@@ -22,7 +23,8 @@
 
 namespace tsjit::kernels {
 
-void registerScalarsMathKernels();  // ScalarsMath.cpp
+void registerScalarsMathKernels();     // ScalarsMath.cpp
+void registerScalarsComplexKernels();  // ScalarsComplex.cpp
 
 namespace {
 
@@ -298,6 +300,7 @@ void registerScalarsKernels() {
   });
 
   registerScalarsMathKernels();
+  registerScalarsComplexKernels();
 }
 
 }  // namespace tsjit::kernels

@@ -31,6 +31,7 @@ void render(std::ostream& os, const IValue& v, int depth = 0) {
     case IValue::Tag::Bool: os << (v.toBool() ? "True" : "False"); return;
     case IValue::Tag::Int: os << v.toInt(); return;
     case IValue::Tag::Double: os << formatIrDouble(v.toDouble()); return;
+    case IValue::Tag::Complex: os << formatIrComplex(v.toComplex()); return;
     case IValue::Tag::String: os << v.toStringRef(); return;
     case IValue::Tag::Device: os << v; return;
     case IValue::Tag::List: {

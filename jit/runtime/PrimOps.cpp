@@ -68,6 +68,7 @@ IValue literalValue(const Literal& lit, const TypePtr& hint) {
       return out;
     }
     IValue operator()(const Literal::Enum& e) const { return makeEnum(e.type, e.name); }
+    IValue operator()(const std::complex<double>& c) const { return IValue(c); }
   };
   return std::visit(V{hint}, lit.v);
 }

@@ -143,6 +143,7 @@ std::string PythonPrinter::Impl::literalExpr(const Literal& l, const TypePtr& ty
   if (auto* b = std::get_if<bool>(&v)) return *b ? "True" : "False";
   if (auto* i = std::get_if<int64_t>(&v)) return std::to_string(*i);
   if (auto* d = std::get_if<double>(&v)) return formatIrDouble(*d);
+  if (auto* c = std::get_if<std::complex<double>>(&v)) return formatIrComplex(*c);  // 1.13: 0.+2.j
   if (auto* s = std::get_if<std::string>(&v)) return quoteIrString(*s);
   if (auto* e = std::get_if<Literal::Enum>(&v)) {  // __torch__.Color.RED, as 1.13 prints it
     registerClassDependencies(e->type);

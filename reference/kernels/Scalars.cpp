@@ -20,7 +20,8 @@
 
 namespace tsjit::reference {
 
-void registerScalarsMathKernels();  // ScalarsMath.cpp
+void registerScalarsMathKernels();     // ScalarsMath.cpp
+void registerScalarsComplexKernels();  // ScalarsComplex.cpp
 
 namespace {
 
@@ -199,6 +200,7 @@ void registerScalarsKernels() {
   registerComparisons();
   registerConversions();
   registerScalarsMathKernels();
+  registerScalarsComplexKernels();
 }
 
 }  // namespace tsjit::reference

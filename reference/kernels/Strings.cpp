@@ -57,6 +57,14 @@ void printValue(std::ostream& os, const IValue& v, int depth) {
     case IValue::Tag::None: os << "None"; return;
     case IValue::Tag::Int: os << v.toInt(); return;
     case IValue::Tag::Double: printDouble(os, v.toDouble()); return;
+    case IValue::Tag::Complex: {  // 1.13: real, '+' if imag >= 0 else '-', |imag|, 'j'
+      const std::complex<double> c = v.toComplex();
+      printDouble(os, c.real());
+      os << (c.imag() >= 0 ? "+" : "-");
+      printDouble(os, std::fabs(c.imag()));
+      os << "j";
+      return;
+    }
     case IValue::Tag::Bool: os << (v.toBool() ? "True" : "False"); return;
     case IValue::Tag::String: os << v.toStringRef(); return;
     case IValue::Tag::Device: os << v.toDevice().str(); return;

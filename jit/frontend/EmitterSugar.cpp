@@ -291,6 +291,11 @@ SugaredPtr FunctionEmitter::emitSpecialForm(const SourceRange& loc, const std::s
     if (v->type()->kind() == want) return wrap(v);
     return wrap(emitBuiltinCall(loc, Symbol::aten(it->second), {{loc, "", v}}, {}));
   }
+  if (name == "complex") {  // complex(re, im) / complex(x): aten::Complex, as 1.13
+    std::vector<NamedValue> args = emitArgs(in);
+    if (args.size() == 1 && args[0].value->type()->kind() == TypeKind::Complex) return wrap(args[0].value);
+    return wrap(emitBuiltinCall(loc, Symbol::aten("Complex"), args, {}));
+  }
   if (name == "min" || name == "max" || name == "abs") {
     std::vector<NamedValue> args = emitArgs(in);
     if (name != "abs" && args.size() == 2 && isTensor(args[0].value->type()))

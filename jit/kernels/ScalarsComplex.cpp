@@ -80,9 +80,28 @@ void predicate(const std::string& name, F f) {
   def(name + ".complex", [f](Stack& s, size_t) { s.back() = IValue(static_cast<bool>(f(s.back().toComplex()))); });
 }
 
+// A real part of complex(x, y): int, float, bool, or a one-element tensor's value.
+double part(const IValue& v) {
+  if (!v.isTensor()) return real(v);
+  Tensor t = v.toTensor();
+  if (t.numel() != 1) throw RuntimeError("a Tensor with " + std::to_string(t.numel()) + " elements cannot be converted to Scalar");
+  return t.getDouble(0);
+}
+
 }  // namespace
 
 void registerScalarsComplexKernels() {
+  def("aten::Complex.Scalar", [](Stack& s, size_t) {
+    if (!s.back().isComplex()) s.back() = IValue(C(real(s.back()), 0.0));
+  });
+  for (const char* o : {"Tensor_Tensor", "int_bool", "bool_int", "float_bool", "bool_float", "float_int", "int_float",
+                        "int_int", "bool_bool", "float_float", "Tensor_float", "float_Tensor", "Tensor_int",
+                        "int_Tensor", "Tensor_bool", "bool_Tensor"})
+    def(std::string("aten::Complex.") + o, [](Stack& s, size_t) {
+      C z(part(s[s.size() - 2]), part(s.back()));
+      drop(s, 2);
+      s.emplace_back(z);
+    });
   binary("aten::add", [](C a, C b) { return C(a.real() + b.real(), a.imag() + b.imag()); },
          [](C a, double x) { return C(a.real() + x, a.imag()); }, [](double x, C b) { return C(x + b.real(), b.imag()); });
   binary("aten::sub", [](C a, C b) { return C(a.real() - b.real(), a.imag() - b.imag()); },

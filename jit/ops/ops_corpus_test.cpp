@@ -221,6 +221,24 @@ TEST(OpsCorpus, EverySchemaIsAnOverload) {
       // torch.unique's kernels (python3-torch 1.13.1)
       "aten::_unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)",
       "aten::unique_dim(Tensor self, int dim, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)",
+      // complex(re, im) (python3-torch 1.13.1's torch._C._jit_get_all_schemas())
+      "aten::Complex.Scalar(Scalar a) -> complex",
+      "aten::Complex.Tensor_Tensor(Tensor a, Tensor b) -> complex",
+      "aten::Complex.int_bool(int x, bool y) -> complex",
+      "aten::Complex.bool_int(bool x, int y) -> complex",
+      "aten::Complex.float_bool(float x, bool y) -> complex",
+      "aten::Complex.bool_float(bool x, float y) -> complex",
+      "aten::Complex.float_int(float x, int y) -> complex",
+      "aten::Complex.int_float(int x, float y) -> complex",
+      "aten::Complex.int_int(int x, int y) -> complex",
+      "aten::Complex.bool_bool(bool x, bool y) -> complex",
+      "aten::Complex.float_float(float x, float y) -> complex",
+      "aten::Complex.Tensor_float(Tensor x, float y) -> complex",
+      "aten::Complex.float_Tensor(float x, Tensor y) -> complex",
+      "aten::Complex.Tensor_int(Tensor x, int y) -> complex",
+      "aten::Complex.int_Tensor(int x, Tensor y) -> complex",
+      "aten::Complex.Tensor_bool(Tensor x, bool y) -> complex",
+      "aten::Complex.bool_Tensor(bool x, Tensor y) -> complex",
   };
   for (const char* schema : kBeyondCorpus) {
     std::string text = schema;

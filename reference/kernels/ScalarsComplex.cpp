@@ -85,6 +85,18 @@ void binary(const std::string& name, Z (*f)(Z, Z)) {
 }  // namespace
 
 void registerScalarsComplexKernels() {
+  // complex(x, y): each part an int, float, bool or a one-element tensor's value.
+  auto part = [](const IValue& v) {
+    if (!v.isTensor()) return get(v).re;
+    const Tensor t = v.toTensor();
+    if (t.numel() != 1) throw RuntimeError(str("a Tensor with ", t.numel(), " elements cannot be converted to Scalar"));
+    return t.getDouble(0);
+  };
+  defIf("aten::Complex.Scalar", [](Args& a) { return ret(put(get(a[0]))); });
+  for (const char* o : {"Tensor_Tensor", "int_bool", "bool_int", "float_bool", "bool_float", "float_int", "int_float",
+                        "int_int", "bool_bool", "float_float", "Tensor_float", "float_Tensor", "Tensor_int",
+                        "int_Tensor", "Tensor_bool", "bool_Tensor"})
+    defIf(std::string("aten::Complex.") + o, [part](Args& a) { return ret(put({part(a[0]), part(a[1])})); });
   // + and - with a real operand shift the real part only (the other part keeps its -0.0).
   defIf("aten::add.complex", [](Args& a) { return ret(put(add(get(a[0]), get(a[1])))); });
   defIf("aten::sub.complex", [](Args& a) { return ret(put(sub(get(a[0]), get(a[1])))); });

@@ -12,6 +12,11 @@
 # EXACT: "value": "1.5-0.5j 0.+1.j 0.-0.5j [0.5-1.5j] 2.+0.25j 2.5-1.25j -1.5-1.75j 1.375-2.875j 0.15384615384615385-0.76923076923076927j -0.5+1.5j False True 1.5-1.5j 1.25-3.75j 1.5+1.5j 2.5-1.25j -nan-nanj False True True 5"
 # RUN: tsjit run %s --inputs %t.json --engine jit --entry math_ops | FileCheck %s --check-prefix=MATH
 # MATH: "value": "0.11662592901934636-1.644591201830844j 0.45814536593707755-1.2490457723982544j 1.0200830432087846-0.73523425861564329j 1.1278052468056998-1.8686185191826468j 2.1247991277429961-0.25514922181365163j -2.4808567903468632-2.3486841233930376j -2.-1.5j 0.7162440799296137-1.2194238057237448j 0.1989700043360188-0.54245368659714688j 0.32717749354189513-1.8401102354974215j 0.6609640474436812-1.8019921416822866j 0.17941238577625351+0.48913357774853417j inf-infj 0.27348729014155682-1.2264568712514059j 0.14694666622552977-1.0172219678978514j 0.079324454803956695-0.94437298642262146j 2.0644336567607149+1.0208309495976966j 0.036860823712804462-1.1248012470579227j"
+# complex(re, im) / complex(x): aten::Complex on ints, floats, bools and a one-element tensor (1.13's strings).
+# RUN: echo '[{"type":"float","value":"0x1.8000000000000p+0"},{"type":"int","value":3},{"type":"Tensor","dtype":"float32","shape":[],"data":["0x1.0000000000000p-1"]}]' > %t.conv.json
+# RUN: for e in jit reference; do tsjit run %s --inputs %t.conv.json --engine $e --entry conversions | tr -d ' \n'; echo; done | FileCheck %s --check-prefix=CONV
+# CONV: "1.5+2.j"},{"type":"str","value":"3.+1.5j"},{"type":"str","value":"1.+3.j"},{"type":"str","value":"1.5+0.j"},{"type":"str","value":"0.5+1.5j"},{"type":"str","value":"1.5+2.j"},{"type":"str","value":"3.+0.j"}]
+# CONV: "1.5+2.j"},{"type":"str","value":"3.+1.5j"},{"type":"str","value":"1.+3.j"},{"type":"str","value":"1.5+0.j"},{"type":"str","value":"0.5+1.5j"},{"type":"str","value":"1.5+2.j"},{"type":"str","value":"3.+0.j"}]
 # Results as values: the complex encoding of `tsjit run` ([real, imag] as floats), both engines.
 # RUN: for e in jit reference; do tsjit run %s --inputs %t.json --engine $e --entry values | tr -d ' \n'; echo; done | FileCheck %s --check-prefix=VALUES
 # VALUES: [{"items":[{"type":"complex","value":["0x1.0000000000000p-1","-0x1.8000000000000p+0"]},{"elem":"complex","items":[{"type":"complex","value":["0x1.0000000000000p+1","0x1.0000000000000p-2"]}],"type":"List"}],"type":"Tuple"}]
@@ -53,3 +58,7 @@ def values(x: float) -> Tuple[complex, List[complex]]:
 def folded(x: float) -> str:
     a = 0.5 - 1.5j
     return str(a * x) + " " + str(-2j)
+
+def conversions(x: float, n: int, t: Tensor) -> List[str]:
+    return [str(complex(x, 2.0)), str(complex(n, x)), str(complex(True, n)), str(complex(x)), str(complex(t, x)),
+            str(complex(1.5 + 2j)), str(complex(n))]

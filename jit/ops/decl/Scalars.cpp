@@ -23,6 +23,25 @@ void declareScalars(OpTableBuilder& b) {
       "aten::Float.int(int a) -> float",
       "aten::Float.str(str a) -> float",
   });
+  b.op("aten::Complex", Cat::Conversion, Tolerance::exact(), {
+      "aten::Complex.Scalar(Scalar a) -> complex",
+      "aten::Complex.Tensor_Tensor(Tensor a, Tensor b) -> complex",
+      "aten::Complex.int_bool(int x, bool y) -> complex",
+      "aten::Complex.bool_int(bool x, int y) -> complex",
+      "aten::Complex.float_bool(float x, bool y) -> complex",
+      "aten::Complex.bool_float(bool x, float y) -> complex",
+      "aten::Complex.float_int(float x, int y) -> complex",
+      "aten::Complex.int_float(int x, float y) -> complex",
+      "aten::Complex.int_int(int x, int y) -> complex",
+      "aten::Complex.bool_bool(bool x, bool y) -> complex",
+      "aten::Complex.float_float(float x, float y) -> complex",
+      "aten::Complex.Tensor_float(Tensor x, float y) -> complex",
+      "aten::Complex.float_Tensor(float x, Tensor y) -> complex",
+      "aten::Complex.Tensor_int(Tensor x, int y) -> complex",
+      "aten::Complex.int_Tensor(int x, Tensor y) -> complex",
+      "aten::Complex.Tensor_bool(Tensor x, bool y) -> complex",
+      "aten::Complex.bool_Tensor(bool x, Tensor y) -> complex",
+  });
   b.op("aten::Bool", Cat::Conversion, Tolerance::exact(), {
       "aten::Bool.Tensor(Tensor a) -> bool",
       "aten::Bool.float(float a) -> bool",

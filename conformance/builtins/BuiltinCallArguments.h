@@ -102,7 +102,8 @@ inline const std::map<std::string, std::map<std::string, std::string>>& override
       {"clamp", {{"min:Optional[number]", "0.0"}, {"min:Optional[Tensor]", "s"}}},
       {"clamp_", {{"min:Optional[number]", "0.0"}, {"min:Optional[Tensor]", "s"}}},
       // sort.stable: 1.13 asserts that stable has a value (None raises an internal assert).
-      {"sort", {{"stable", "False"}}},
+      // sorting a list of tensors takes bool(a < b): one-element tensors, as a caller must pass.
+      {"sort", {{"stable", "False"}, {"self:List[Tensor]", "[s * 2.0, s, k]"}}},
       // constant_pad_nd: pads come in pairs.
       {"constant_pad_nd", {{"pad", "[1, 1]"}}},
       // convolutions and pooling: batched images.

@@ -37,9 +37,6 @@ inline constexpr ExcludedEntry kExcludedEntries[] = {
     {"Tensor.values() -> Tensor", "aten::values(Tensor) reads a sparse tensor's values: tsjit has no sparse layout"},
     {"torch.einsum(a : Tensor) -> Tensor",
      "aten::einsum.sublist (einsum(op, [0, 1], ...) with varargs) has no kernel in either engine"},
-    {"torch.sort(self : List[Tensor], reverse : bool=False) -> Tuple[]",
-     "sorting a list of tensors compares them with bool(a < b): any non-scalar tensor raises in 1.13, "
-     "and the reference has no list-of-Tensor sort"},
 };
 
 inline std::string_view entryExclusion(std::string_view line) {

@@ -67,6 +67,20 @@ bool tensorTruthEquals(const Tensor& item, const Tensor& el) {
   });
 }
 
+// bool(item < el) of two tensors (a Tensor list's sort): the same one-value rule as above.
+bool tensorTruthLess(const Tensor& item, const Tensor& el) {
+  const std::vector<int64_t> shape = inferBroadcastShape(item.sizes(), el.sizes());
+  int64_t n = 1;
+  for (int64_t d : shape) n *= d;
+  if (n == 0) throw RuntimeError("Boolean value of Tensor with no values is ambiguous");
+  if (n > 1) throw RuntimeError("Boolean value of Tensor with more than one value is ambiguous");
+  const Operand a{item}, b{el};
+  return visitScalarType(resultTypeOf({&a, &b}), [&](auto tag) -> bool {
+    using T = typename decltype(tag)::type;
+    return static_cast<opmath_t<T>>(a.valueAs<T>()) < static_cast<opmath_t<T>>(b.valueAs<T>());
+  });
+}
+
 // The element test of a list's remove / count / index: tensors by their truth value, others by value.
 bool listElemMatches(const IValue& item, const IValue& el) {
   if (item.isTensor() && el.isTensor()) return tensorTruthEquals(item.toTensor(), el.toTensor());
@@ -88,6 +102,7 @@ bool elemLess(const IValue& a, const IValue& b) {
   }
   if (a.isInt() && b.isInt()) return a.toInt() < b.toInt();
   if (a.isScalar() && b.isScalar()) return a.toScalarAsDouble() < b.toScalarAsDouble();
+  if (a.isTensor() && b.isTensor()) return tensorTruthLess(a.toTensor(), b.toTensor());
   throw RuntimeError(str("'<' is not supported between values of type ", a.tagName(), " and ", b.tagName()));
 }
 
@@ -293,7 +308,8 @@ void registerContainersKernels() {
       sortItems(items, false);
       s.back() = newList(l, std::move(items));
     });
-  for (const char* n : {"aten::sort.int", "aten::sort.float", "aten::sort.bool", "aten::sort.str", "aten::sort.any"})
+  for (const char* n : {"aten::sort.int", "aten::sort.float", "aten::sort.bool", "aten::sort.str", "aten::sort.any",
+                        "aten::sort.Tensor"})
     def(n, [](Stack& s, size_t) {
       bool reverse = pop(s).toBool();
       IValue self = pop(s);

@@ -170,6 +170,19 @@ void registerIndexingUniqueKernels();  // IndexingUnique.cpp: _unique2, unique_d
 
 void registerIndexingSortKernels() {
   registerIndexingUniqueKernels();
+  // list.sort() of a Tensor list: by bool(a < b), so every element must hold exactly one value;
+  // equal elements keep their order (reversed with reverse=True, as 1.13's insertion sort leaves them).
+  def("aten::sort.Tensor", [](Args& a) {
+    auto& items = a.at(0).toListRef().items;
+    for (const IValue& v : items)
+      if (v.toTensor().numel() != 1)
+        throw RuntimeError(v.toTensor().numel() == 0 ? "Boolean value of Tensor with no values is ambiguous"
+                                                     : "Boolean value of Tensor with more than one value is ambiguous");
+    std::stable_sort(items.begin(), items.end(),
+                     [](const IValue& x, const IValue& y) { return x.toTensor().itemDouble() < y.toTensor().itemDouble(); });
+    if (a.at(1).toBool()) std::reverse(items.begin(), items.end());
+    return std::vector<IValue>{};
+  });
   def("aten::sort", [](Args& a) { return two(sortSlices(tensorArg(a, 0), intArg(a, 1), boolArg(a, 2), -1)); });
   def("aten::sort.stable", [](Args& a) {
     // stable=None: 1.13 fails an internal assert with this text (python3-torch 1.13.1).

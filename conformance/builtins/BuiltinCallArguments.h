@@ -4,7 +4,8 @@
 // made by makeInputs()). A required parameter gets a value of its type (typeDefault); where one
 // value per type cannot satisfy an op's documented preconditions (matrix shapes, a bool mask, an
 // integral dtype, a 4-D image...), kOverrides names the argument an ordinary caller would pass,
-// keyed by op name and parameter name (and the parameter's type where overloads differ), and
+// keyed by op name and parameter name (and the parameter's type where overloads differ; a leading
+// '*' passes the text positionally, for an argument that varargs follow), and
 // kReceivers names the tensor a Tensor method is called on. Only argument *choices* live here:
 // an entry is never dropped, and the few that cannot be generated are listed in
 // BuiltinCallExclusions.h with the reason.
@@ -149,7 +150,8 @@ inline const std::map<std::string, std::map<std::string, std::string>>& override
       // a floating result dtype (6 is torch.float32's code).
       {"norm", {{"dtype:int", "6"}}},
       // string functions.
-      {"einsum", {{"equation", "'ij,kj->ik'"}}},
+      // einsum's sublist form (varargs): an operand and its subscripts, positionally ('*').
+      {"einsum", {{"equation", "'ij,kj->ik'"}, {"a:Tensor", "*x, [0, 1]"}}},
   };
   return table;
 }

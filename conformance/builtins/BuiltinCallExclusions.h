@@ -35,8 +35,6 @@ struct ExcludedEntry {
 };
 inline constexpr ExcludedEntry kExcludedEntries[] = {
     {"Tensor.values() -> Tensor", "aten::values(Tensor) reads a sparse tensor's values: tsjit has no sparse layout"},
-    {"torch.einsum(a : Tensor) -> Tensor",
-     "aten::einsum.sublist (einsum(op, [0, 1], ...) with varargs) has no kernel in either engine"},
 };
 
 inline std::string_view entryExclusion(std::string_view line) {

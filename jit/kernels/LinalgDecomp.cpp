@@ -332,6 +332,39 @@ void registerLinalgDecompKernels() {
   def("aten::linalg_inv", op([](IValue* a) { return IValue(inv(a[0].toTensor())); }));
   def("aten::linalg_det", op([](IValue* a) { return IValue(det(a[0].toTensor())); }));
   def("aten::einsum", op([](IValue* a) { return IValue(einsum(a[0].toStringRef(), tensorList(a[1]))); }));
+  // einsum(op0, [0, 1], op1, [1, 2], [2, 0]): operands interleaved with their subscript lists (and an
+  // optional output list); subscripts 0-25 are 'A'-'Z', 26-51 'a'-'z' of the equation string.
+  def("aten::einsum.sublist", [](Stack& s, size_t n) {
+    if (n < 2)
+      throw RuntimeError("einsum(): must specify the equation string and at least one operand, or at least one "
+                         "operand and its subscripts list");
+    const IValue* args = &s[s.size() - n];
+    std::string eq;
+    auto subscripts = [&](size_t i) {
+      if (!args[i].isList()) throw RuntimeError(str("einsum(): expected List[int] in argument ", i));
+      const auto& items = args[i].toListRef().items;
+      for (size_t k = 0; k < items.size(); ++k) {
+        const int64_t l = items[k].toInt();
+        if (l < 0 || l >= 52)
+          throw RuntimeError(str("einsum(): expected subscript ", k, " in argument ", i,
+                                 " to be within the range [0, 52), but got ", l));
+        eq.push_back(static_cast<char>(l < 26 ? 'A' + l : 'a' + (l - 26)));
+      }
+    };
+    std::vector<Tensor> operands;
+    for (size_t i = 1; i < n; i += 2) {
+      subscripts(i);
+      if (i + 2 < n) eq.push_back(',');
+      operands.push_back(args[i - 1].toTensor());
+    }
+    if (n % 2 == 1) {
+      eq += "->";
+      subscripts(n - 1);
+    }
+    Tensor r = einsum(eq, operands);
+    drop(s, n);
+    s.emplace_back(std::move(r));
+  });
   defIfAbsent("aten::linalg_vector_norm", op([](IValue* a) {
                 return IValue(vectorNorm(a[0].toTensor(), scalarD(a[1]), a[2].isNone() ? std::vector<int64_t>{} : intList(a[2]),
                                          a[3].toBool(), a[4]));

@@ -207,6 +207,40 @@ std::vector<IValue> einsum(Args& a) {
 
 }  // namespace
 
-void registerLinalgEinsumKernels() { def("aten::einsum", einsum); }
+// einsum.sublist: einsum(op0, sub0, op1, sub1, ..., [out]) with integer subscripts (0-25 name
+// 'A'-'Z', 26-51 'a'-'z'), rewritten as an equation string for einsum above.
+std::vector<IValue> einsumSublist(Args& a) {
+  if (a.size() < 2)
+    throw RuntimeError("einsum(): must specify the equation string and at least one operand, or at least one operand "
+                       "and its subscripts list");
+  auto letters = [&](size_t i) {
+    std::string out;
+    if (!a[i].isList()) throw RuntimeError(str("einsum(): expected List[int] in argument ", i));
+    const auto& items = a[i].toListRef().items;
+    for (size_t k = 0; k < items.size(); ++k) {
+      const int64_t l = items[k].toInt();
+      if (l < 0 || l >= 52)
+        throw RuntimeError(str("einsum(): expected subscript ", k, " in argument ", i,
+                               " to be within the range [0, 52), but got ", l));
+      out += static_cast<char>(l < 26 ? 'A' + l : 'a' + (l - 26));
+    }
+    return out;
+  };
+  const size_t pairs = a.size() / 2;
+  std::string eq;
+  std::vector<IValue> operands;
+  for (size_t p = 0; p < pairs; ++p) {
+    eq += (p ? "," : "") + letters(2 * p + 1);
+    operands.push_back(a[2 * p]);
+  }
+  if (a.size() % 2 == 1) eq += "->" + letters(a.size() - 1);
+  Args inner{IValue(eq), makeList(TensorType::get(), std::move(operands)), IValue()};
+  return einsum(inner);
+}
+
+void registerLinalgEinsumKernels() {
+  def("aten::einsum", einsum);
+  def("aten::einsum.sublist", einsumSublist);
+}
 
 }  // namespace tsjit::reference

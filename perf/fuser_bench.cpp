@@ -131,14 +131,15 @@ std::string groupIR(int nodes) {
   return s + "  return (%v" + std::to_string(nodes - 1) + ")\n";
 }
 
-void BM_CompileGroup(benchmark::State& state) {
+// Compiles `ir` with LLVM once per iteration (the kernel cache cleared each time).
+void compileEachIteration(benchmark::State& state, const std::string& ir) {
   kernels::registerAllKernels();
   std::string why;
   if (!backendAvailable(Backend::LLVM, &why)) {
     state.SkipWithError(why.c_str());
     return;
   }
-  auto g = parseIR(groupIR(static_cast<int>(state.range(0))));
+  auto g = parseIR(ir);
   for (auto _ : state) {
     clearKernelCache();
     auto k = compileFusionGroup(*g, Backend::LLVM, &why);
@@ -149,6 +150,8 @@ void BM_CompileGroup(benchmark::State& state) {
     benchmark::DoNotOptimize(k);
   }
 }
+
+void BM_CompileGroup(benchmark::State& state) { compileEachIteration(state, groupIR(static_cast<int>(state.range(0)))); }
 BENCHMARK(BM_CompileGroup)->Arg(1)->Arg(6)->Arg(20)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 // The groups TensorExprFuser forms for the chain and the LSTM cell of perf/BenchPrograms.h
@@ -171,24 +174,7 @@ std::string benchGroupIR(int64_t which) {
          "  %t : " + r + " = aten::add(%s, %bi, %one)\n  %g : " + r + " = aten::add(%t, %bh, %one)\n  return (%g)\n";
 }
 
-void BM_CompileBenchGroup(benchmark::State& state) {
-  kernels::registerAllKernels();
-  std::string why;
-  if (!backendAvailable(Backend::LLVM, &why)) {
-    state.SkipWithError(why.c_str());
-    return;
-  }
-  auto g = parseIR(benchGroupIR(state.range(0)));
-  for (auto _ : state) {
-    clearKernelCache();
-    auto k = compileFusionGroup(*g, Backend::LLVM, &why);
-    if (!k) {
-      state.SkipWithError(why.c_str());
-      return;
-    }
-    benchmark::DoNotOptimize(k);
-  }
-}
+void BM_CompileBenchGroup(benchmark::State& state) { compileEachIteration(state, benchGroupIR(state.range(0))); }
 BENCHMARK(BM_CompileBenchGroup)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void BM_CompileGroupCached(benchmark::State& state) {

@@ -50,11 +50,12 @@ bool elemEqual(const IValue& a, const IValue& b) {
   return a.isSameIdentity(b);
 }
 
-// A Tensor list's remove / count / index compare each element with `item == el` and take the
-// truth value of the result, as TorchScript does (at::Tensor's operator== and is_nonzero): the
-// shapes must broadcast and the comparison must hold exactly one value; the values compare in the
-// promoted dtype (0-dim operands promote as scalars).
-bool tensorTruthEquals(const Tensor& item, const Tensor& el) {
+// The truth value of `item OP el` for two tensors, as TorchScript takes it (at::Tensor's operator
+// and is_nonzero): the shapes must broadcast and the comparison must hold exactly one value; the
+// values compare in the promoted dtype (0-dim operands promote as scalars). A Tensor list's remove /
+// count / index use ==, its sort <.
+template <typename Cmp>
+bool tensorTruth(const Tensor& item, const Tensor& el, Cmp cmp) {
   const std::vector<int64_t> shape = inferBroadcastShape(item.sizes(), el.sizes());
   int64_t n = 1;
   for (int64_t d : shape) n *= d;
@@ -63,22 +64,14 @@ bool tensorTruthEquals(const Tensor& item, const Tensor& el) {
   const Operand a{item}, b{el};
   return visitScalarType(resultTypeOf({&a, &b}), [&](auto tag) -> bool {
     using T = typename decltype(tag)::type;
-    return static_cast<opmath_t<T>>(a.valueAs<T>()) == static_cast<opmath_t<T>>(b.valueAs<T>());
+    return cmp(static_cast<opmath_t<T>>(a.valueAs<T>()), static_cast<opmath_t<T>>(b.valueAs<T>()));
   });
 }
-
-// bool(item < el) of two tensors (a Tensor list's sort): the same one-value rule as above.
+bool tensorTruthEquals(const Tensor& item, const Tensor& el) {
+  return tensorTruth(item, el, [](auto x, auto y) { return x == y; });
+}
 bool tensorTruthLess(const Tensor& item, const Tensor& el) {
-  const std::vector<int64_t> shape = inferBroadcastShape(item.sizes(), el.sizes());
-  int64_t n = 1;
-  for (int64_t d : shape) n *= d;
-  if (n == 0) throw RuntimeError("Boolean value of Tensor with no values is ambiguous");
-  if (n > 1) throw RuntimeError("Boolean value of Tensor with more than one value is ambiguous");
-  const Operand a{item}, b{el};
-  return visitScalarType(resultTypeOf({&a, &b}), [&](auto tag) -> bool {
-    using T = typename decltype(tag)::type;
-    return static_cast<opmath_t<T>>(a.valueAs<T>()) < static_cast<opmath_t<T>>(b.valueAs<T>());
-  });
+  return tensorTruth(item, el, [](auto x, auto y) { return x < y; });
 }
 
 // The element test of a list's remove / count / index: tensors by their truth value, others by value.

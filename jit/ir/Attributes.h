@@ -68,7 +68,7 @@ struct Literal {
     TypePtr type;
     std::string name;
   };
-  // A Python complex (1.13 prints it 0.+2.j); it never appears inside a container literal.
+  // A Python complex (1.13 prints it 0.+2.j).
   std::variant<None, bool, int64_t, double, std::string, Tuple, List, Dict, Enum, std::complex<double>> v;
 };
 bool operator==(const Literal& a, const Literal& b);

@@ -41,6 +41,7 @@ std::optional<Literal> toLiteral(const IValue& v) {
   if (v.isBool()) return Literal{v.toBool()};
   if (v.isInt()) return Literal{v.toInt()};
   if (v.isDouble()) return Literal{v.toDouble()};
+  if (v.isComplex()) return Literal{v.toComplex()};
   if (v.isString()) return Literal{v.toStringRef()};
   if (v.isTuple()) {
     Literal::Tuple t;

@@ -8,7 +8,8 @@
 //     (log(z, 1) is inf, not nan);
 //   * exp, log, log10, sqrt, sin, cos, tan, sinh, tanh, asin, atanh and pow are the C++ library's
 //     std::complex functions, which c10's complex math forwards to;
-//   * == and != compare both parts; isnan / isinf: either part; isfinite: both parts.
+//   * == and != compare both parts; isnan / isinf: either part; isfinite: both parts; abs is
+//     std::abs (the hypotenuse).
 // The reference (reference/kernels/ScalarsComplex.cpp) writes each function from its formula.
 #include <cmath>
 #include <complex>
@@ -148,6 +149,7 @@ void registerScalarsComplexKernels() {
   unary("aten::tanh", [](C a) { return std::tanh(a); });
   unary("aten::asin", [](C a) { return std::asin(a); });
   unary("aten::atanh", [](C a) { return std::atanh(a); });
+  def("prim::abs.complex", [](Stack& s, size_t) { s.back() = IValue(std::abs(s.back().toComplex())); });
   predicate("aten::isnan", [](C a) { return std::isnan(a.real()) || std::isnan(a.imag()); });
   predicate("aten::isinf", [](C a) { return std::isinf(a.real()) || std::isinf(a.imag()); });
   predicate("aten::isfinite", [](C a) { return std::isfinite(a.real()) && std::isfinite(a.imag()); });

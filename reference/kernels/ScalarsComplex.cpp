@@ -148,6 +148,7 @@ void registerScalarsComplexKernels() {
   unary("aten::tanh", [](Z z) { return div(sinhZ(z), coshZ(z)); });
   unary("aten::asin", asinZ);
   unary("aten::atanh", atanhZ);
+  defIf("prim::abs.complex", [](Args& a) { return ret(IValue(std::hypot(get(a[0]).re, get(a[0]).im))); });
   defIf("aten::isnan.complex", [](Args& a) { return ret(IValue(std::isnan(get(a[0]).re) || std::isnan(get(a[0]).im))); });
   defIf("aten::isinf.complex", [](Args& a) { return ret(IValue(std::isinf(get(a[0]).re) || std::isinf(get(a[0]).im))); });
   defIf("aten::isfinite.complex",

@@ -176,6 +176,10 @@ def smooth_l1_loss(input: Tensor, target: Tensor, size_average: Optional[bool] =
     ts = torch.broadcast_tensors([input, target])
     return torch.smooth_l1_loss(ts[0], ts[1], __torch__.torch.nn.functional._reduction_enum(reduction), beta)
 
+def huber_loss(input: Tensor, target: Tensor, reduction: str = "mean", delta: float = 1.0) -> Tensor:
+    ts = torch.broadcast_tensors([input, target])
+    return torch.huber_loss(ts[0], ts[1], __torch__.torch.nn.functional._reduction_enum(reduction), delta)
+
 def binary_cross_entropy(input: Tensor, target: Tensor, weight: Optional[Tensor] = None, size_average: Optional[bool] = None, reduce: Optional[bool] = None, reduction: str = "mean") -> Tensor:
     if target.size() != input.size():
         raise ValueError("Using a target size ({}) that is different to the input size ({}) is deprecated. Please ensure they have the same size.".format(target.size(), input.size()))
@@ -349,12 +353,6 @@ def kl_div(input: Tensor, target: Tensor, size_average: Optional[bool] = None, r
         if input.dim() == 0:
             return torch.sum(loss)
         return torch.sum(loss) / input.size(0)
-    return __torch__.torch.nn.functional._apply_reduction(loss, reduction)
-
-def huber_loss(input: Tensor, target: Tensor, reduction: str = "mean", delta: float = 1.0) -> Tensor:
-    ts = torch.broadcast_tensors([input, target])
-    d = torch.abs(ts[0] - ts[1])
-    loss = torch.where(d < delta, 0.5 * d * d, delta * (d - 0.5 * delta))
     return __torch__.torch.nn.functional._apply_reduction(loss, reduction)
 )TS";
 

@@ -322,6 +322,27 @@ Tensor crossEntropy(const Tensor& input, const Tensor& target, const Tensor& wei
 
 }  // namespace
 
+// huber_loss, as 1.13's kernel: the output is empty_like(self) (self's dtype and shape; target must
+// broadcast to it), computed in the promoted floating dtype ("huber_cpu" otherwise) and cast to the
+// output, which must be safe; d = |x - y|, d < delta ? d^2 / 2 : delta (d - delta / 2). Mean and
+// Sum reduce; any other reduction value leaves the losses unreduced (no assert in 1.13's huber).
+Tensor huberLoss(const Tensor& self, const Tensor& target, int64_t reduction, double delta) {
+  if (!(delta > 0)) throw RuntimeError("huber_loss does not support non-positive values for delta.");
+  const std::vector<int64_t> shape = inferBroadcastShape(self.sizes(), target.sizes());
+  if (shape != self.sizes())
+    throw RuntimeError(str("output with shape ", shapeStr(self.sizes()), " doesn't match the broadcast shape ", shapeStr(shape)));
+  const ScalarType common = resultType(self, target);
+  if (!isFloatingType(self.dtype()) && isFloatingType(common))
+    throw RuntimeError(str("result type ", common, " can't be cast to the desired output type ", self.dtype()));
+  if (!isFloatingType(common)) notImpl("huber_cpu", common);
+  std::vector<double> a = toVector<double>(self.to(common)), b = toVector<double>(target.expand(shape).to(common));
+  for (size_t i = 0; i < a.size(); ++i) {
+    const double d = std::fabs(a[i] - b[i]);
+    a[i] = d < delta ? 0.5 * d * d : delta * (d - 0.5 * delta);
+  }
+  return reduceLoss(a, shape, reduction, self.dtype());
+}
+
 void registerNNLossKernels() {
   def("aten::mse_loss", op([](IValue* a) {
         // 1.13's mse kernel covers the floating dtypes and Half, not BFloat16.
@@ -337,6 +358,9 @@ void registerNNLossKernels() {
           const double d = std::fabs(x - y);
           return d < beta ? 0.5 * d * d / beta : d - 0.5 * beta;
         }));
+      }));
+  def("aten::huber_loss", op([](IValue* a) {
+        return IValue(huberLoss(a[0].toTensor(), a[1].toTensor(), a[2].toInt(), a[3].toDouble()));
       }));
   def("aten::binary_cross_entropy_with_logits", op([](IValue* a) {
         return IValue(bceWithLogits(a[0].toTensor(), a[1].toTensor(), optTensor(a[2]), optTensor(a[3]), a[4].toInt()));

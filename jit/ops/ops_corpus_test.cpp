@@ -221,6 +221,9 @@ TEST(OpsCorpus, EverySchemaIsAnOverload) {
       // torch.unique's kernels (python3-torch 1.13.1)
       "aten::_unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)",
       "aten::unique_dim(Tensor self, int dim, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)",
+      // F.huber_loss's kernel (python3-torch 1.13.1)
+      "aten::huber_loss(Tensor self, Tensor target, int reduction=1, float delta=1.) -> Tensor",
+      "aten::huber_loss.out(Tensor self, Tensor target, int reduction=1, float delta=1., *, Tensor(a!) out) -> Tensor(a!)",
       // complex(re, im) (python3-torch 1.13.1's torch._C._jit_get_all_schemas())
       "aten::Complex.Scalar(Scalar a) -> complex",
       "aten::Complex.Tensor_Tensor(Tensor a, Tensor b) -> complex",

@@ -54,6 +54,32 @@ std::vector<IValue> mseLoss(Args& a) {
                            [](double x, double y) { return (x - y) * (x - y); }));
 }
 
+// huber_loss: 1.13 writes into empty_like(self): self's shape and dtype (target broadcasts to it;
+// the promoted floating dtype must cast safely to self's), |x - y| < delta ? (x - y)^2 / 2 :
+// delta (|x - y| - delta / 2); Mean / Sum reduce, other reduction values return the losses.
+std::vector<IValue> huberLoss(Args& a) {
+  const Tensor self = tensorArg(a, 0), target = tensorArg(a, 1);
+  int64_t reduction = intArg(a, 2);
+  const double delta = doubleArg(a, 3);
+  if (!(delta > 0)) throw RuntimeError("huber_loss does not support non-positive values for delta.");
+  const std::vector<int64_t> shape = inferBroadcastShape(self.sizes(), target.sizes());
+  if (shape != self.sizes())
+    throw RuntimeError(str("output with shape ", shapeString(self.sizes()), " doesn't match the broadcast shape ",
+                           shapeString(shape)));
+  const ScalarType dt = resultType(self, target);
+  if (!isFloatingType(self.dtype()) && isFloatingType(dt))
+    throw RuntimeError(str("result type ", dt, " can't be cast to the desired output type ", self.dtype()));
+  if (!isFloatingType(dt)) notImplemented("huber_cpu", dt);
+  const Tensor x = self.to(dt), y = target.expand(shape).to(dt);
+  std::vector<double> losses(static_cast<size_t>(product(shape)));
+  for (size_t i = 0; i < losses.size(); ++i) {
+    const double d = std::fabs(x.getDouble(static_cast<int64_t>(i)) - y.getDouble(static_cast<int64_t>(i)));
+    losses[i] = d < delta ? 0.5 * d * d : delta * (d - 0.5 * delta);
+  }
+  if (reduction != 1 && reduction != 2) reduction = 0;
+  return one(reduceLoss(losses, shape, reduction, self.dtype()));
+}
+
 std::vector<IValue> smoothL1Loss(Args& a) {
   const double beta = doubleArg(a, 3);
   if (beta < 0) throw RuntimeError("smooth_l1_loss does not support negative values for beta.");
@@ -364,6 +390,7 @@ void registerNNLossKernels() {
   def("aten::mse_loss", mseLoss);
   def("aten::l1_loss", l1Loss);
   def("aten::smooth_l1_loss", smoothL1Loss);
+  def("aten::huber_loss", huberLoss);
   def("aten::nll_loss_nd", nllLossNd);
   def("aten::cross_entropy_loss", crossEntropy);
   def("aten::binary_cross_entropy_with_logits", bceWithLogits);

@@ -163,6 +163,10 @@ void declareNN(OpTableBuilder& b) {
       "aten::smooth_l1_loss(Tensor self, Tensor target, int reduction=1, float beta=1.) -> Tensor",
       "aten::smooth_l1_loss.out(Tensor self, Tensor target, int reduction=1, float beta=1., *, Tensor(a!) out) -> Tensor(a!)",
   });
+  b.op("aten::huber_loss", Cat::NN, Tolerance::reduction(1), {
+      "aten::huber_loss(Tensor self, Tensor target, int reduction=1, float delta=1.) -> Tensor",
+      "aten::huber_loss.out(Tensor self, Tensor target, int reduction=1, float delta=1., *, Tensor(a!) out) -> Tensor(a!)",
+  });
   b.op("aten::nll_loss_nd", Cat::NN, Tolerance::reduction(1), {
       "aten::nll_loss_nd(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, int ignore_index=-100) -> Tensor",
   });

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <complex>
 #include <limits>
 
 #include "conformance/lib/Compare.h"
@@ -227,4 +228,23 @@ TEST(Compare, AliasSignaturesNameWhatOutputsShare) {
   EXPECT_FALSE(r.ok);
   EXPECT_EQ(r.message, "output[0][0] aliases input[0] in expected, is a fresh tensor in actual");
   EXPECT_TRUE(compareAliasing({IValue(x)}, {viewOut}, {IValue(x)}, {viewOut}).ok);
+}
+
+// Complex values: each part under the float rule, or both parts within 8 ulp of the larger part
+// (norm-wise); a larger difference, in either part, fails and names both values.
+TEST(Compare, ComplexValuesAgreeNormWise) {
+  using C = std::complex<double>;
+  const double unit = std::ldexp(1.0, -52);  // ulp of 1.5 (in [1, 2))
+  EXPECT_TRUE(compareValues(IValue(C(1.5, -0.25)), IValue(C(1.5, -0.25))).ok);
+  // A small part off by far more than its own ulps, but by 4 ulp of the larger part: agrees.
+  EXPECT_TRUE(compareValues(IValue(C(1.5, 1e-20)), IValue(C(1.5, 1e-20 + 4 * unit))).ok);
+  EXPECT_TRUE(compareValues(IValue(C(1.5 + 8 * unit, 0.5)), IValue(C(1.5, 0.5))).ok);
+  CompareResult far = compareValues(IValue(C(1.5, 1e-20)), IValue(C(1.5, 1e-20 + 64 * unit)));
+  EXPECT_FALSE(far.ok);
+  EXPECT_NE(far.message.find("8 ulp of the larger part"), std::string::npos) << far.message;
+  EXPECT_FALSE(compareValues(IValue(C(1.5 + 64 * unit, 0.5)), IValue(C(1.5, 0.5))).ok);
+  EXPECT_FALSE(compareValues(IValue(C(1.0, 0.0)), IValue(1.0)).ok);  // complex vs float: kind mismatch
+  const double nan = std::nan("");
+  EXPECT_TRUE(compareValues(IValue(C(nan, 1.0)), IValue(C(nan, 1.0))).ok);
+  EXPECT_FALSE(compareValues(IValue(C(nan, 1.0)), IValue(C(1.0, 1.0))).ok);
 }

@@ -12,9 +12,10 @@
 //
 // "Covered" entries are those an overload of the op table declares with the same argument names and
 // types. Each covered entry must compile, run on both engines and agree, unless
-// BuiltinCallExclusions.h excludes it with a reason (named-tensor overloads, the two calls that make a complex tensor, one single
-// entry); the test prints the counts per reason. The figures of the whole list (most uncovered
-// entries name ops the table lacks) may only grow: floors measured when this was written.
+// BuiltinCallExclusions.h excludes it with a reason (named-tensor overloads, the two calls that
+// make a complex tensor, one single entry); the test prints the counts per reason. The figures of
+// the whole list (most uncovered entries name ops the table lacks) may only grow: floors measured
+// when this was written.
 // TSJIT_BUILTIN_CALLS_VERBOSE=1 also lists the uncovered entries whose op is declared.
 #include <gtest/gtest.h>
 

@@ -115,11 +115,16 @@ std::optional<Literal> fold(Node* n) {
   TypeKind out = n->output()->type()->kind();
   // Complex arithmetic of constants (`0.5 - 1.5j` becomes the constant 0.5-1.5j, as in 1.13).
   auto asComplex = [&](const Literal& l, std::complex<double>& c) {
+    if (auto* p = std::get_if<std::complex<double>>(&l.v)) {
+      c = *p;
+      return true;
+    }
     double d = 0;
     bool isInt = false;
     int64_t i = 0;
-    if (auto* p = std::get_if<std::complex<double>>(&l.v)) return (c = *p, true);
-    return num(l, d, isInt, i) && (c = std::complex<double>(d, 0.0), true);
+    if (!num(l, d, isInt, i)) return false;
+    c = std::complex<double>(d, 0.0);
+    return true;
   };
   if (out == TypeKind::Complex) {
     std::complex<double> a, b;

@@ -666,15 +666,11 @@ class IRParser {
     skipSpace();
     char c = peek();
     if (c == '"') return parseString();
-    if (atNumber()) {
-      const size_t start = pos_;
-      auto num = parseNumber();
-      if (peek() == '+' || peek() == '-') {  // a complex constant, 0.5-1.5j: a literal (ival)
-        pos_ = start;
-        return parseLiteral(0);
-      }
-      if (auto* i = std::get_if<int64_t>(&num)) return *i;
-      return std::get<double>(num);
+    if (atNumber()) {  // an int, a double, or a complex constant (0.5-1.5j) kept as a literal (ival)
+      Literal number = parseLiteral(0);
+      if (auto* i = std::get_if<int64_t>(&number.v)) return *i;
+      if (auto* d = std::get_if<double>(&number.v)) return *d;
+      return number;
     }
     if (c == '<') {
       if (text_.compare(pos_, 8, "<Tensor>") == 0) {

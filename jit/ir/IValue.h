@@ -2,8 +2,9 @@
 //
 // Scalars (None, int, float, bool, Device) live inline. Everything else is a reference-counted
 // heap object behind one pointer: Tensor (its TensorImpl), str, List, Tuple, Dict, Object (module
-// and class instances), Future, and complex (two doubles do not fit the payload; immutable). Copying an IValue copies the reference, so containers have
-// reference semantics: an append through one IValue is seen through every copy (as in Python).
+// and class instances), Future, and complex (two doubles do not fit the payload; immutable).
+// Copying an IValue copies the reference, so containers have reference semantics: an append
+// through one IValue is seen through every copy (as in Python).
 // Only isX() / toX() accessors: toX() on the wrong tag throws InternalError naming both tags.
 // Invariants: sizeof(IValue) == 16; a heap tag always has a non-null pointer holding one reference.
 #pragma once

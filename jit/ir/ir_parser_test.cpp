@@ -234,3 +234,19 @@ TEST(IRParserErrors, NestingIsBounded) {
   EXPECT_THROW(parseIR(""), CompileError);
   EXPECT_THROW(parseIR("graph("), CompileError);
 }
+
+// Complex constants in 1.13's spelling (both parts, sign before the imaginary one) print back the
+// same, in an attribute and inside a list; an imaginary part without its 'j' is an error at its place.
+TEST(IRParser, ComplexConstantsRoundTrip) {
+  expectRoundTrip(
+      "graph():\n"
+      "  %a : complex = prim::Constant[value=0.5-1.5j]()\n"
+      "  %b : complex = prim::Constant[value=-2.5-nanj]()\n"
+      "  %c : complex = prim::Constant[value=1e+20+infj]()\n"
+      "  return (%a, %b, %c)\n");
+  auto g = parseIR("graph():\n  %a : complex = prim::Constant[value=0.+2.j]()\n  return (%a)\n");
+  const Node* n = g->outputs()[0]->node();
+  const Literal& l = std::get<Literal>(n->attr(attr::value));
+  EXPECT_EQ(std::get<std::complex<double>>(l.v), std::complex<double>(0.0, 2.0));
+  expectError("graph():\n  %a : complex = prim::Constant[value=0.+2.]()\n  return (%a)\n", "expected 'j'", 2, 41);
+}

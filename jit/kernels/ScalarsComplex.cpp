@@ -16,6 +16,7 @@
 
 #include "jit/kernels/Families.h"
 #include "jit/kernels/Kernel.h"
+#include "jit/ops/OpTable.h"
 #include "jit/support/Error.h"
 
 namespace tsjit::kernels {
@@ -95,14 +96,13 @@ void registerScalarsComplexKernels() {
   def("aten::Complex.Scalar", [](Stack& s, size_t) {
     if (!s.back().isComplex()) s.back() = IValue(C(real(s.back()), 0.0));
   });
-  for (const char* o : {"Tensor_Tensor", "int_bool", "bool_int", "float_bool", "bool_float", "float_int", "int_float",
-                        "int_int", "bool_bool", "float_float", "Tensor_float", "float_Tensor", "Tensor_int",
-                        "int_Tensor", "Tensor_bool", "bool_Tensor"})
-    def(std::string("aten::Complex.") + o, [](Stack& s, size_t) {
-      C z(part(s[s.size() - 2]), part(s.back()));
-      drop(s, 2);
-      s.emplace_back(z);
-    });
+  for (const auto& o : ops::op("aten::Complex").overloads())  // the two-part ones: int_float, Tensor_bool...
+    if (o->schema().arguments().size() == 2)
+      def(o->qualifiedName(), [](Stack& s, size_t) {
+        C z(part(s[s.size() - 2]), part(s.back()));
+        drop(s, 2);
+        s.emplace_back(z);
+      });
   binary("aten::add", [](C a, C b) { return C(a.real() + b.real(), a.imag() + b.imag()); },
          [](C a, double x) { return C(a.real() + x, a.imag()); }, [](double x, C b) { return C(x + b.real(), b.imag()); });
   binary("aten::sub", [](C a, C b) { return C(a.real() - b.real(), a.imag() - b.imag()); },

@@ -250,7 +250,7 @@ void CompiledKernel::run(std::vector<IValue>& stack) const {
     data[nIn + o] = t.data();
     stack.emplace_back(std::move(t));
   }
-  code_->run(data.data(), &ints[0], &doubles[0], threads_);
+  code_->run(data.data(), ints.data(), doubles.data(), threads_);
   stack.erase(stack.begin() + static_cast<std::ptrdiff_t>(base), stack.begin() + static_cast<std::ptrdiff_t>(base + nIn));
 }
 

@@ -28,8 +28,8 @@ std::unique_ptr<LLVMKernel> compileLLVM(const LoopKernel&, std::string* whyNot, 
 #include <mutex>
 #include <sstream>
 #include <string>
-#include <vector>
 #include <unordered_map>
+#include <vector>
 
 #include <llvm/ADT/StringMap.h>
 #include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>

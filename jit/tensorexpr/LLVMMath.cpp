@@ -47,9 +47,17 @@ ExpParts expParts(llvm::IRBuilder<>& b, llvm::Value* y) {
   return {q, b.CreateBitCast(t, b.getInt32Ty())};
 }
 
+// 2^k for an i32 k with k + 127 in [1, 254] (a normal float built from its exponent bits).
+llvm::Value* pow2i(llvm::IRBuilder<>& b, llvm::Value* k) {
+  return b.CreateBitCast(b.CreateShl(b.CreateAdd(k, b.getInt32(127)), 23), b.getFloatTy());
+}
+
+// n from ExpParts::bits.
+llvm::Value* exponentOf(llvm::IRBuilder<>& b, llvm::Value* bits) { return b.CreateSub(bits, b.getInt32(0x4B400000)); }
+
 // 2^(n + bias) from ExpParts::bits, n + bias + 127 in [1, 254].
 llvm::Value* pow2(llvm::IRBuilder<>& b, llvm::Value* bits, int bias) {
-  return b.CreateBitCast(b.CreateShl(b.CreateSub(bits, b.getInt32(0x4B400000 - 127 - bias)), 23), b.getFloatTy());
+  return pow2i(b, b.CreateAdd(exponentOf(b, bits), b.getInt32(bias)));
 }
 
 }  // namespace
@@ -64,14 +72,10 @@ llvm::Value* expF(llvm::IRBuilder<>& b, llvm::Value* x) {
   llvm::Value* y = b.CreateSelect(b.CreateFCmpOGT(x, fconst(b, 89.0)), fconst(b, 89.0), x);
   y = b.CreateSelect(b.CreateFCmpOLT(y, fconst(b, -104.0)), fconst(b, -104.0), y);
   ExpParts ep = expParts(b, y);
-  llvm::Value* n = b.CreateSub(ep.bits, b.getInt32(0x4B400000));
+  llvm::Value* n = exponentOf(b, ep.bits);
   llvm::Value* n1 = b.CreateAShr(n, 1);
-  llvm::Value* n2 = b.CreateSub(n, n1);
-  auto pow2n = [&](llvm::Value* k) {
-    return b.CreateBitCast(b.CreateShl(b.CreateAdd(k, b.getInt32(127)), 23), b.getFloatTy());
-  };
-  llvm::Value* s1 = pow2n(n1);
-  return b.CreateFMul(fma(b, ep.q, s1, s1), pow2n(n2));
+  llvm::Value* s1 = pow2i(b, n1);
+  return b.CreateFMul(fma(b, ep.q, s1, s1), pow2i(b, b.CreateSub(n, n1)));
 }
 
 llvm::Value* sigmoidF(llvm::IRBuilder<>& b, llvm::Value* x) {

@@ -7,11 +7,12 @@
 // sigmoid = 1 / (1 + e) or e / (1 + e), e = e^-|x| (scaled in two exact steps so that subnormal
 // results round once); tanh|x| = -m / (2 + m), m = e^-2|x| - 1 = fma(2^n, q, 2^n - 1) (no
 // cancellation near 0, so no second polynomial), with the sign of x. NaN runs through the
-// arithmetic to NaN (the limits' compares are false for it). So fused results need not equal the unfused kernels'
-// (jit/kernels/VecMath.h computes exp in double) bit for bit: perf/GraphCase.h's fused-kernel rule
-// and the fuser's lockstep check allow each op its bound. The measured worst error over 2M sampled
-// floats is asserted by conformance/fuser/fuser_kernel_test (TranscendentalsStayWithinTheOpTableBounds)
-// against the op table's bound (exp 2 ulp, sigmoid and tanh 4), and over every float on request.
+// arithmetic to NaN (the limits' compares are false for it). So fused results need not equal the
+// unfused kernels' (jit/kernels/VecMath.h computes exp in double) bit for bit: perf/GraphCase.h's
+// fused-kernel rule and the fuser's lockstep check allow each op its bound. The measured worst
+// error over 2M sampled floats is asserted by conformance/fuser/fuser_kernel_test
+// (TranscendentalsStayWithinTheOpTableBounds) against the op table's bound (exp 2 ulp, sigmoid and
+// tanh 4), and over every float on request.
 // log: x = m 2^e with m in [sqrt(1/2), sqrt(2)), log m = 2 atanh(s), s = (m - 1) / (m + 1),
 // |s| <= 0.1716, by its series to s^17 (truncation < 1e-15 relative), plus e ln 2; the float
 // result is within one ulp of log(x) (the op table allows 2). x < 0 and NaN give NaN, 0 gives

@@ -74,11 +74,10 @@ void unary(const std::string& name, Z (*f)(Z)) {
   defIf(name + ".complex", [f](Args& a) { return ret(put(f(get(a[0])))); });
 }
 
-// Every complex overload of a binary op: complex (log: complex_complex), complex_float,
-// complex_int, float_complex, int_complex (those the op declares).
+// Every complex overload of a binary op: complex, complex_float, complex_int, float_complex,
+// int_complex (those the op declares).
 void binary(const std::string& name, Z (*f)(Z, Z)) {
-  const char* both = name == "aten::log" ? ".complex_complex" : ".complex";
-  for (const char* suffix : {both, ".complex_float", ".complex_int", ".float_complex", ".int_complex"})
+  for (const char* suffix : {".complex", ".complex_float", ".complex_int", ".float_complex", ".int_complex"})
     defIf(name + suffix, [f](Args& a) { return ret(put(f(get(a[0]), get(a[1])))); });
 }
 
@@ -93,10 +92,9 @@ void registerScalarsComplexKernels() {
     return t.getDouble(0);
   };
   defIf("aten::Complex.Scalar", [](Args& a) { return ret(put(get(a[0]))); });
-  for (const char* o : {"Tensor_Tensor", "int_bool", "bool_int", "float_bool", "bool_float", "float_int", "int_float",
-                        "int_int", "bool_bool", "float_float", "Tensor_float", "float_Tensor", "Tensor_int",
-                        "int_Tensor", "Tensor_bool", "bool_Tensor"})
-    defIf(std::string("aten::Complex.") + o, [part](Args& a) { return ret(put({part(a[0]), part(a[1])})); });
+  for (const auto& o : ops::op("aten::Complex").overloads())  // every (real, imag) overload
+    if (o->schema().arguments().size() == 2)
+      defIf(o->qualifiedName(), [part](Args& a) { return ret(put({part(a[0]), part(a[1])})); });
   // + and - with a real operand shift the real part only (the other part keeps its -0.0).
   defIf("aten::add.complex", [](Args& a) { return ret(put(add(get(a[0]), get(a[1])))); });
   defIf("aten::sub.complex", [](Args& a) { return ret(put(sub(get(a[0]), get(a[1])))); });

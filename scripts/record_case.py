@@ -4,6 +4,7 @@ replays (`tsjit conform --corpus DIR`, `tsjit check --corpus DIR`).
 
     scripts/record_case.py PROGRAM.py --inputs EXPR [--entry NAME] [--init EXPR] [--out DIR]
                            [--name NAME] [--category WORD] [--train] [--seed N]
+                           [--grad] [--trace [--trace-inputs EXPR]]
 
 PROGRAM.py holds TorchScript: functions and/or nn.Module classes (with the imports they need).
 --entry names the function or module class to record (default: the only one the file defines).
@@ -16,16 +17,48 @@ It scripts the entry, saves it with torch.jit.save (DIR/archives/NAME.pt), runs 
 of the inputs, and writes DIR/cases/NAME.json with the graphs PyTorch printed, the module state,
 the inputs, the output (or the error it raised), the inputs after the call when it changed them,
 the source, and the archive's code; DIR/manifest.json gets (or replaces) the case's entry. The
-format is conformance/corpus/FORMAT.md. Gradients are not recorded (tsjit has no autodiff yet).
+format is conformance/corpus/FORMAT.md. Nothing is written when recording fails.
+
+--trace records the entry with torch.jit.trace instead (kind "traced", traced_object "function" or
+"module"): the program need not be TorchScript, loops are unrolled and branches resolved for the
+example inputs, which are --trace-inputs (same forms as --inputs, evaluated after them; default: the
+--inputs) and are recorded as trace_inputs. The case's source is the traced Python code.
+
+--grad also records float64 gradients, as the public corpus does (`tsjit conform --grad`): every
+floating tensor of the inputs (and a module's floating parameters and buffers) becomes float64
+(grad_inputs, same strides); the top-level floating tensor inputs (grad_args) are leaves requiring
+grad and the callable runs on copies of them; the floating tensors of the output, flattened depth
+first, are weighted by grad_weights (torch.randn in float64 from torch.Generator seeded with
+--seed + 1) and summed; grads are ∂sum/∂input (None where an input is not differentiated or not
+used), param_grads the same for a module's named_parameters(). A module is copied and converted
+with .double() and scripted (or traced on float64 trace inputs) again; a traced function is traced
+again on float64 trace inputs; a scripted function is differentiated as it is. Also recorded:
+eager_grad_max_abs_diff (against the same computation in eager PyTorch; a warning above 1e-9),
+grad_check (torch.autograd.gradcheck of the archive of that callable reloaded, with
+grad_check_params; null without a differentiable input, false with grad_check_error when it
+raised) and optimized_graph_requires_grad (the graph the executor ran after 3 more calls with
+inputs requiring grad). The manifest says has_grads. A call that raises, or one whose output does
+not depend on any floating input or parameter, cannot be recorded with --grad.
+
+Examples (from the checkout; each prints one `recorded ...` line):
+
+    scripts/record_case.py docs/examples/record/tiny_mlp.py --entry TinyMLP --init "(4, 8)" \
+        --inputs "(torch.randn(3, 4), 1.5)" --seed 3 --grad --out /tmp/my-corpus
+    scripts/record_case.py docs/examples/record/small_functions.py --entry scale_in_place \
+        --inputs "(torch.randn(2, 3).t(), 2.0)" --grad --out /tmp/my-corpus
+    scripts/record_case.py docs/examples/record/tiny_mlp.py --entry TinyMLP --init "(4, 8)" \
+        --trace --name tinymlp_traced --inputs "(torch.randn(3, 4), 1.5)" --grad --out /tmp/my-corpus
+    build/tools/tsjit conform --corpus /tmp/my-corpus --grad --engine jit
 
 Opt-in: needs Debian's python3-torch (`apt-get install python3-torch`, PyTorch 1.13.1), which the
 project itself never depends on. Exit status 1 with `error: ...` on bad arguments, a program that
-does not script, or PyTorch missing.
+does not script or trace, or PyTorch missing.
 """
 import argparse
 import ast
 import copy
 import importlib.util
+import io
 import json
 import math
 import os
@@ -249,6 +282,211 @@ def error_record(e):
             "last_line": lines[-1].strip() if lines else ""}
 
 
+# ---- gradients (FORMAT.md: "cases with gradients") ---------------------------------------------
+
+GRAD_CHECK_PARAMS = {"eps": 1e-06, "atol": 1e-05, "rtol": 0.001, "check_undefined_grad": False}
+
+
+def strided_copy(torch, t, dtype=None):
+    """A copy of `t` (as `dtype`) with the same shape and strides; differentiable."""
+    out = torch.empty_strided(tuple(t.shape), tuple(t.stride()), dtype=dtype or t.dtype)
+    try:
+        out.copy_(t)
+    except RuntimeError:  # an overlapping layout (an expanded input): keep the values
+        return t.to(dtype or t.dtype, copy=True)
+    return out
+
+
+def to_float64(torch, v):
+    """`v` with every floating tensor (also inside containers) a float64 copy of the same layout."""
+    if isinstance(v, torch.Tensor):
+        return strided_copy(torch, v.detach(), torch.float64) if v.is_floating_point() else v.clone()
+    if isinstance(v, tuple):
+        return tuple(to_float64(torch, x) for x in v)
+    if isinstance(v, list):
+        return [to_float64(torch, x) for x in v]
+    if isinstance(v, dict):
+        return {k: to_float64(torch, x) for k, x in v.items()}
+    return copy.deepcopy(v)
+
+
+def flatten_floating(torch, v, out):
+    """The floating tensors of an output, depth first (tuple/list items, dict values)."""
+    if isinstance(v, torch.Tensor):
+        if v.is_floating_point():
+            out.append(v)
+    elif isinstance(v, (tuple, list)):
+        for x in v:
+            flatten_floating(torch, x, out)
+    elif isinstance(v, dict):
+        for x in v.values():
+            flatten_floating(torch, x, out)
+    return out
+
+
+class GradRun:
+    """Calls a float64 callable on `grad_inputs` with the `grad_args` inputs as fresh leaves."""
+
+    def __init__(self, torch, grad_inputs, grad_args):
+        self.torch, self.grad_inputs, self.grad_args = torch, grad_inputs, grad_args
+
+    def leaves(self):
+        return [strided_copy(self.torch, self.grad_inputs[i].detach()).requires_grad_(True) for i in self.grad_args]
+
+    def call(self, fn, leaves):
+        args = [copy.deepcopy(v) for v in self.grad_inputs]
+        for i, leaf in zip(self.grad_args, leaves):
+            args[i] = strided_copy(self.torch, leaf)  # in-place writes inside fn do not reach the leaf
+        return fn(*args)
+
+    def gradients(self, fn, params, weights=None, seed=0):
+        """(weights, input grads by grad_args, param grads) of sum_k sum(out_k * weights_k)."""
+        torch = self.torch
+        leaves = self.leaves()
+        flat = flatten_floating(torch, self.call(fn, leaves), [])
+        if weights is None:
+            g = torch.Generator().manual_seed(seed + 1)
+            weights = [torch.randn(tuple(o.shape), generator=g, dtype=torch.float64) for o in flat]
+        if len(weights) != len(flat):
+            raise ValueError(f"the outputs hold {len(flat)} floating tensors, not {len(weights)}")
+        terms = [(o * w).sum() for o, w in zip(flat, weights) if o.requires_grad]
+        if not terms:
+            raise ValueError("no floating-point output depends on a floating-point input or parameter")
+        loss = sum(terms[1:], terms[0])
+        targets = leaves + [p for p in params if p.requires_grad]
+        found = torch.autograd.grad(loss, targets, allow_unused=True) if targets else ()
+        found = list(found)
+        input_grads = found[:len(leaves)]
+        rest = iter(found[len(leaves):])
+        param_grads = [next(rest) if p.requires_grad else None for p in params]
+        return weights, input_grads, param_grads
+
+
+def max_abs_diff(torch, pairs):
+    worst = 0.0
+    for a, b in pairs:
+        if a is None and b is None:
+            continue
+        if a is None or b is None:  # one side has no gradient: compare with zeros
+            a = b if a is None else a
+            b = torch.zeros_like(a)
+        if a.shape != b.shape:
+            return math.inf
+        if a.numel():
+            d = float((a.detach().double() - b.detach().double()).abs().max())
+            if math.isnan(d):
+                return math.nan
+            worst = max(worst, d)
+    return worst
+
+
+def eager_functions(program, text, path):
+    """The program's functions and classes executed again without `@torch.jit.script`: the eager
+    version of a function that the program scripted with the decorator."""
+    tree = ast.parse(text, filename=path)
+    body = []
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            node.decorator_list = [d for d in node.decorator_list
+                                   if ast.unparse(d) not in ("torch.jit.script", "jit.script")]
+            body.append(node)
+    scope = dict(vars(program))
+    exec(compile(ast.Module(body=body, type_ignores=[]), path, "exec"), scope)
+    return scope
+
+
+def record_gradients(torch, enc, case, *, kind, traced, compiled, inputs, args, trace_inputs, pristine,
+                     eager_fn, seed):
+    """FORMAT.md's gradient fields into `case`. `compiled` is the recorded scripted function (used as
+    it is), `pristine` a copy of the module taken before any call, `eager_fn` the Python function."""
+    grad_inputs = [to_float64(torch, v) for v in inputs]
+    grad_args = [i for i, v in enumerate(grad_inputs) if isinstance(v, torch.Tensor) and v.is_floating_point()]
+    run = GradRun(torch, grad_inputs, grad_args)
+    # The TorchScript callable in float64 (G) and its eager counterpart (E).
+    if pristine is not None:
+        eager = copy.deepcopy(pristine).double()
+        if traced:
+            G = torch.jit.trace(copy.deepcopy(pristine).double(),
+                                tuple(to_float64(torch, v) for v in trace_inputs))
+        else:
+            G = torch.jit.script(copy.deepcopy(pristine).double())
+        named = list(G.named_parameters())
+        eager_params = [p for _, p in eager.named_parameters()]
+    else:
+        eager = eager_fn
+        G = torch.jit.trace(eager_fn, tuple(to_float64(torch, v) for v in trace_inputs)) if traced else compiled
+        named, eager_params = [], []
+    if not grad_args and not named:
+        raise ValueError("nothing to differentiate: no top-level floating-point tensor input"
+                         + (" and no parameter" if kind == "module" else ""))
+    buffer = io.BytesIO()
+    torch.jit.save(G, buffer)  # before G runs: gradcheck gets a fresh copy of it
+
+    params = [p for _, p in named]
+    weights, input_grads, param_grads = run.gradients(G, params, seed=seed)
+    grads = [None] * len(inputs)
+    for i, g in zip(grad_args, input_grads):
+        grads[i] = g
+
+    try:
+        _, eager_inputs, eager_param_grads = run.gradients(eager, eager_params, weights=weights)
+    except Exception as e:
+        raise ValueError(f"the same gradients in eager PyTorch (for eager_grad_max_abs_diff) failed: "
+                         f"{type(e).__name__}: {e}") from None
+    diff = max_abs_diff(torch, list(zip(input_grads, eager_inputs)) + list(zip(param_grads, eager_param_grads)))
+    if not diff < 1e-9:
+        print(f"warning: TorchScript and eager gradients differ by {diff:g} (the public corpus rejects 1e-9 "
+              "and more, except for a trace that is not equivalent to its source)", file=sys.stderr)
+
+    grad_check, grad_check_error = None, None
+    if grad_args:
+        buffer.seek(0)
+        fresh = torch.jit.load(buffer)
+
+        def checked(*xs):
+            return tuple(flatten_floating(torch, run.call(fresh, xs), []))
+        try:
+            grad_check = bool(torch.autograd.gradcheck(checked, tuple(run.leaves()), raise_exception=False,
+                                                       **GRAD_CHECK_PARAMS))
+        except Exception as e:
+            grad_check, grad_check_error = False, f"{type(e).__name__}: {e}"
+        if grad_check is False:
+            print("warning: torch.autograd.gradcheck rejects PyTorch's own gradient" +
+                  (f" ({grad_check_error.splitlines()[0]})" if grad_check_error else ""), file=sys.stderr)
+
+    for _ in range(3):  # the profiling executor optimizes for inputs that require grad
+        run.call(G, run.leaves())
+    optimized = str(torch.jit.last_executed_optimized_graph())
+
+    case["grad_args"] = grad_args
+    case["grad_inputs"] = [enc.value(v, x.type) for v, x in zip(grad_inputs, args)]
+    case["grad_weights"] = [enc.tensor(w) for w in weights]
+    case["grads"] = [enc.tensor(g) if g is not None else enc.value(None) for g in grads]
+    if kind == "module":
+        case["param_grads"] = [[n, enc.tensor(g) if g is not None else enc.value(None)]
+                               for (n, _), g in zip(named, param_grads)]
+    case["eager_grad_max_abs_diff"] = enc_float(diff)
+    case["grad_check"] = grad_check
+    case["grad_check_params"] = dict(GRAD_CHECK_PARAMS)
+    if grad_check_error is not None:
+        case["grad_check_error"] = grad_check_error
+    case["optimized_graph_requires_grad"] = optimized
+
+
+def read_args(torch, text, scope, option):
+    """--inputs / --trace-inputs: a Python expression (a tuple is the argument list) or a .json file."""
+    try:
+        if text.endswith(".json"):
+            values = json.load(open(text))
+            if not isinstance(values, list):
+                raise ValueError("the file does not hold a list of encoded values")
+            return [decode(torch, v) for v in values]
+        values = eval(text, scope)
+        return list(values) if isinstance(values, tuple) else [values]
+    except Exception as e:
+        fail(f"{option}: {type(e).__name__}: {e}")
+
+
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -261,8 +499,16 @@ def main(argv):
     ap.add_argument("--category", default="user", help="category shown in the tables (default user)")
     ap.add_argument("--train", action="store_true", help="run a module in training mode (default eval)")
     ap.add_argument("--seed", type=int, default=0, help="torch.manual_seed before building the module and inputs")
+    ap.add_argument("--grad", action="store_true",
+                    help="also record float64 gradients (grad_args, grad_inputs, grad_weights, grads, param_grads, ...)")
+    ap.add_argument("--trace", action="store_true", help="record with torch.jit.trace instead of torch.jit.script")
+    ap.add_argument("--trace-inputs", help="--trace: the example inputs to trace with, like --inputs (default: the inputs)")
     a = ap.parse_args(argv)
 
+    if a.trace_inputs is not None and not a.trace:
+        fail("--trace-inputs needs --trace")
+    if not a.program.endswith(".py"):
+        fail(f"{a.program}: not a .py file")
     if not os.path.isfile(a.program):
         fail(f"{a.program}: no such file")
     torch = import_torch()
@@ -283,58 +529,82 @@ def main(argv):
         fail(f"{a.program}: no function or class named {entry!r} (found: {', '.join(found) or 'none'})")
     obj = getattr(program, entry)
     name = a.name or re.sub(r"\W", "_", entry).lower()
+    if not re.fullmatch(r"[A-Za-z0-9_.-]+", name):
+        fail(f"--name {name!r}: use letters, digits, '_', '.' and '-' (it names the case's files)")
     enc = Encoder(torch)
+    is_module = isinstance(obj, type) and issubclass(obj, torch.nn.Module)
+    if not is_module and not callable(obj):
+        fail(f"{a.program}: {entry} is neither a function nor an nn.Module class")
+    if a.trace and isinstance(obj, torch.jit.ScriptFunction):
+        fail(f"{a.program}: --trace: {entry} is already scripted (@torch.jit.script); trace the Python function")
 
     scope = dict(vars(program))
     scope["torch"] = torch
-    try:
-        if isinstance(obj, type) and issubclass(obj, torch.nn.Module):
+    instance = pristine = None
+    if is_module:
+        try:
             init = eval(a.init, scope)
             instance = obj(*(init if isinstance(init, tuple) else (init,)))
             instance.train(a.train)
-            scripted, kind = torch.jit.script(instance), "module"
-        else:
-            scripted = obj if isinstance(obj, torch.jit.ScriptFunction) else torch.jit.script(obj)
-            kind = "function"
-    except Exception as e:
-        fail(f"{a.program}: torch.jit.script({entry}) failed:\n{e}")
-    try:
-        if a.inputs.endswith(".json"):
-            inputs = [decode(torch, v) for v in json.load(open(a.inputs))]
-        else:
-            inputs = eval(a.inputs, scope)
-            inputs = list(inputs) if isinstance(inputs, tuple) else [inputs]
-    except Exception as e:
-        fail(f"--inputs: {type(e).__name__}: {e}")
+        except Exception as e:
+            fail(f"--init: building {entry} failed: {type(e).__name__}: {e}")
+        if a.grad:
+            try:
+                pristine = copy.deepcopy(instance)  # before any call can change its state
+            except Exception as e:
+                fail(f"--grad: copying the {entry} module failed: {type(e).__name__}: {e}")
+    kind = "module" if is_module else "function"
+    if not a.trace:
+        try:
+            scripted = torch.jit.script(instance) if is_module else (
+                obj if isinstance(obj, torch.jit.ScriptFunction) else torch.jit.script(obj))
+        except Exception as e:
+            fail(f"{a.program}: torch.jit.script({entry}) failed:\n{e}")
+    inputs = read_args(torch, a.inputs, scope, "--inputs")
+    trace_inputs = None
+    if a.trace:
+        trace_inputs = (read_args(torch, a.trace_inputs, scope, "--trace-inputs") if a.trace_inputs is not None
+                        else copy.deepcopy(inputs))
+        try:
+            scripted = torch.jit.trace(instance if is_module else obj, tuple(copy.deepcopy(trace_inputs)))
+        except Exception as e:
+            fail(f"{a.program}: torch.jit.trace({entry}) failed:\n{type(e).__name__}: {e}")
 
-    schema = scripted.schema if kind == "function" else scripted.forward.schema
-    args = [x for x in schema.arguments if x.name != "self" or kind == "function"]
-    if kind == "module":
-        args = list(schema.arguments)[1:]
+    schema = scripted.forward.schema if is_module else scripted.schema
+    args = list(schema.arguments)[1:] if is_module else list(schema.arguments)
     if len(args) != len(inputs):
         fail(f"--inputs gives {len(inputs)} arguments; {entry} takes {len(args)} ({schema})")
+    if trace_inputs is not None and len(trace_inputs) != len(args):
+        fail(f"--trace-inputs gives {len(trace_inputs)} arguments; {entry} takes {len(args)} ({schema})")
 
-    os.makedirs(os.path.join(a.out, "cases"), exist_ok=True)
-    os.makedirs(os.path.join(a.out, "archives"), exist_ok=True)
     archive = os.path.join("archives", name + ".pt")
-    torch.jit.save(scripted, os.path.join(a.out, archive))  # before the call: the state recorded below
+    archive_bytes = io.BytesIO()
+    torch.jit.save(scripted, archive_bytes)  # before the call: the state recorded below
 
     try:
         encoded_inputs = [enc.value(v, x.type) for v, x in zip(inputs, args)]
-        case = {
-            "format_version": 1, "name": name, "category": a.category, "kind": kind,
-            "torch_version": torch.__version__, "seed": a.seed, "entry": entry, "preamble": PREAMBLE,
-            "source": script_source(text, a.program), "schema": str(schema),
-            "input_types": [x.type.annotation_str for x in args],
+        case = {"format_version": 1, "name": name, "category": a.category,
+                "kind": "traced" if a.trace else kind}
+        if a.trace:
+            case["traced_object"] = kind
+        case.update({"torch_version": torch.__version__, "seed": a.seed, "entry": entry, "preamble": PREAMBLE,
+                     "source": script_source(text, a.program)})
+        if is_module:
+            case["module_mode"] = "train" if a.train else "eval"
+        case.update({
+            "schema": str(schema), "input_types": [x.type.annotation_str for x in args],
             "output_type": schema.returns[0].type.annotation_str if schema.returns else "NoneType",
             "graph": str(scripted.graph), "inlined_graph": str(scripted.inlined_graph), "code": scripted.code,
-            "archive": archive, "inputs": encoded_inputs,
-            "notes": f"recorded by scripts/record_case.py from {os.path.basename(a.program)}",
-        }
-        if kind == "module":
-            case["module_mode"] = "train" if a.train else "eval"
+        })
+        if is_module:
             case["method_graphs"] = {n: str(scripted._c._get_method(n).graph) for n in scripted._c._method_names()}
             case["module_state"] = module_state(scripted, enc)
+        if a.trace:
+            case["trace_inputs"] = [enc.value(v, x.type) for v, x in zip(trace_inputs, args)]
+        case["notes"] = (f"recorded by scripts/record_case.py from {os.path.basename(a.program)}"
+                         + (" (torch.jit.trace)" if a.trace else ""))
+        case["archive"] = archive
+        case["inputs"] = encoded_inputs
 
         call_args = copy.deepcopy(inputs)
         try:
@@ -351,7 +621,29 @@ def main(argv):
     except ValueError as e:
         fail(f"{entry}: {e}")
 
-    with zipfile.ZipFile(os.path.join(a.out, archive)) as z:
+    if a.grad:
+        if "error" in case:
+            fail(f"--grad: {entry} raised {case['error']['type']} ({case['error']['last_line']}): "
+                 "a call that raises has no gradients; record it without --grad")
+        eager_fn = None
+        if not is_module:
+            eager_fn = obj
+            if isinstance(obj, torch.jit.ScriptFunction):
+                try:
+                    eager_fn = eager_functions(program, text, a.program)[entry]
+                except Exception as e:
+                    fail(f"--grad: the Python version of {entry} (for eager_grad_max_abs_diff) failed: "
+                         f"{type(e).__name__}: {e}")
+        try:
+            record_gradients(torch, enc, case, kind=kind, traced=a.trace, compiled=scripted, inputs=inputs,
+                             args=args, trace_inputs=trace_inputs, pristine=pristine, eager_fn=eager_fn,
+                             seed=a.seed)
+        except ValueError as e:
+            fail(f"--grad: {entry}: {e}")
+        except Exception as e:  # PyTorch refused (a trace that fails in float64, a backward error, ...)
+            fail(f"--grad: {entry}: {type(e).__name__}: {e}")
+
+    with zipfile.ZipFile(io.BytesIO(archive_bytes.getvalue())) as z:
         case["archive_code"] = {}
         for member in z.namelist():
             rel = member.split("/", 1)[1] if "/" in member else member
@@ -364,6 +656,11 @@ def main(argv):
     absolute = os.path.abspath(a.program)
     if absolute != a.program:
         text_out = text_out.replace(json.dumps(absolute)[1:-1], json.dumps(a.program)[1:-1])
+
+    os.makedirs(os.path.join(a.out, "cases"), exist_ok=True)
+    os.makedirs(os.path.join(a.out, "archives"), exist_ok=True)
+    with open(os.path.join(a.out, archive), "wb") as f:
+        f.write(archive_bytes.getvalue())
     with open(os.path.join(a.out, "cases", name + ".json"), "w", encoding="utf-8") as f:
         f.write(text_out + "\n")
     manifest_path = os.path.join(a.out, "manifest.json")
@@ -371,13 +668,15 @@ def main(argv):
     if os.path.exists(manifest_path):
         manifest = json.load(open(manifest_path))
     manifest["cases"] = [c for c in manifest.get("cases", []) if c.get("name") != name]
-    manifest["cases"].append({"name": name, "category": a.category, "kind": kind, "error": "error" in case,
-                              "has_grads": False, "json": f"cases/{name}.json", "archive": archive})
+    manifest["cases"].append({"name": name, "category": a.category, "kind": case["kind"], "error": "error" in case,
+                              "has_grads": "grads" in case, "json": f"cases/{name}.json", "archive": archive})
     with open(manifest_path, "w", encoding="utf-8") as f:
         json.dump(manifest, f, indent=1)
         f.write("\n")
     what = "raised " + case["error"]["type"] if "error" in case else "returned " + case["output_type"]
-    print(f"recorded {name} ({kind}, {what}) into {a.out}: cases/{name}.json, {archive}")
+    extra = (", gradients" + (" (grad_check false)" if case.get("grad_check") is False else "")) if "grads" in case else ""
+    print(f"recorded {name} ({case['kind']}{' ' + kind if a.trace else ''}, {what}{extra}) into {a.out}: "
+          f"cases/{name}.json, {archive}")
     return 0
 
 

@@ -114,7 +114,8 @@ SugaredPtr BuiltinModule::attr(const SourceRange& loc, FunctionEmitter& e, const
     if (attrName == "no_grad")  // a class compiled from torch/autograd/grad_mode.py (Library.cpp)
       if (auto info = e.ctx().libraryClass("__torch__.torch.autograd.grad_mode.no_grad", loc))
         return std::make_shared<UserClass>(info);
-    if (attrName == "unique") return std::make_shared<SpecialForm>("torch.unique");  // boolean-dispatched
+    if (attrName == "unique" || attrName == "unique_consecutive")  // boolean-dispatched
+      return std::make_shared<SpecialForm>("torch." + attrName);
     if (isScriptedTorchFunction(attrName)) {  // torch.norm: compiled from torch/functional.py
       e.ctx().parseLibraries();
       std::string q = "__torch__.torch.functional." + attrName;
@@ -209,10 +210,14 @@ SugaredPtr FunctionEmitter::emitSpecialForm(const SourceRange& loc, const std::s
     }
     return wrap(v);
   }
-  if (name == "torch.unique") {
-    // 1.13 dispatches on the constant flags return_inverse (argument 2) and return_counts (3):
-    // both -> _unique_impl (three results), one -> _return_inverse / _return_counts (two), neither
-    // -> _return_output (torch/functional.py's boolean_dispatch, checked on python3-torch 1.13.1).
+  if (name == "torch.unique" || name == "torch.unique_consecutive") {
+    // 1.13 dispatches on the constant flags return_inverse and return_counts (torch/functional.py's
+    // boolean_dispatch, checked on python3-torch 1.13.1): both -> the three-result implementation,
+    // one -> a two-result wrapper, neither -> the output alone. A flag is read by keyword, else at
+    // its dispatch index: unique's are the flags' own positions (2, 3); unique_consecutive's are
+    // 2 for return_inverse and 1 for return_counts, which 1.13 declares swapped from the
+    // positions, so its positional calls pick the wrapper of the other flag (as 1.13 does).
+    const bool consecutive = name == "torch.unique_consecutive";
     auto flag = [&](size_t index, const std::string& kw) -> bool {
       std::optional<Expr> arg;
       if (in.size() > index) arg = in[index];
@@ -221,13 +226,17 @@ SugaredPtr FunctionEmitter::emitSpecialForm(const SourceRange& loc, const std::s
       if (!arg) return false;
       if (arg->kind() == Kind::True) return true;
       if (arg->kind() == Kind::False) return false;
-      fail(arg->range(), "torch.unique: '" + kw + "' must be a constant True or False (it picks the function called)");
+      fail(arg->range(), name + ": '" + kw + "' must be a constant True or False (it picks the function called)");
     };
-    const bool inverse = flag(2, "return_inverse"), counts = flag(3, "return_counts");
-    const char* fn = inverse && counts ? "_unique_impl"
-                     : inverse         ? "_return_inverse"
-                     : counts          ? "_return_counts"
-                                       : "_return_output";
+    const bool inverse = flag(2, "return_inverse"), counts = flag(consecutive ? 1 : 3, "return_counts");
+    const char* fn = consecutive ? (inverse && counts ? "_unique_consecutive_impl"
+                                    : inverse         ? "_consecutive_return_inverse"
+                                    : counts          ? "_consecutive_return_counts"
+                                                      : "_consecutive_return_output")
+                                 : (inverse && counts ? "_unique_impl"
+                                    : inverse         ? "_return_inverse"
+                                    : counts          ? "_return_counts"
+                                                      : "_return_output");
     ctx_.parseLibraries();
     return FunctionRef(std::string("__torch__.torch.functional.") + fn).call(loc, *this, apply);
   }

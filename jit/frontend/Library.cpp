@@ -377,6 +377,22 @@ def _return_counts(input: Tensor, sorted: bool = True, return_inverse: bool = Fa
     output, inverse_indices, counts = __torch__.torch.functional._unique_impl(input, sorted, return_inverse, return_counts, dim)
     return output, counts
 
+def _unique_consecutive_impl(input: Tensor, return_inverse: bool = False, return_counts: bool = False, dim: Optional[int] = None) -> Tuple[Tensor, Tensor, Tensor]:
+    output, inverse_indices, counts = ops.aten.unique_consecutive(input, return_inverse, return_counts, dim)
+    return output, inverse_indices, counts
+
+def _consecutive_return_output(input: Tensor, return_inverse: bool = False, return_counts: bool = False, dim: Optional[int] = None) -> Tensor:
+    output, _, _ = __torch__.torch.functional._unique_consecutive_impl(input, return_inverse, return_counts, dim)
+    return output
+
+def _consecutive_return_inverse(input: Tensor, return_inverse: bool = False, return_counts: bool = False, dim: Optional[int] = None) -> Tuple[Tensor, Tensor]:
+    output, inverse_indices, _ = __torch__.torch.functional._unique_consecutive_impl(input, return_inverse, return_counts, dim)
+    return output, inverse_indices
+
+def _consecutive_return_counts(input: Tensor, return_inverse: bool = False, return_counts: bool = False, dim: Optional[int] = None) -> Tuple[Tensor, Tensor]:
+    output, _, counts = __torch__.torch.functional._unique_consecutive_impl(input, return_inverse, return_counts, dim)
+    return output, counts
+
 def norm(input: Tensor, p: Union[float, str, None] = "fro", dim: Optional[List[int]] = None, keepdim: bool = False, out: Optional[Tensor] = None, dtype: Optional[int] = None) -> Tensor:
     if out is not None:
         raise NotImplementedError("tsjit: torch.norm with out= is not supported yet")

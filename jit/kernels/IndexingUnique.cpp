@@ -1,11 +1,12 @@
-// IndexingUnique.cpp — optimized kernels of aten::_unique2 and aten::unique_dim (the Indexing
-// family, part 4; registered by registerIndexingSortKernels()).
+// IndexingUnique.cpp — optimized kernels of aten::_unique2, aten::unique_dim and
+// aten::unique_consecutive (the Indexing family, part 4; registered by registerIndexingSortKernels()).
 // Invariants: the unique values (or slices along dim) come out sorted ascending — 1.13's
-// unique_dim always sorts, and _unique2 with sorted=False returns its hash set's order, which is
+// unique_dim always sorts; unique_consecutive keeps the input order and merges runs only, and _unique2 with sorted=False returns its hash set's order, which is
 // unspecified, so tsjit sorts that too; NaN never equals NaN, so each NaN is an entry of its own,
 // after every number (1.13 hashes NaN and its NaN order, inverse and counts are artifacts of that);
-// inverse and counts are int64, and the empty [0] tensor when not asked for. unique_dim's result
-// is the transposed view 1.13 returns (slices stacked contiguously, dim swapped with 0).
+// inverse and counts are int64, and the empty [0] tensor when not asked for — except along a dim,
+// where 1.13 computes both whatever the flags say; the result along a dim is the transposed view
+// 1.13 returns (slices stacked contiguously, dim swapped with 0).
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -59,10 +60,11 @@ Operation op3(std::tuple<Tensor, Tensor, Tensor> (*fn)(IValue*)) {
   };
 }
 
-// Groups `rows` records of `len` elements at `data` (row r at data + r * len): the sorted order of
-// the distinct records, each record's group and each group's size.
+// Groups `rows` records of `len` elements at `data` (row r at data + r * len): the first record of
+// each group, each record's group and each group's size. Sorted: groups of equal records in
+// ascending order; consecutive: runs of equal adjacent records, in input order.
 template <typename T>
-void groupRecords(const T* data, int64_t rows, int64_t len, std::vector<int64_t>& firstOfGroup,
+void groupRecords(const T* data, int64_t rows, int64_t len, bool sorted, std::vector<int64_t>& firstOfGroup,
                   std::vector<int64_t>& groupOf, std::vector<int64_t>& sizes) {
   auto less = [&](int64_t x, int64_t y) {
     for (int64_t j = 0; j < len; ++j) {
@@ -79,7 +81,7 @@ void groupRecords(const T* data, int64_t rows, int64_t len, std::vector<int64_t>
   };
   std::vector<int64_t> order(static_cast<size_t>(rows));
   std::iota(order.begin(), order.end(), int64_t{0});
-  std::stable_sort(order.begin(), order.end(), less);
+  if (sorted) std::stable_sort(order.begin(), order.end(), less);
   groupOf.assign(static_cast<size_t>(rows), 0);
   for (int64_t i = 0; i < rows; ++i) {
     const int64_t r = order[static_cast<size_t>(i)];
@@ -102,7 +104,7 @@ std::tuple<Tensor, Tensor, Tensor> unique2(IValue* a) {
   visitScalarType(flat.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     const T* p = static_cast<const T*>(flat.data());
-    groupRecords(p, flat.numel(), 1, first, groupOf, sizes);
+    groupRecords(p, flat.numel(), 1, /*sorted=*/true, first, groupOf, sizes);
     out = Tensor::empty({static_cast<int64_t>(first.size())}, self.dtype());
     T* o = static_cast<T*>(out.data());
     for (size_t g = 0; g < first.size(); ++g) o[g] = p[first[g]];
@@ -112,15 +114,17 @@ std::tuple<Tensor, Tensor, Tensor> unique2(IValue* a) {
   return {out, inverse, wantCounts ? longVector(sizes) : longVector({})};
 }
 
-std::tuple<Tensor, Tensor, Tensor> uniqueDim(IValue* a) {
-  const Tensor& self = a[0].toTensor();
-  const bool wantInverse = a[3].toBool(), wantCounts = a[4].toBool();
+// The unique slices of self along dim d (sorted, or consecutive runs), with every slice's group and
+// each group's size (computed whatever return_inverse / return_counts say, as 1.13 does).
+std::tuple<Tensor, Tensor, Tensor> uniqueAlongDim(const Tensor& self, int64_t dim, bool sorted) {
   rejectHalf(self, "unique_dim");
-  const int64_t d = wrapDim(a[1].toInt(), self.dim(), /*wrapScalar=*/false);
+  const int64_t d = wrapDim(dim, self.dim(), /*wrapScalar=*/false);
   if (self.numel() == 0) {
-    for (int64_t i = 0; i < self.dim(); ++i)
-      if (i != d && self.size(i) == 0)
-        throw RuntimeError("There are 0 sized dimensions, and they aren't selected, so unique cannot be applied");
+    const auto zeroDims = std::count(self.sizes().begin(), self.sizes().end(), int64_t{0});
+    if (self.size(d) == 0 && zeroDims != 1)
+      throw RuntimeError("Number of zero sized dimensions is more than one, so unique cannot be applied ");
+    if (self.size(d) != 0)
+      throw RuntimeError("There are 0 sized dimensions, and they aren't selected, so unique cannot be applied");
     return {Tensor::empty(self.sizes(), self.dtype()), longVector({}), longVector({})};
   }
   // Records: the slices along d, in the element order of self.transpose(0, d) (1.13's).
@@ -132,13 +136,42 @@ std::tuple<Tensor, Tensor, Tensor> uniqueDim(IValue* a) {
   visitScalarType(rows.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     const T* p = static_cast<const T*>(rows.data());
-    groupRecords(p, n, len, first, groupOf, sizes);
+    groupRecords(p, n, len, sorted, first, groupOf, sizes);
     stacked[0] = static_cast<int64_t>(first.size());
     out = Tensor::empty(stacked, self.dtype());
     T* o = static_cast<T*>(out.data());
     for (size_t g = 0; g < first.size(); ++g) std::copy(p + first[g] * len, p + (first[g] + 1) * len, o + g * len);
   });
-  return {out.transpose(0, d), wantInverse ? longVector(groupOf) : longVector({}), wantCounts ? longVector(sizes) : longVector({})};
+  return {out.transpose(0, d), longVector(groupOf), longVector(sizes)};
+}
+
+std::tuple<Tensor, Tensor, Tensor> uniqueDim(IValue* a) {
+  return uniqueAlongDim(a[0].toTensor(), a[1].toInt(), /*sorted=*/true);
+}
+
+// aten::unique_consecutive: along dim when one is given — except dim 0 of a 1-d tensor, which (as
+// no dim) takes the flat path that honours return_inverse / return_counts; inverse has self's shape.
+std::tuple<Tensor, Tensor, Tensor> uniqueConsecutive(IValue* a) {
+  const Tensor& self = a[0].toTensor();
+  const bool wantInverse = a[1].toBool(), wantCounts = a[2].toBool();
+  if (!a[3].isNone() && !(a[3].toInt() == 0 && self.dim() == 1))
+    return uniqueAlongDim(self, a[3].toInt(), /*sorted=*/false);
+  rejectHalf(self, "unique");
+  const Tensor flat = self.contiguous();
+  std::vector<int64_t> first, groupOf, sizes;
+  Tensor out;
+  visitScalarType(flat.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const T* p = static_cast<const T*>(flat.data());
+    groupRecords(p, flat.numel(), 1, /*sorted=*/false, first, groupOf, sizes);
+    out = Tensor::empty({static_cast<int64_t>(first.size())}, self.dtype());
+    T* o = static_cast<T*>(out.data());
+    for (size_t g = 0; g < first.size(); ++g) o[g] = p[first[g]];
+  });
+  const bool inverseShaped = wantInverse && self.numel() > 0;
+  Tensor inverse = Tensor::empty(inverseShaped ? self.sizes() : std::vector<int64_t>{0}, ScalarType::Int64);
+  if (inverseShaped) std::copy(groupOf.begin(), groupOf.end(), static_cast<int64_t*>(inverse.data()));
+  return {out, inverse, wantCounts ? longVector(sizes) : longVector({})};
 }
 
 }  // namespace
@@ -147,6 +180,7 @@ std::tuple<Tensor, Tensor, Tensor> uniqueDim(IValue* a) {
 void registerIndexingUniqueKernels() {
   defIfAbsent("aten::_unique2", op3(unique2));
   defIfAbsent("aten::unique_dim", op3(uniqueDim));
+  defIfAbsent("aten::unique_consecutive", op3(uniqueConsecutive));
 }
 
 }  // namespace tsjit::kernels

@@ -221,6 +221,7 @@ TEST(OpsCorpus, EverySchemaIsAnOverload) {
       // torch.unique's kernels (python3-torch 1.13.1)
       "aten::_unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)",
       "aten::unique_dim(Tensor self, int dim, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)",
+      "aten::unique_consecutive(Tensor self, bool return_inverse=False, bool return_counts=False, int? dim=None) -> (Tensor, Tensor, Tensor)",
       // F.huber_loss's kernel (python3-torch 1.13.1)
       "aten::huber_loss(Tensor self, Tensor target, int reduction=1, float delta=1.) -> Tensor",
       "aten::huber_loss.out(Tensor self, Tensor target, int reduction=1, float delta=1., *, Tensor(a!) out) -> Tensor(a!)",

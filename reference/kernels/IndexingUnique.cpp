@@ -1,11 +1,12 @@
-// IndexingUnique.cpp — reference kernels of aten::_unique2 and aten::unique_dim (Indexing family,
-// part 3; registered by registerIndexingSortKernels()).
+// IndexingUnique.cpp — reference kernels of aten::_unique2, aten::unique_dim and
+// aten::unique_consecutive (Indexing family, part 3; registered by registerIndexingSortKernels()).
 // Invariants: every element is read through the tensor's logical index (getDouble for floating
 // dtypes, getInt64 otherwise); records — single elements, or the slices along dim in the element
 // order of self.transpose(0, dim), as 1.13 takes them — are sorted ascending (also for
 // sorted=False, whose 1.13 order is its hash set's, unspecified) with NaN above every number and
 // never equal to anything (each NaN its own entry). inverse / counts are int64, the empty [0]
-// tensor when not requested; unique_dim returns 1.13's transposed view.
+// tensor when not requested (along a dim 1.13 returns both always); unique_consecutive merges runs
+// of equal adjacent records without sorting; results along a dim are 1.13's transposed view.
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -46,8 +47,9 @@ struct Groups {
   std::vector<int64_t> first, of, sizes;
 };
 
-// Groups `records` records of `len` consecutive elements (record r: elements r*len ... r*len+len-1).
-Groups groupRecords(const Elements& e, int64_t records, int64_t len) {
+// Groups `records` records of `len` consecutive elements (record r: elements r*len ... r*len+len-1):
+// equal records, in ascending order when `sorted`, else runs of equal adjacent records.
+Groups groupRecords(const Elements& e, int64_t records, int64_t len, bool sorted) {
   auto order = [&](int64_t x, int64_t y) {  // record x strictly before record y
     for (int64_t j = 0; j < len; ++j) {
       const int c = e.compare(x * len + j, y * len + j);
@@ -60,12 +62,12 @@ Groups groupRecords(const Elements& e, int64_t records, int64_t len) {
       if (e.compare(x * len + j, y * len + j) != 0) return false;
     return true;
   };
-  std::vector<int64_t> sorted(static_cast<size_t>(records));
-  std::iota(sorted.begin(), sorted.end(), int64_t{0});
-  std::stable_sort(sorted.begin(), sorted.end(), order);
+  std::vector<int64_t> visit(static_cast<size_t>(records));
+  std::iota(visit.begin(), visit.end(), int64_t{0});
+  if (sorted) std::stable_sort(visit.begin(), visit.end(), order);
   Groups g;
   g.of.assign(static_cast<size_t>(records), 0);
-  for (int64_t r : sorted) {
+  for (int64_t r : visit) {
     if (g.first.empty() || !equal(g.first.back(), r)) {
       g.first.push_back(r);
       g.sizes.push_back(0);
@@ -91,7 +93,7 @@ std::vector<IValue> unique2(Args& a) {
   const bool inverse = boolArg(a, 2), counts = boolArg(a, 3);
   noHalf(self, "unique");
   const Elements e(self);
-  const Groups g = groupRecords(e, self.numel(), 1);
+  const Groups g = groupRecords(e, self.numel(), 1, /*sorted=*/true);
   Tensor out = Tensor::empty({static_cast<int64_t>(g.first.size())}, self.dtype());
   for (size_t k = 0; k < g.first.size(); ++k) copyElem(out, static_cast<int64_t>(k), self, g.first[k]);
   Tensor inv = Tensor::empty(inverse ? self.sizes() : std::vector<int64_t>{0}, ScalarType::Int64);
@@ -104,16 +106,19 @@ std::vector<IValue> unique2(Args& a) {
   return r;
 }
 
-std::vector<IValue> uniqueDim(Args& a) {
-  Tensor self = tensorArg(a, 0);
-  const bool inverse = boolArg(a, 3), counts = boolArg(a, 4);
+// Unique slices along dim (sorted, or consecutive runs) with each slice's group and each group's
+// size, both computed whatever the flags say (1.13's unique along a dim does).
+std::vector<IValue> uniqueAlongDim(const Tensor& self, int64_t dimArg, bool sorted) {
   noHalf(self, "unique_dim");
-  const int64_t dim = wrapDim(intArg(a, 1), self.dim(), /*wrapScalar=*/false);
+  const int64_t dim = wrapDim(dimArg, self.dim(), /*wrapScalar=*/false);
   std::vector<IValue> r;
   if (self.numel() == 0) {
-    for (int64_t k = 0; k < self.dim(); ++k)
-      if (k != dim && self.size(k) == 0)
-        throw RuntimeError("There are 0 sized dimensions, and they aren't selected, so unique cannot be applied");
+    int64_t zeroDims = 0;
+    for (int64_t k = 0; k < self.dim(); ++k) zeroDims += self.size(k) == 0 ? 1 : 0;
+    if (self.size(dim) != 0)
+      throw RuntimeError("There are 0 sized dimensions, and they aren't selected, so unique cannot be applied");
+    if (zeroDims > 1)
+      throw RuntimeError("Number of zero sized dimensions is more than one, so unique cannot be applied ");
     r.emplace_back(Tensor::empty(self.sizes(), self.dtype()));
     r.emplace_back(int64Vector({}));
     r.emplace_back(int64Vector({}));
@@ -122,7 +127,7 @@ std::vector<IValue> uniqueDim(Args& a) {
   const Tensor swapped = self.transpose(0, dim);  // a view: its logical order is 1.13's record order
   const int64_t records = swapped.size(0), len = swapped.numel() / records;
   const Elements e(swapped);
-  const Groups g = groupRecords(e, records, len);
+  const Groups g = groupRecords(e, records, len, sorted);
   std::vector<int64_t> sizes = swapped.sizes();
   sizes[0] = static_cast<int64_t>(g.first.size());
   Tensor stacked = Tensor::empty(sizes, self.dtype());
@@ -130,7 +135,32 @@ std::vector<IValue> uniqueDim(Args& a) {
     for (int64_t j = 0; j < len; ++j)
       copyElem(stacked, static_cast<int64_t>(k) * len + j, swapped, g.first[k] * len + j);
   r.emplace_back(stacked.transpose(0, dim));
-  r.emplace_back(int64Vector(inverse ? g.of : std::vector<int64_t>{}));
+  r.emplace_back(int64Vector(g.of));
+  r.emplace_back(int64Vector(g.sizes));
+  return r;
+}
+
+std::vector<IValue> uniqueDim(Args& a) {
+  return uniqueAlongDim(tensorArg(a, 0), intArg(a, 1), /*sorted=*/true);
+}
+
+// dim None, or dim 0 of a 1-d tensor: the flat form, which honours the flags; else along dim.
+std::vector<IValue> uniqueConsecutive(Args& a) {
+  Tensor self = tensorArg(a, 0);
+  const bool inverse = boolArg(a, 1), counts = boolArg(a, 2);
+  if (!a[3].isNone() && !(intArg(a, 3) == 0 && self.dim() == 1)) return uniqueAlongDim(self, intArg(a, 3), false);
+  noHalf(self, "unique");
+  const Elements e(self);
+  const Groups g = groupRecords(e, self.numel(), 1, /*sorted=*/false);
+  Tensor out = Tensor::empty({static_cast<int64_t>(g.first.size())}, self.dtype());
+  for (size_t k = 0; k < g.first.size(); ++k) copyElem(out, static_cast<int64_t>(k), self, g.first[k]);
+  const bool shaped = inverse && self.numel() > 0;  // 1.13 reshapes inverse only when there are elements
+  Tensor inv = Tensor::empty(shaped ? self.sizes() : std::vector<int64_t>{0}, ScalarType::Int64);
+  if (shaped)
+    for (int64_t k = 0; k < self.numel(); ++k) inv.setInt64(k, g.of[static_cast<size_t>(k)]);
+  std::vector<IValue> r;
+  r.emplace_back(out);
+  r.emplace_back(inv);
   r.emplace_back(int64Vector(counts ? g.sizes : std::vector<int64_t>{}));
   return r;
 }
@@ -141,6 +171,7 @@ std::vector<IValue> uniqueDim(Args& a) {
 void registerIndexingUniqueKernels() {
   def("aten::_unique2", unique2);
   def("aten::unique_dim", uniqueDim);
+  def("aten::unique_consecutive", uniqueConsecutive);
 }
 
 }  // namespace tsjit::reference

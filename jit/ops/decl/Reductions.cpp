@@ -205,12 +205,16 @@ void declareReductions(OpTableBuilder& b) {
       "aten::sort.values(Tensor self, int dim=-1, bool descending=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)",
       "aten::sort.values_stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)",
   });
-  // torch.unique's kernels (torch.functional's _unique_impl calls one or the other).
+  // torch.unique's kernels (torch.functional's _unique_impl calls one or the other) and
+  // torch.unique_consecutive's (also Tensor.unique_consecutive, which returns all three).
   b.op("aten::_unique2", Cat::Reduction, Tolerance::exact(), {
       "aten::_unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)",
   });
   b.op("aten::unique_dim", Cat::Reduction, Tolerance::exact(), {
       "aten::unique_dim(Tensor self, int dim, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)",
+  });
+  b.op("aten::unique_consecutive", Cat::Reduction, Tolerance::exact(), {
+      "aten::unique_consecutive(Tensor self, bool return_inverse=False, bool return_counts=False, int? dim=None) -> (Tensor, Tensor, Tensor)",
   });
   b.op("aten::argsort", Cat::Reduction, Tolerance::exact(), {
       "aten::argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor",

@@ -16,6 +16,7 @@
 // every other call site (boxed operands, Scalar overloads) and are their independent statement.
 #include <cmath>
 #include <cstdint>
+#include <string>
 
 #include "jit/kernels/Families.h"
 #include "jit/kernels/Kernel.h"
@@ -33,6 +34,25 @@ double num(const IValue& v) {
   if (v.isInt()) return static_cast<double>(v.toInt());
   if (v.isBool()) return v.toBool() ? 1.0 : 0.0;
   return v.toDouble();
+}
+
+// divmod's mixed overloads on their narrowed operands (see registration): pops the two operands,
+// pushes q and r.
+template <typename A, typename B>
+void divmodNarrowed(A a, B b, Stack& s) {
+  drop(s, 2);
+  if (b == 0) throw RuntimeError("ZeroDivisionError: float divmod()");
+  const float x = a / b;  // float32 division: int32 / float and float / int32 convert to float
+  const double wide = x;
+  if (std::isnan(wide) || std::isinf(wide) || wide > 0x1p63 || wide < -0x1p63)
+    throw RuntimeError("Cannot convert float " + std::to_string(wide) + " to integer");
+  // q goes through an int64 (so floor(-0.0) is +0); 2**63 passes the check and x86 converts it
+  // to INT64_MIN.
+  const double f = std::floor(wide);
+  const double q = f >= 0x1p63 ? -0x1p63 : static_cast<double>(static_cast<int64_t>(f));
+  volatile double qb = q * b;  // rounded on its own: no fma contraction of a - q * b
+  s.emplace_back(q);
+  s.emplace_back(static_cast<double>(a) - qb);
 }
 int64_t integer(const IValue& v) { return v.isBool() ? (v.toBool() ? 1 : 0) : v.toInt(); }
 
@@ -211,19 +231,17 @@ void registerScalarsKernels() {
     s.emplace_back((a - r) / b);
     s.emplace_back(r);
   });
-  // The mixed int/float overloads: q = floor(a / b), r = a - q * b.
-  for (const char* n : {"aten::divmod.int_float", "aten::divmod.float_int"})
-    def(n, [](Stack& s, size_t) {
-      double b = num(s.back()), a = num(s[s.size() - 2]);
-      drop(s, 2);
-      if (b == 0) throw RuntimeError("ZeroDivisionError: float divmod()");
-      double q = std::floor(a / b);
-      // q * b is rounded on its own (as PyTorch's build, without FMA, does): -march=native would
-      // otherwise contract a - q * b into an fma and give divmod(1, 0.1)[1] == -5.6e-17, not 0.
-      volatile double qb = q * b;
-      s.emplace_back(q);
-      s.emplace_back(a - qb);
-    });
+  // The mixed overloads: 1.13 declares their operands with the C++ types `float` and `int` (the
+  // schema's type names), so a float operand is rounded to float32 and an int one wrapped to 32
+  // bits; a / b divides in float32, its floor must fit an int64 ("Cannot convert float X to
+  // integer", X printed with %f), and r = a - q * b is in double. python3-torch 1.13.1:
+  // divmod(0.1, -2) == (-1.0, -1.8999999985098839), divmod(3, 0.1) == (30.0, -4.47e-08).
+  def("aten::divmod.float_int", [](Stack& s, size_t) {
+    divmodNarrowed(static_cast<float>(num(s[s.size() - 2])), static_cast<int32_t>(s.back().toInt()), s);
+  });
+  def("aten::divmod.int_float", [](Stack& s, size_t) {
+    divmodNarrowed(static_cast<int32_t>(s[s.size() - 2].toInt()), static_cast<float>(num(s.back())), s);
+  });
 
   bitwise("aten::__and__", [](int64_t a, int64_t b) { return a & b; });
   bitwise("aten::__or__", [](int64_t a, int64_t b) { return a | b; });

@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <functional>
+#include <string>
 
 #include "jit/ops/OpTable.h"
 #include "reference/kernels/ScalarsCommon.h"
@@ -258,14 +259,24 @@ void registerBinaryMath() {
     if (rem != 0 && ((x < 0) != (y < 0))) rem += y;
     return std::vector<IValue>{IValue((x - rem) / y), IValue(rem)};
   });
-  auto divmodMixed = [](Args& a) {
-    double x = num(a[0]), y = num(a[1]);
+  // The mixed overloads narrow their operands as 1.13's C++ does (its operands are declared with
+  // C++'s `float` and `int`): float operands to float32, int operands wrapped to 32 bits; the
+  // quotient is the floor of a float32 division, which must fit an int64; the remainder is a
+  // double computation on the narrowed operands.
+  auto divmodMixed = [](double x, double y) {
     if (y == 0) throw RuntimeError("ZeroDivisionError: float divmod()");
-    double q = std::floor(x / y);
-    return std::vector<IValue>{IValue(q), IValue(x - q * y)};
+    const double quotient = static_cast<float>(static_cast<float>(x) / static_cast<float>(y));
+    if (std::isnan(quotient) || std::isinf(quotient) || std::fabs(quotient) > 9223372036854775808.0)
+      throw RuntimeError("Cannot convert float " + std::to_string(quotient) + " to integer");
+    double q = std::floor(quotient);
+    if (q == 9223372036854775808.0) q = -q;  // 2**63 passes the check and converts to INT64_MIN
+    if (q == 0) q = 0.0;                         // the quotient is an integer: no -0
+    volatile double product = q * y;  // rounded on its own (no fma contraction of x - q * y)
+    return std::vector<IValue>{IValue(q), IValue(x - product)};
   };
-  defIf("aten::divmod.int_float", divmodMixed);
-  defIf("aten::divmod.float_int", divmodMixed);
+  auto int32 = [](int64_t v) { return static_cast<double>(static_cast<int32_t>(static_cast<uint32_t>(v))); };
+  defIf("aten::divmod.int_float", [=](Args& a) { return divmodMixed(int32(a[0].toInt()), static_cast<float>(num(a[1]))); });
+  defIf("aten::divmod.float_int", [=](Args& a) { return divmodMixed(static_cast<float>(num(a[0])), int32(a[1].toInt())); });
 
   defIf("aten::gcd.int", [](Args& a) { return ret(IValue(gcd(a[0].toInt(), a[1].toInt()))); });
   defIf("aten::factorial.int", [](Args& a) {

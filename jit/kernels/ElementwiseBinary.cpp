@@ -313,20 +313,23 @@ Tensor bitwise(const IValue* args, const Tensor* self) {
   });
 }
 
+// 1.13's tensor shifts are C++'s shifts on x86 (python3-torch 1.13.1, scalar and vector paths
+// alike): operands narrower than 64 bits are promoted to int, so the count is taken mod 32 (mod 64
+// for int64) — int32 1 << -1 is INT32_MIN, int8 3 << 32 is 3 — and the result is truncated to T.
 template <bool Left>
 Tensor shift(const IValue* args, const Tensor* self) {
   Operand a = Operand::of(args[0]), b = Operand::of(args[1]);
   const ScalarType dt = resultTypeOf({&a, &b});
   return binaryOp<Types::IntegralNoBool>(Left ? "lshift_cpu" : "rshift_cpu", a, b, dt, dt, self, [](auto x, auto y) {
     using T = decltype(x);
-    constexpr int64_t bits = sizeof(T) * 8;
-    const int64_t s = static_cast<int64_t>(y);
-    if constexpr (Left) {
-      if (s < 0 || s >= bits) return T(0);
-      return static_cast<T>(static_cast<std::make_unsigned_t<T>>(x) << s);
+    if constexpr (sizeof(T) <= 4) {
+      const int32_t value = static_cast<int32_t>(x), count = static_cast<int32_t>(y) & 31;
+      if constexpr (Left) return static_cast<T>(static_cast<uint32_t>(value) << count);
+      else return static_cast<T>(value >> count);
     } else {
-      if (s < 0 || s >= bits) return static_cast<T>(x >> (bits - 1));
-      return static_cast<T>(x >> s);
+      const int64_t count = static_cast<int64_t>(y) & 63;
+      if constexpr (Left) return static_cast<T>(static_cast<uint64_t>(x) << count);
+      else return static_cast<T>(x >> count);
     }
   });
 }

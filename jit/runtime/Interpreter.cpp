@@ -256,18 +256,9 @@ void InterpreterState::execute(Stack& caller) {
       case OpCode::IAND: S[ins.a] = S[ins.b] & S[ins.c]; break;
       case OpCode::IOR: S[ins.a] = S[ins.b] | S[ins.c]; break;
       case OpCode::IXOR: S[ins.a] = S[ins.b] ^ S[ins.c]; break;
-      case OpCode::ISHL: {
-        int64_t sh = S[ins.c];
-        if (sh < 0) throw RuntimeError("negative shift count");
-        S[ins.a] = sh >= 64 ? 0 : static_cast<int64_t>(static_cast<uint64_t>(S[ins.b]) << sh);
-        break;
-      }
-      case OpCode::ISHR: {
-        int64_t sh = S[ins.c];
-        if (sh < 0) throw RuntimeError("negative shift count");
-        S[ins.a] = sh >= 64 ? (S[ins.b] < 0 ? -1 : 0) : (S[ins.b] >> sh);
-        break;
-      }
+      // 1.13 shifts as x86 does: the count taken mod 64 (1 << -1 is 1 << 63, 1 << 64 is 1).
+      case OpCode::ISHL: S[ins.a] = static_cast<int64_t>(static_cast<uint64_t>(S[ins.b]) << (S[ins.c] & 63)); break;
+      case OpCode::ISHR: S[ins.a] = S[ins.b] >> (S[ins.c] & 63); break;
       case OpCode::ILT: S[ins.a] = S[ins.b] < S[ins.c]; break;
       case OpCode::ILE: S[ins.a] = S[ins.b] <= S[ins.c]; break;
       case OpCode::IGT: S[ins.a] = S[ins.b] > S[ins.c]; break;

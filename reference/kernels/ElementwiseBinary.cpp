@@ -259,18 +259,19 @@ Tensor bitwise(const Tensor& a, const Tensor& b, BitOp op) {
   });
 }
 
+// Shifts as 1.13's C++ computes them on x86: an operand narrower than 64 bits is promoted to a
+// 32-bit int, and the count is taken mod the promoted width (32 or 64); the value stored is
+// truncated to dt. Values arrive as int64 (sign- or zero-extended), which shift the same way.
 Tensor shift(const Tensor& a, const Tensor& b, bool left) {
   broadcastShapeOf({a, b});  // shapes first, as TensorIterator does
   const ScalarType dt = resultTypeOf({a, b});
   if (!isIntegralType(dt, /*includeBool=*/false)) throwNotImplemented(left ? "lshift_cpu" : "rshift_cpu", dt);
-  const int64_t bits = static_cast<int64_t>(elementSize(dt)) * 8;
-  return mapIntegral({a, b}, dt, dt, [left, bits](const int64_t* v) -> int64_t {
-    if (left) {
-      if (v[1] < 0 || v[1] >= bits) return 0;
-      return static_cast<int64_t>(static_cast<uint64_t>(v[0]) << v[1]);
-    }
-    if (v[1] < 0 || v[1] >= bits) return v[0] >> (bits - 1);
-    return v[0] >> v[1];
+  const int64_t width = elementSize(dt) * 8 <= 32 ? 32 : 64;
+  return mapIntegral({a, b}, dt, dt, [left, width](const int64_t* v) -> int64_t {
+    int64_t count = v[1] % width;
+    if (count < 0) count += width;
+    if (left) return static_cast<int64_t>(static_cast<uint64_t>(v[0]) << count);
+    return v[0] >> count;
   });
 }
 

@@ -118,17 +118,14 @@ void registerArithmetic() {
   defIf("aten::__or__.bool", [](Args& a) { return ret(IValue(a[0].toBool() || a[1].toBool())); });
   defIf("aten::__xor__.bool", [](Args& a) { return ret(IValue(a[0].toBool() != a[1].toBool())); });
   defIf("aten::__not__", [](Args& a) { return ret(IValue(!a[0].toBool())); });
+  // 1.13 shifts ints with x86's instructions, which use the count mod 64 (no negative-count error).
   defIf("aten::__lshift__.int", [](Args& a) {
-    int64_t x = a[0].toInt(), s = a[1].toInt();
-    if (s < 0) throw RuntimeError("negative shift count");
-    if (s >= 64) return ret(IValue(int64_t{0}));
-    return ret(IValue(static_cast<int64_t>(static_cast<uint64_t>(x) << s)));
+    const int64_t x = a[0].toInt(), count = a[1].toInt() % 64 < 0 ? a[1].toInt() % 64 + 64 : a[1].toInt() % 64;
+    return ret(IValue(static_cast<int64_t>(static_cast<uint64_t>(x) << count)));
   });
   defIf("aten::__rshift__.int", [](Args& a) {
-    int64_t x = a[0].toInt(), s = a[1].toInt();
-    if (s < 0) throw RuntimeError("negative shift count");
-    if (s >= 64) return ret(IValue(int64_t{x < 0 ? -1 : 0}));
-    return ret(IValue(x >> s));  // arithmetic shift: floor division by 2**s, as Python
+    const int64_t x = a[0].toInt(), count = a[1].toInt() % 64 < 0 ? a[1].toInt() % 64 + 64 : a[1].toInt() % 64;
+    return ret(IValue(x >> count));  // arithmetic shift: floor division by 2**count
   });
 }
 

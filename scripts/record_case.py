@@ -31,8 +31,9 @@ grad and the callable runs on copies of them; the floating tensors of the output
 first, are weighted by grad_weights (torch.randn in float64 from torch.Generator seeded with
 --seed + 1) and summed; grads are ∂sum/∂input (None where an input is not differentiated or not
 used), param_grads the same for a module's named_parameters(). A module is copied and converted
-with .double() and scripted (or traced on float64 trace inputs) again; a traced function is traced
-again on float64 trace inputs; a scripted function is differentiated as it is. Also recorded:
+with .double(), scripted (or traced on float64 trace inputs) again and reloaded from its archive; a
+traced function is traced again on float64 trace inputs; a scripted function is differentiated as
+it is. Also recorded:
 eager_grad_max_abs_diff (against the same computation in eager PyTorch; a warning above 1e-9),
 grad_check (torch.autograd.gradcheck of the archive of that callable reloaded, with
 grad_check_params; null without a differentiable input, false with grad_check_error when it
@@ -46,8 +47,8 @@ Examples (from the checkout; each prints one `recorded ...` line):
         --inputs "(torch.randn(3, 4), 1.5)" --seed 3 --grad --out /tmp/my-corpus
     scripts/record_case.py docs/examples/record/small_functions.py --entry scale_in_place \
         --inputs "(torch.randn(2, 3).t(), 2.0)" --grad --out /tmp/my-corpus
-    scripts/record_case.py docs/examples/record/tiny_mlp.py --entry TinyMLP --init "(4, 8)" \
-        --trace --name tinymlp_traced --inputs "(torch.randn(3, 4), 1.5)" --grad --out /tmp/my-corpus
+    scripts/record_case.py my_net.py --entry Net --trace --inputs "(torch.randn(2, 8),)" --grad \
+        --out /tmp/my-corpus      # Net: any nn.Module whose forward takes tensors
     build/tools/tsjit conform --corpus /tmp/my-corpus --grad --engine jit
 
 Opt-in: needs Debian's python3-torch (`apt-get install python3-torch`, PyTorch 1.13.1), which the
@@ -62,6 +63,7 @@ import io
 import json
 import math
 import os
+import pickle
 import re
 import sys
 import zipfile
@@ -160,6 +162,8 @@ class Encoder:
 
     def runtime_type(self, v):
         torch = self.torch
+        if v is None:
+            return "NoneType"
         if isinstance(v, torch.Tensor):
             return "Tensor"
         for py, name in ((bool, "bool"), (int, "int"), (float, "float"), (str, "str")):
@@ -242,8 +246,32 @@ def candidates(module, torch):
     return out
 
 
-def module_state(m, enc):
-    """The scripted module `m` as FORMAT.md's module_state."""
+def archive_slots(archive):
+    """The objects of the archive's data.pkl with their attribute names in slot order (`.slots`, a
+    dict name -> value, submodules as such objects); tensors and other values are not rebuilt."""
+    class Obj:
+        slots = None
+
+        def __setstate__(self, state):
+            self.slots = state if isinstance(state, dict) else None
+
+    class Reader(pickle.Unpickler):
+        def find_class(self, module, name):
+            if module == "__torch__" or module.startswith("__torch__."):
+                return type(name, (Obj,), {})
+            return lambda *args, **kwargs: None
+
+        def persistent_load(self, pid):
+            return None
+
+    with zipfile.ZipFile(io.BytesIO(archive)) as z:
+        member = next(n for n in z.namelist() if n.endswith("/data.pkl") and n.count("/") == 1)
+        return Reader(io.BytesIO(z.read(member))).load()
+
+
+def module_state(m, enc, slots=None):
+    """The scripted (or traced) module `m` as FORMAT.md's module_state; `slots` is its object from
+    archive_slots, which gives the attributes' slot order."""
     ct = m._concrete_type
     attrs_types = ct.get_attributes()  # name -> (type, is_parameter)
     params = [n for n, _ in m.named_parameters(recurse=False)]
@@ -263,9 +291,13 @@ def module_state(m, enc):
     for n in children:
         child = getattr(m, n)
         attributes.append({"name": n, "kind": "module", "type": child._c._type().qualified_name()})
-        sub = module_state(child, enc)
+        child_slots = slots.slots.get(n) if slots is not None and slots.slots is not None else None
+        sub = module_state(child, enc, child_slots if hasattr(child_slots, "slots") else None)
         sub["name"] = n
         submodules.append(sub)
+    if slots is not None and slots.slots is not None:  # slot order (what data.pkl holds)
+        order = {n: i for i, n in enumerate(slots.slots)}
+        attributes.sort(key=lambda entry: order.get(entry["name"], len(order)))
     constants = []
     for n, v in sorted(ct.get_constants().items()):
         ty = None
@@ -402,25 +434,30 @@ def record_gradients(torch, enc, case, *, kind, traced, compiled, inputs, args, 
     grad_inputs = [to_float64(torch, v) for v in inputs]
     grad_args = [i for i, v in enumerate(grad_inputs) if isinstance(v, torch.Tensor) and v.is_floating_point()]
     run = GradRun(torch, grad_inputs, grad_args)
-    # The TorchScript callable in float64 (G) and its eager counterpart (E).
+    # The TorchScript callable in float64 (G) and its eager counterpart. A module is compiled again
+    # from a float64 copy and reloaded from its archive, so that G has an executor of its own (a
+    # re-scripted module shares its methods with the recorded one).
     if pristine is not None:
         eager = copy.deepcopy(pristine).double()
         if traced:
-            G = torch.jit.trace(copy.deepcopy(pristine).double(),
-                                tuple(to_float64(torch, v) for v in trace_inputs))
+            module64 = torch.jit.trace(copy.deepcopy(pristine).double(),
+                                       tuple(to_float64(torch, v) for v in trace_inputs))
         else:
-            G = torch.jit.script(copy.deepcopy(pristine).double())
+            module64 = torch.jit.script(copy.deepcopy(pristine).double())
+        saved = io.BytesIO()
+        torch.jit.save(module64, saved)
+        G = torch.jit.load(io.BytesIO(saved.getvalue()))
         named = list(G.named_parameters())
         eager_params = [p for _, p in eager.named_parameters()]
     else:
         eager = eager_fn
         G = torch.jit.trace(eager_fn, tuple(to_float64(torch, v) for v in trace_inputs)) if traced else compiled
+        saved = io.BytesIO()
+        torch.jit.save(G, saved)  # before G runs with inputs requiring grad
         named, eager_params = [], []
     if not grad_args and not named:
         raise ValueError("nothing to differentiate: no top-level floating-point tensor input"
                          + (" and no parameter" if kind == "module" else ""))
-    buffer = io.BytesIO()
-    torch.jit.save(G, buffer)  # before G runs: gradcheck gets a fresh copy of it
 
     params = [p for _, p in named]
     weights, input_grads, param_grads = run.gradients(G, params, seed=seed)
@@ -440,8 +477,7 @@ def record_gradients(torch, enc, case, *, kind, traced, compiled, inputs, args, 
 
     grad_check, grad_check_error = None, None
     if grad_args:
-        buffer.seek(0)
-        fresh = torch.jit.load(buffer)
+        fresh = torch.jit.load(io.BytesIO(saved.getvalue()))  # a cold executor (FORMAT.md's remark)
 
         def checked(*xs):
             return tuple(flatten_floating(torch, run.call(fresh, xs), []))
@@ -467,7 +503,8 @@ def record_gradients(torch, enc, case, *, kind, traced, compiled, inputs, args, 
                                for (n, _), g in zip(named, param_grads)]
     case["eager_grad_max_abs_diff"] = enc_float(diff)
     case["grad_check"] = grad_check
-    case["grad_check_params"] = dict(GRAD_CHECK_PARAMS)
+    if grad_check is not None or grad_check_error is not None:
+        case["grad_check_params"] = dict(GRAD_CHECK_PARAMS)
     if grad_check_error is not None:
         case["grad_check_error"] = grad_check_error
     case["optimized_graph_requires_grad"] = optimized
@@ -598,7 +635,11 @@ def main(argv):
         })
         if is_module:
             case["method_graphs"] = {n: str(scripted._c._get_method(n).graph) for n in scripted._c._method_names()}
-            case["module_state"] = module_state(scripted, enc)
+            try:
+                slots = archive_slots(archive_bytes.getvalue())
+            except Exception:  # an archive this reader does not follow: keep the attributes' own order
+                slots = None
+            case["module_state"] = module_state(scripted, enc, slots if hasattr(slots, "slots") else None)
         if a.trace:
             case["trace_inputs"] = [enc.value(v, x.type) for v, x in zip(trace_inputs, args)]
         case["notes"] = (f"recorded by scripts/record_case.py from {os.path.basename(a.program)}"

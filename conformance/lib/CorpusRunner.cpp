@@ -11,6 +11,7 @@
 #include <ostream>
 
 #include "conformance/lib/Compare.h"
+#include "conformance/lib/GradExecutor.h"
 #include "conformance/lib/GraphTolerance.h"
 #include "conformance/lib/SourceCase.h"
 #include "conformance/lib/TraceCase.h"
@@ -166,14 +167,15 @@ CaseResult runCase(const Case& c, const Engine& engine, const RunnerOptions& opt
   }
 
   // The tolerance of each output and input after the call (GraphTolerance.h), from a reference run
-  // on freshly decoded inputs (after the engine's run: `self` may then hold state that run
-  // updated, which moves the bounds, not the values compared).
+  // on freshly decoded inputs and a deep copy of `self`: the engine's outputs may alias the
+  // module's state (a buffer or list it updated and returned), which this run must not touch
+  // again. (`self` is the state after the engine's run, which moves the bounds, not the values.)
   const size_t selfOffset = p.self ? 1 : 0;
   std::optional<RunTolerances> tolCache;
   auto tolerances = [&]() -> const RunTolerances& {
     if (tolCache) return *tolCache;
     std::vector<IValue> observed;
-    if (p.self) observed.push_back(*p.self);
+    if (p.self) observed.push_back(deepCopyValue(*p.self));
     for (const auto& v : decodeValues(c.inputs, p.classes.get(), "inputs")) observed.push_back(copyContainers(v));
     RunTolerances t = tolerancesForRun(*p.graph, observed);
     for (auto& o : t.output) o.checkStrides = options.checkStrides;

@@ -156,9 +156,12 @@ inline const std::map<std::string, std::map<std::string, std::string>>& override
   return table;
 }
 
-// The argument for `name : type` of op `op`, or "" when no override applies.
+// The argument for `name : type` of op `op`, or "" when no override applies. An in-place variant
+// (addmv_) takes its functional op's arguments (addmv).
 inline std::string overrideFor(const std::string& op, const std::string& name, const std::string& type) {
   auto it = overrides().find(op);
+  if (it == overrides().end() && op.size() > 1 && op.back() == '_' && !op.ends_with("__"))
+    it = overrides().find(op.substr(0, op.size() - 1));
   if (it == overrides().end()) return "";
   if (auto t = it->second.find(name + ":" + type); t != it->second.end()) return t->second;
   if (auto t = it->second.find(name); t != it->second.end()) return t->second;

@@ -14,7 +14,8 @@
   _(Indexing)                           \
   _(Linalg)                             \
   _(NN)                                 \
-  _(OutVariants) /* last: derives the out= kernels no family registered */
+  _(OutVariants) /* derives the out= kernels no family registered */ \
+  _(InplaceVariants) /* last: derives the in-place kernels no family registered */
 
 namespace tsjit::kernels {
 #define TSJIT_DECLARE_FAMILY(name) void register##name##Kernels();

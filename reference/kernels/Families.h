@@ -15,7 +15,8 @@
   _(Indexing)                              \
   _(Linalg)                                \
   _(NN)                                   \
-  _(OutVariants) /* last: the out= kernels no family registered, from their functional overloads */
+  _(OutVariants) /* the out= kernels no family registered, from their functional overloads */ \
+  _(InplaceVariants) /* last: the in-place kernels no family registered, from their functional ones */
 
 namespace tsjit::reference {
 #define TSJIT_DECLARE_FAMILY(name) void register##name##Kernels();

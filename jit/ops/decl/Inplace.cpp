@@ -106,6 +106,231 @@ void declareInplace(OpTableBuilder& b) {
       "aten::scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)",
       "aten::scatter_.value_reduce(Tensor(a!) self, int dim, Tensor index, Scalar value, *, str reduce) -> Tensor(a!)",
   });
+  // In-place variants whose kernels both engines derive from the functional overload
+  // (jit/kernels/InplaceVariants.cpp, reference/kernels/InplaceVariants.cpp); schemas from
+  // python3-torch 1.13.1's torch._C._jit_get_all_schemas(), tolerance that of the functional op.
+  b.op("aten::abs_", Cat::Inplace, Tolerance::exact(), {
+      "aten::abs_(Tensor(a!) self) -> Tensor(a!)",
+  });
+  b.op("aten::addcdiv_", Cat::Inplace, Tolerance::operands(4), {
+      "aten::addcdiv_(Tensor(a!) self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor(a!)",
+  });
+  b.op("aten::addcmul_", Cat::Inplace, Tolerance::operands(4), {
+      "aten::addcmul_(Tensor(a!) self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor(a!)",
+  });
+  b.op("aten::addmm_", Cat::Inplace, Tolerance::reduction(1), {
+      "aten::addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)",
+  });
+  b.op("aten::addmv_", Cat::Inplace, Tolerance::reduction(1), {
+      "aten::addmv_(Tensor(a!) self, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)",
+  });
+  b.op("aten::addr_", Cat::Inplace, Tolerance::reduction(1), {
+      "aten::addr_(Tensor(a!) self, Tensor vec1, Tensor vec2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)",
+  });
+  b.op("aten::asin_", Cat::Inplace, Tolerance::ulp(4), {
+      "aten::asin_(Tensor(a!) self) -> Tensor(a!)",
+  });
+  b.op("aten::atan2_", Cat::Inplace, Tolerance::ulp(2), {
+      "aten::atan2_(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+  });
+  b.op("aten::atanh_", Cat::Inplace, Tolerance::ulp(4), {
+      "aten::atanh_(Tensor(a!) self) -> Tensor(a!)",
+  });
+  b.op("aten::baddbmm_", Cat::Inplace, Tolerance::reduction(1), {
+      "aten::baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)",
+  });
+  b.op("aten::bitwise_and_", Cat::Inplace, Tolerance::exact(), {
+      "aten::bitwise_and_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+      "aten::bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+  });
+  b.op("aten::bitwise_not_", Cat::Inplace, Tolerance::exact(), {
+      "aten::bitwise_not_(Tensor(a!) self) -> Tensor(a!)",
+  });
+  b.op("aten::bitwise_or_", Cat::Inplace, Tolerance::exact(), {
+      "aten::bitwise_or_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+      "aten::bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+  });
+  b.op("aten::bitwise_xor_", Cat::Inplace, Tolerance::exact(), {
+      "aten::bitwise_xor_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+      "aten::bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+  });
+  b.op("aten::ceil_", Cat::Inplace, Tolerance::exact(), {
+      "aten::ceil_(Tensor(a!) self) -> Tensor(a!)",
+  });
+  b.op("aten::cos_", Cat::Inplace, Tolerance::ulp(2), {
+      "aten::cos_(Tensor(a!) self) -> Tensor(a!)",
+  });
+  b.op("aten::cumprod_", Cat::Inplace, Tolerance::reduction(1), {
+      "aten::cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)",
+      "aten::cumprod_.dimname(Tensor(a!) self, str dim, *, ScalarType? dtype=None) -> Tensor(a!)",
+  });
+  b.op("aten::cumsum_", Cat::Inplace, Tolerance::reduction(1), {
+      "aten::cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)",
+      "aten::cumsum_.dimname(Tensor(a!) self, str dim, *, ScalarType? dtype=None) -> Tensor(a!)",
+  });
+  b.op("aten::eq_", Cat::Inplace, Tolerance::exact(), {
+      "aten::eq_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+      "aten::eq_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+  });
+  b.op("aten::erf_", Cat::Inplace, Tolerance::ulp(4), {
+      "aten::erf_(Tensor(a!) self) -> Tensor(a!)",
+  });
+  b.op("aten::exp2_", Cat::Inplace, Tolerance::ulp(2), {
+      "aten::exp2_(Tensor(a!) self) -> Tensor(a!)",
+  });
+  b.op("aten::exp_", Cat::Inplace, Tolerance::ulp(2), {
+      "aten::exp_(Tensor(a!) self) -> Tensor(a!)",
+  });
+  b.op("aten::expm1_", Cat::Inplace, Tolerance::ulp(2), {
+      "aten::expm1_(Tensor(a!) self) -> Tensor(a!)",
+  });
+  b.op("aten::floor_", Cat::Inplace, Tolerance::exact(), {
+      "aten::floor_(Tensor(a!) self) -> Tensor(a!)",
+  });
+  b.op("aten::fmod_", Cat::Inplace, Tolerance::exact(), {
+      "aten::fmod_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+      "aten::fmod_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+  });
+  b.op("aten::frac_", Cat::Inplace, Tolerance::exact(), {
+      "aten::frac_(Tensor(a!) self) -> Tensor(a!)",
+  });
+  b.op("aten::gcd_", Cat::Inplace, Tolerance::exact(), {
+      "aten::gcd_(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+  });
+  b.op("aten::ge_", Cat::Inplace, Tolerance::exact(), {
+      "aten::ge_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+      "aten::ge_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+  });
+  b.op("aten::gelu_", Cat::Inplace, Tolerance::operands(3), {
+      "aten::gelu_(Tensor(a!) self, *, str approximate=\"none\") -> Tensor(a!)",
+  });
+  b.op("aten::gt_", Cat::Inplace, Tolerance::exact(), {
+      "aten::gt_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+      "aten::gt_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+  });
+  b.op("aten::hardsigmoid_", Cat::Inplace, Tolerance::operands(2), {
+      "aten::hardsigmoid_(Tensor(a!) self) -> Tensor(a!)",
+  });
+  b.op("aten::hardswish_", Cat::Inplace, Tolerance::operands(3), {
+      "aten::hardswish_(Tensor(a!) self) -> Tensor(a!)",
+  });
+  b.op("aten::le_", Cat::Inplace, Tolerance::exact(), {
+      "aten::le_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+      "aten::le_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+  });
+  b.op("aten::lerp_", Cat::Inplace, Tolerance::operands(4), {
+      "aten::lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)",
+      "aten::lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)",
+  });
+  b.op("aten::log10_", Cat::Inplace, Tolerance::ulp(2), {
+      "aten::log10_(Tensor(a!) self) -> Tensor(a!)",
+  });
+  b.op("aten::log1p_", Cat::Inplace, Tolerance::ulp(2), {
+      "aten::log1p_(Tensor(a!) self) -> Tensor(a!)",
+  });
+  b.op("aten::log2_", Cat::Inplace, Tolerance::ulp(2), {
+      "aten::log2_(Tensor(a!) self) -> Tensor(a!)",
+  });
+  b.op("aten::log_", Cat::Inplace, Tolerance::ulp(2), {
+      "aten::log_(Tensor(a!) self) -> Tensor(a!)",
+  });
+  b.op("aten::logical_and_", Cat::Inplace, Tolerance::exact(), {
+      "aten::logical_and_(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+  });
+  b.op("aten::logical_not_", Cat::Inplace, Tolerance::exact(), {
+      "aten::logical_not_(Tensor(a!) self) -> Tensor(a!)",
+  });
+  b.op("aten::logical_or_", Cat::Inplace, Tolerance::exact(), {
+      "aten::logical_or_(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+  });
+  b.op("aten::logical_xor_", Cat::Inplace, Tolerance::exact(), {
+      "aten::logical_xor_(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+  });
+  b.op("aten::logit_", Cat::Inplace, Tolerance::operands(4), {
+      "aten::logit_(Tensor(a!) self, float? eps=None) -> Tensor(a!)",
+  });
+  b.op("aten::lt_", Cat::Inplace, Tolerance::exact(), {
+      "aten::lt_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+      "aten::lt_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+  });
+  b.op("aten::mish_", Cat::Inplace, Tolerance::operands(6), {
+      "aten::mish_(Tensor(a!) self) -> Tensor(a!)",
+  });
+  b.op("aten::nan_to_num_", Cat::Inplace, Tolerance::exact(), {
+      "aten::nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)",
+  });
+  b.op("aten::ne_", Cat::Inplace, Tolerance::exact(), {
+      "aten::ne_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+      "aten::ne_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+  });
+  b.op("aten::neg_", Cat::Inplace, Tolerance::exact(), {
+      "aten::neg_(Tensor(a!) self) -> Tensor(a!)",
+  });
+  b.op("aten::reciprocal_", Cat::Inplace, Tolerance::exact(), {
+      "aten::reciprocal_(Tensor(a!) self) -> Tensor(a!)",
+  });
+  b.op("aten::relu6_", Cat::Inplace, Tolerance::exact(), {
+      "aten::relu6_(Tensor(a!) self) -> Tensor(a!)",
+  });
+  b.op("aten::remainder_", Cat::Inplace, Tolerance::exact(), {
+      "aten::remainder_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+      "aten::remainder_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+  });
+  b.op("aten::round_", Cat::Inplace, Tolerance::exact(), {
+      "aten::round_(Tensor(a!) self) -> Tensor(a!)",
+      "aten::round_.decimals(Tensor(a!) self, *, int decimals) -> Tensor(a!)",
+  });
+  b.op("aten::rsqrt_", Cat::Inplace, Tolerance::ulp(2), {
+      "aten::rsqrt_(Tensor(a!) self) -> Tensor(a!)",
+  });
+  b.op("aten::scatter_add_", Cat::Inplace, Tolerance::reduction(1), {
+      "aten::scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)",
+  });
+  b.op("aten::selu_", Cat::Inplace, Tolerance::operands(6), {
+      "aten::selu_(Tensor(a!) self) -> Tensor(a!)",
+  });
+  b.op("aten::sign_", Cat::Inplace, Tolerance::exact(), {
+      "aten::sign_(Tensor(a!) self) -> Tensor(a!)",
+  });
+  b.op("aten::sin_", Cat::Inplace, Tolerance::ulp(2), {
+      "aten::sin_(Tensor(a!) self) -> Tensor(a!)",
+  });
+  b.op("aten::sinh_", Cat::Inplace, Tolerance::ulp(4), {
+      "aten::sinh_(Tensor(a!) self) -> Tensor(a!)",
+  });
+  b.op("aten::sqrt_", Cat::Inplace, Tolerance::exact(), {
+      "aten::sqrt_(Tensor(a!) self) -> Tensor(a!)",
+  });
+  b.op("aten::square_", Cat::Inplace, Tolerance::exact(), {
+      "aten::square_(Tensor(a!) self) -> Tensor(a!)",
+  });
+  b.op("aten::squeeze_", Cat::Inplace, Tolerance::exact(), {
+      "aten::squeeze_(Tensor(a!) self) -> Tensor(a!)",
+      "aten::squeeze_.dim(Tensor(a!) self, int dim) -> Tensor(a!)",
+      "aten::squeeze_.dimname(Tensor(a!) self, str dim) -> Tensor(a!)",
+  });
+  b.op("aten::t_", Cat::Inplace, Tolerance::exact(), {
+      "aten::t_(Tensor(a!) self) -> Tensor(a!)",
+  });
+  b.op("aten::tan_", Cat::Inplace, Tolerance::ulp(4), {
+      "aten::tan_(Tensor(a!) self) -> Tensor(a!)",
+  });
+  b.op("aten::transpose_", Cat::Inplace, Tolerance::exact(), {
+      "aten::transpose_(Tensor(a!) self, int dim0, int dim1) -> Tensor(a!)",
+  });
+  b.op("aten::tril_", Cat::Inplace, Tolerance::exact(), {
+      "aten::tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)",
+  });
+  b.op("aten::triu_", Cat::Inplace, Tolerance::exact(), {
+      "aten::triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)",
+  });
+  b.op("aten::trunc_", Cat::Inplace, Tolerance::exact(), {
+      "aten::trunc_(Tensor(a!) self) -> Tensor(a!)",
+  });
+  b.op("aten::unsqueeze_", Cat::Inplace, Tolerance::exact(), {
+      "aten::unsqueeze_(Tensor(a!) self, int dim) -> Tensor(a!)",
+  });
+
 }
 
 }  // namespace tsjit::ops

@@ -8,13 +8,16 @@
 // of self (unsqueeze, t, transpose, squeeze) gives self its shape and strides; any other result
 // must have self's shape ("output with shape ... doesn't match the broadcast shape ...") and a
 // dtype that can be cast to self's ("result type Float can't be cast to the desired output type
-// Long"), and is copied into self. aten::detach_ is left out (it changes autograd state only).
+// Long"), and is copied into self. For the elementwise (TensorIterator) ops, self must not overlap
+// itself or partially overlap another tensor argument, 1.13's "unsupported operation" errors.
+// aten::detach_ is left out (it changes autograd state only).
 #include <string>
 #include <vector>
 
 #include "jit/kernels/Families.h"
 #include "jit/kernels/Kernel.h"
 #include "jit/kernels/TensorLoops.h"
+#include "jit/tensor/MemoryOverlap.h"
 #include "jit/tensor/TypePromotion.h"
 #include "jit/support/Error.h"
 
@@ -79,8 +82,19 @@ void registerInplaceVariantsKernels() {
       if (!f) continue;
       if (!o->schema().arguments()[0].type()->str().starts_with("Tensor")) continue;
       const OptimizedKernel* inner = findKernel(*f);
-      def(o->qualifiedName(), [inner](Stack& s, size_t n) {
+      const ops::OpCategory c = f->category();
+      const bool elementwise = c == ops::OpCategory::ElementwiseUnary || c == ops::OpCategory::ElementwiseBinary ||
+                               c == ops::OpCategory::ElementwiseTernary || c == ops::OpCategory::Comparison;
+      def(o->qualifiedName(), [inner, elementwise](Stack& s, size_t n) {
         IValue self = s[s.size() - n];
+        if (elementwise) {
+          const Tensor& t = self.toTensor();
+          assertNoInternalOverlap(t);
+          for (size_t k = 1; k < n; ++k) {
+            const IValue& v = s[s.size() - n + k];
+            if (v.isTensor() && v.toTensor().defined() && !v.toTensor().is(t)) assertNoPartialOverlap(t, v.toTensor());
+          }
+        }
         inner->run(s, n);  // pops the arguments, pushes the functional result
         IValue result = pop(s);
         writeInto(self.toTensor(), result.toTensor());

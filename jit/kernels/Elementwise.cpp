@@ -11,6 +11,7 @@ void registerElementwiseCompareKernels();     // ElementwiseCompare.cpp: compari
 void registerElementwiseUnaryKernels();       // ElementwiseUnary.cpp: math functions, predicates
 void registerElementwiseActivationKernels();  // ElementwiseActivation.cpp: relu, gelu, clamp...
 void registerElementwiseMiscKernels();        // ElementwiseMisc.cpp: where, lerp, fill, to...
+void registerElementwiseSpecialKernels();     // ElementwiseSpecial.cpp: atan, cosh, hypot, xlogy...
 
 void registerElementwiseKernels() {
   registerElementwiseBinaryKernels();
@@ -18,6 +19,7 @@ void registerElementwiseKernels() {
   registerElementwiseUnaryKernels();
   registerElementwiseActivationKernels();
   registerElementwiseMiscKernels();
+  registerElementwiseSpecialKernels();
 }
 
 }  // namespace tsjit::kernels

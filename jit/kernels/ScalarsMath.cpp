@@ -153,6 +153,13 @@ void registerScalarsMathKernels() {
   unaryFloat("aten::sinh", [](double x) { return std::sinh(x); });
   unaryFloat("aten::tanh", [](double x) { return std::tanh(x); });
   unaryFloat("aten::asin", [](double x) { return std::asin(x); });
+  unaryFloat("aten::acos", [](double x) { return std::acos(x); });
+  unaryFloat("aten::atan", [](double x) { return std::atan(x); });
+  unaryFloat("aten::cosh", [](double x) { return std::cosh(x); });
+  unaryFloat("aten::asinh", [](double x) { return std::asinh(x); });
+  unaryFloat("aten::acosh", [](double x) { return std::acosh(x); });
+  unaryFloat("aten::erfc", [](double x) { return std::erfc(x); });
+  unaryFloat("aten::lgamma", [](double x) { return std::lgamma(x); });
   unaryFloat("aten::atanh", [](double x) { return std::atanh(x); });
   unaryFloat("aten::erf", [](double x) { return std::erf(x); });
   unaryFloat("aten::fabs", [](double x) { return std::fabs(x); });

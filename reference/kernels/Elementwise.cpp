@@ -11,5 +11,6 @@ void registerElementwiseKernels() {
   registerElementwiseUnaryKernels();
   registerElementwiseActivationKernels();
   registerElementwiseMiscKernels();
+  registerElementwiseSpecialKernels();
 }
 }  // namespace tsjit::reference

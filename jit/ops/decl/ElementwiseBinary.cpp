@@ -269,6 +269,48 @@ void declareElementwiseBinary(OpTableBuilder& b) {
       "aten::masked_fill.Tensor(Tensor self, Tensor mask, Tensor value) -> Tensor",
       "aten::masked_fill.Tensor_out(Tensor self, Tensor mask, Tensor value, *, Tensor(a!) out) -> Tensor(a!)",
   });
+  // Less common binary math ops (jit/kernels/ElementwiseSpecial.cpp; python3-torch 1.13.1 schemas).
+  b.op("aten::hypot", Cat::ElementwiseBinary, Tolerance::ulp(2), {
+      "aten::hypot(Tensor self, Tensor other) -> Tensor",
+      "aten::hypot.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::logaddexp", Cat::ElementwiseBinary, Tolerance::operands(4), {
+      "aten::logaddexp(Tensor self, Tensor other) -> Tensor",
+      "aten::logaddexp.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::logaddexp2", Cat::ElementwiseBinary, Tolerance::operands(4), {
+      "aten::logaddexp2(Tensor self, Tensor other) -> Tensor",
+      "aten::logaddexp2.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::xlogy", Cat::ElementwiseBinary, Tolerance::ulp(4), {
+      "aten::xlogy.OutScalar_Other(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::xlogy.OutScalar_Self(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::xlogy.OutTensor(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::xlogy.Scalar_Other(Tensor self, Scalar other) -> Tensor",
+      "aten::xlogy.Scalar_Self(Scalar self, Tensor other) -> Tensor",
+      "aten::xlogy.Tensor(Tensor self, Tensor other) -> Tensor",
+  });
+  b.op("aten::copysign", Cat::ElementwiseBinary, Tolerance::exact(), {
+      "aten::copysign(Scalar a, Scalar b) -> float",
+      "aten::copysign.Scalar(Tensor self, Scalar other) -> Tensor",
+      "aten::copysign.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::copysign.Tensor(Tensor self, Tensor other) -> Tensor",
+      "aten::copysign.float(float a, float b) -> float",
+      "aten::copysign.float_int(float a, int b) -> float",
+      "aten::copysign.int(int a, int b) -> float",
+      "aten::copysign.int_float(int a, float b) -> float",
+      "aten::copysign.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::heaviside", Cat::ElementwiseBinary, Tolerance::exact(), {
+      "aten::heaviside(Tensor self, Tensor values) -> Tensor",
+      "aten::heaviside.out(Tensor self, Tensor values, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::clamp_max", Cat::ElementwiseBinary, Tolerance::exact(), {
+      "aten::clamp_max(Tensor self, Scalar max) -> Tensor",
+      "aten::clamp_max.Tensor(Tensor self, Tensor max) -> Tensor",
+      "aten::clamp_max.Tensor_out(Tensor self, Tensor max, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::clamp_max.out(Tensor self, Scalar max, *, Tensor(a!) out) -> Tensor(a!)",
+  });
 }
 
 }  // namespace tsjit::ops

@@ -308,6 +308,77 @@ void declareElementwiseUnary(OpTableBuilder& b) {
       "aten::logit(Tensor self, float? eps=None) -> Tensor",
       "aten::logit.out(Tensor self, float? eps=None, *, Tensor(a!) out) -> Tensor(a!)",
   });
+  // Less common math functions (jit/kernels/ElementwiseSpecial.cpp; schemas from python3-torch 1.13.1,
+  // complex overloads left out: tsjit has no complex tensors).
+  b.op("aten::atan", Cat::ElementwiseUnary, Tolerance::ulp(4), {
+      "aten::atan(Tensor self) -> Tensor",
+      "aten::atan.Scalar(Scalar a) -> Scalar",
+      "aten::atan.float(float a) -> float",
+      "aten::atan.int(int a) -> float",
+      "aten::atan.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::acos", Cat::ElementwiseUnary, Tolerance::ulp(4), {
+      "aten::acos(Tensor self) -> Tensor",
+      "aten::acos.Scalar(Scalar a) -> Scalar",
+      "aten::acos.float(float a) -> float",
+      "aten::acos.int(int a) -> float",
+      "aten::acos.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::cosh", Cat::ElementwiseUnary, Tolerance::ulp(4), {
+      "aten::cosh(Tensor self) -> Tensor",
+      "aten::cosh.Scalar(Scalar a) -> Scalar",
+      "aten::cosh.float(float a) -> float",
+      "aten::cosh.int(int a) -> float",
+      "aten::cosh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::asinh", Cat::ElementwiseUnary, Tolerance::ulp(4), {
+      "aten::asinh(Tensor self) -> Tensor",
+      "aten::asinh.Scalar(Scalar a) -> Scalar",
+      "aten::asinh.float(float a) -> float",
+      "aten::asinh.int(int a) -> float",
+      "aten::asinh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::acosh", Cat::ElementwiseUnary, Tolerance::ulp(4), {
+      "aten::acosh(Tensor self) -> Tensor",
+      "aten::acosh.Scalar(Scalar a) -> Scalar",
+      "aten::acosh.float(float a) -> float",
+      "aten::acosh.int(int a) -> float",
+      "aten::acosh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::erfc", Cat::ElementwiseUnary, Tolerance::ulp(4), {
+      "aten::erfc(Tensor self) -> Tensor",
+      "aten::erfc.Scalar(Scalar a) -> Scalar",
+      "aten::erfc.float(float a) -> float",
+      "aten::erfc.int(int a) -> float",
+      "aten::erfc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::lgamma", Cat::ElementwiseUnary, Tolerance::operands(4), {
+      "aten::lgamma(Tensor self) -> Tensor",
+      "aten::lgamma.Scalar(Scalar a) -> Scalar",
+      "aten::lgamma.float(float a) -> float",
+      "aten::lgamma.int(int a) -> float",
+      "aten::lgamma.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::sinc", Cat::ElementwiseUnary, Tolerance::operands(4), {
+      "aten::sinc(Tensor self) -> Tensor",
+      "aten::sinc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::deg2rad", Cat::ElementwiseUnary, Tolerance::ulp(2), {
+      "aten::deg2rad(Tensor self) -> Tensor",
+      "aten::deg2rad.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::rad2deg", Cat::ElementwiseUnary, Tolerance::ulp(2), {
+      "aten::rad2deg(Tensor self) -> Tensor",
+      "aten::rad2deg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::sgn", Cat::ElementwiseUnary, Tolerance::exact(), {
+      "aten::sgn(Tensor self) -> Tensor",
+      "aten::sgn.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::signbit", Cat::ElementwiseUnary, Tolerance::exact(), {
+      "aten::signbit(Tensor self) -> Tensor",
+      "aten::signbit.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
 }
 
 }  // namespace tsjit::ops

@@ -331,6 +331,57 @@ void declareInplace(OpTableBuilder& b) {
       "aten::unsqueeze_(Tensor(a!) self, int dim) -> Tensor(a!)",
   });
 
+  b.op("aten::atan_", Cat::Inplace, Tolerance::ulp(4), {
+      "aten::atan_(Tensor(a!) self) -> Tensor(a!)",
+  });
+  b.op("aten::acos_", Cat::Inplace, Tolerance::ulp(4), {
+      "aten::acos_(Tensor(a!) self) -> Tensor(a!)",
+  });
+  b.op("aten::cosh_", Cat::Inplace, Tolerance::ulp(4), {
+      "aten::cosh_(Tensor(a!) self) -> Tensor(a!)",
+  });
+  b.op("aten::asinh_", Cat::Inplace, Tolerance::ulp(4), {
+      "aten::asinh_(Tensor(a!) self) -> Tensor(a!)",
+  });
+  b.op("aten::acosh_", Cat::Inplace, Tolerance::ulp(4), {
+      "aten::acosh_(Tensor(a!) self) -> Tensor(a!)",
+  });
+  b.op("aten::erfc_", Cat::Inplace, Tolerance::ulp(4), {
+      "aten::erfc_(Tensor(a!) self) -> Tensor(a!)",
+  });
+  b.op("aten::lgamma_", Cat::Inplace, Tolerance::operands(4), {
+      "aten::lgamma_(Tensor(a!) self) -> Tensor(a!)",
+  });
+  b.op("aten::sinc_", Cat::Inplace, Tolerance::operands(4), {
+      "aten::sinc_(Tensor(a!) self) -> Tensor(a!)",
+  });
+  b.op("aten::deg2rad_", Cat::Inplace, Tolerance::ulp(2), {
+      "aten::deg2rad_(Tensor(a!) self) -> Tensor(a!)",
+  });
+  b.op("aten::rad2deg_", Cat::Inplace, Tolerance::ulp(2), {
+      "aten::rad2deg_(Tensor(a!) self) -> Tensor(a!)",
+  });
+  b.op("aten::sgn_", Cat::Inplace, Tolerance::exact(), {
+      "aten::sgn_(Tensor(a!) self) -> Tensor(a!)",
+  });
+  b.op("aten::hypot_", Cat::Inplace, Tolerance::ulp(2), {
+      "aten::hypot_(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+  });
+  b.op("aten::xlogy_", Cat::Inplace, Tolerance::ulp(4), {
+      "aten::xlogy_.Scalar_Other(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+      "aten::xlogy_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+  });
+  b.op("aten::copysign_", Cat::Inplace, Tolerance::exact(), {
+      "aten::copysign_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+      "aten::copysign_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+  });
+  b.op("aten::heaviside_", Cat::Inplace, Tolerance::exact(), {
+      "aten::heaviside_(Tensor(a!) self, Tensor values) -> Tensor(a!)",
+  });
+  b.op("aten::clamp_max_", Cat::Inplace, Tolerance::exact(), {
+      "aten::clamp_max_(Tensor(a!) self, Scalar max) -> Tensor(a!)",
+      "aten::clamp_max_.Tensor(Tensor(a!) self, Tensor max) -> Tensor(a!)",
+  });
 }
 
 }  // namespace tsjit::ops

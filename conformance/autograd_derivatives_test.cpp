@@ -181,6 +181,24 @@ TEST(AutogradDerivatives, ElementwiseUnary) {
                          "aten::reciprocal"})
     cases.push_back({op, unary(op), {{{2, 3}, Kind::Positive, true, true}}});
   for (const char* op : {"aten::floor", "aten::frac"}) cases.push_back({op, unary(op), {{{4}, Kind::AwayFromInt}}});
+  for (const char* op : {"aten::atan", "aten::cosh", "aten::asinh", "aten::erfc", "aten::deg2rad", "aten::rad2deg",
+                         "aten::sinc"})
+    cases.push_back({op, unary(op), {{{2, 3}}}});
+  cases.push_back({"aten::acos", unary("aten::acos"), {{{5}, Kind::Unit}}});
+  cases.push_back({"aten::acosh", ir(1, "  %one : int = prim::Constant[value=2]()\n  %s : Tensor = aten::add(%a, %one, %one)\n  %r : Tensor = aten::acosh(%s)\n"), {{{2, 3}, Kind::Positive}}});
+  checkAll(cases);
+}
+
+TEST(AutogradDerivatives, ElementwiseSpecialBinary) {
+  std::vector<Case> cases;
+  In m23{{2, 3}}, b3{{3}}, pos{{2, 3}, Kind::Positive};
+  for (const char* op : {"aten::hypot", "aten::logaddexp", "aten::logaddexp2", "aten::copysign"})
+    cases.push_back({op, ir(2, std::string("  %r : Tensor = ") + op + "(%a, %b)\n"), {m23, b3}});
+  cases.push_back({"aten::xlogy", ir(2, "  %r : Tensor = aten::xlogy(%a, %b)\n"), {m23, pos}});
+  cases.push_back({"xlogy.Scalar_Other", ir(1, "  %s : float = prim::Constant[value=2.5]()\n  %r : Tensor = aten::xlogy(%a, %s)\n"), {m23}});
+  cases.push_back({"xlogy.Scalar_Self", ir(1, "  %s : float = prim::Constant[value=-1.5]()\n  %r : Tensor = aten::xlogy(%s, %a)\n"), {pos}});
+  cases.push_back({"clamp_max", ir(1, "  %s : float = prim::Constant[value=0.1]()\n  %r : Tensor = aten::clamp_max(%a, %s)\n"), {{{3, 4}, Kind::NearKink}}});
+  cases.push_back({"clamp_max.Tensor", ir(2, "  %r : Tensor = aten::clamp_max(%a, %b)\n"), {m23, b3}});
   checkAll(cases);
 }
 

@@ -172,6 +172,72 @@ void registerElementwiseDerivatives() {
   unarySelf("aten::asin", [](const Tensor& g, const Tensor& x) {
     return div(g, unary("aten::sqrt", sub(one(x), mul(x, x))));
   });
+  unarySelf("aten::atan", [](const Tensor& g, const Tensor& x) { return div(g, addScalar(mul(x, x), 1)); });
+  unarySelf("aten::acos", [](const Tensor& g, const Tensor& x) {
+    return neg(div(g, unary("aten::sqrt", sub(one(x), mul(x, x)))));
+  });
+  unarySelf("aten::cosh", [](const Tensor& g, const Tensor& x) { return mul(g, unary("aten::sinh", x)); });
+  unarySelf("aten::asinh", [](const Tensor& g, const Tensor& x) {
+    return div(g, unary("aten::sqrt", addScalar(mul(x, x), 1)));
+  });
+  unarySelf("aten::acosh", [](const Tensor& g, const Tensor& x) {
+    return mul(g, unary("aten::rsqrt", addScalar(mul(x, x), -1)));
+  });
+  unarySelf("aten::erfc", [](const Tensor& g, const Tensor& x) {
+    return mul(mul(g, -2.0 / std::sqrt(M_PI)), unary("aten::exp", neg(mul(x, x))));
+  });
+  def("aten::deg2rad", {}, [](const GradContext& c) -> Grads { return {mul(c.grad(), M_PI / 180.0)}; });
+  def("aten::rad2deg", {}, [](const GradContext& c) -> Grads { return {mul(c.grad(), 180.0 / M_PI)}; });
+  def("aten::sgn", {}, [](const GradContext& c) -> Grads { return {zerosLike(c.grad())}; });
+  // d/dx sin(pi x) / (pi x) = (cos(pi x) pi x - sin(pi x)) / (pi x^2); 0 at x = 0.
+  unarySelf("aten::sinc", [](const Tensor& g, const Tensor& x) {
+    Tensor px = mul(x, M_PI);
+    Tensor d = div(sub(mul(unary("aten::cos", px), px), unary("aten::sin", px)), mul(px, x));
+    return mask(compare("aten::ne.Scalar", x, 0), mul(g, d));
+  });
+  def("aten::hypot", {{0, 1}, {0}}, [](const GradContext& c) -> Grads {
+    const Tensor& r = c.output();
+    return {orNone(c.needs(0), [&] { return mul(c.grad(), div(c.tensor(0), r)); }),
+            orNone(c.needs(1), [&] { return mul(c.grad(), div(c.tensor(1), r)); })};
+  });
+  // logaddexp: d/da = 1 / (1 + e^(b - a)); logaddexp2 the same with 2^.
+  for (const char* name : {"aten::logaddexp", "aten::logaddexp2"}) {
+    const bool base2 = std::string_view(name) == "aten::logaddexp2";
+    def(name, {{0, 1}, {}}, [base2](const GradContext& c) -> Grads {
+      auto share = [&](const Tensor& a, const Tensor& b) {
+        return div(c.grad(), addScalar(unary(base2 ? "aten::exp2" : "aten::exp", sub(b, a)), 1));
+      };
+      return {orNone(c.needs(0), [&] { return share(c.tensor(0), c.tensor(1)); }),
+              orNone(c.needs(1), [&] { return share(c.tensor(1), c.tensor(0)); })};
+    });
+  }
+  // xlogy: d/dx = log(y) where x != 0 (0 elsewhere), d/dy = x / y.
+  def("aten::xlogy.Tensor", {{0, 1}, {}}, [](const GradContext& c) -> Grads {
+    Tensor x = c.tensor(0), y = c.tensor(1);
+    return {orNone(c.needs(0), [&] { return mask(compare("aten::ne.Scalar", x, 0), mul(c.grad(), unary("aten::log", y))); }),
+            orNone(c.needs(1), [&] { return div(mul(c.grad(), x), y); })};
+  });
+  def("aten::xlogy.Scalar_Other", {{0}, {}}, [](const GradContext& c) -> Grads {
+    Tensor x = c.tensor(0);
+    return {mask(compare("aten::ne.Scalar", x, 0), mul(c.grad(), std::log(c.scalar(1))))};
+  });
+  def("aten::xlogy.Scalar_Self", {{1}, {}}, [](const GradContext& c) -> Grads {
+    return {Tensor(), div(mul(c.grad(), c.scalar(0)), c.tensor(1))};
+  });
+  // copysign: self's gradient is grad * result / self (0 where self is 0); none for the sign.
+  for (const char* name : {"aten::copysign.Tensor", "aten::copysign.Scalar"})
+    def(name, {{0}, {0}}, [](const GradContext& c) -> Grads {
+      Tensor x = c.tensor(0);
+      return {mask(compare("aten::ne.Scalar", x, 0), mul(c.grad(), div(c.output(), x)))};
+    });
+  def("aten::clamp_max", {{0}, {}}, [](const GradContext& c) -> Grads {
+    return {mask(compare("aten::le.Scalar", c.tensor(0), c.scalar(1)), c.grad())};
+  });
+  def("aten::clamp_max.Tensor", {{0, 1}, {}}, [](const GradContext& c) -> Grads {
+    Tensor below = compareT("aten::le.Tensor", c.tensor(0), c.tensor(1));
+    return {orNone(c.needs(0), [&] { return mask(below, c.grad()); }),
+            orNone(c.needs(1), [&] { return mask(unary("aten::logical_not", below), c.grad()); })};
+  });
   unarySelf("aten::erf", [](const Tensor& g, const Tensor& x) {
     return mul(mul(g, 2.0 / std::sqrt(M_PI)), unary("aten::exp", neg(mul(x, x))));
   });

@@ -6,6 +6,7 @@
 #include "reference/Evaluator.h"
 
 #include <algorithm>
+#include <cctype>
 #include <ostream>
 
 #include "jit/ir/Graph.h"
@@ -46,10 +47,16 @@ std::string ScriptException::lastLine() const {
 }
 
 std::string pythonLastLine(const std::exception& e) {
-  if (auto* s = dynamic_cast<const ScriptException*>(&e)) return s->lastLine();
+  // Trailing whitespace dropped, as the corpus records the line ("AssertionError: " of an assert
+  // without a message is "RuntimeError: AssertionError:").
+  auto rstrip = [](std::string line) {
+    while (!line.empty() && std::isspace(static_cast<unsigned char>(line.back()))) line.pop_back();
+    return line;
+  };
+  if (auto* s = dynamic_cast<const ScriptException*>(&e)) return rstrip(s->lastLine());
   // The interpreter reports every other failure as "RuntimeError: <what>", whatever C++ or c10
   // exception class the operator threw (IndexError, ValueError... keep only their Python type).
-  return "RuntimeError: " + lastNonEmptyLine(e.what());
+  return rstrip("RuntimeError: " + lastNonEmptyLine(e.what()));
 }
 
 std::string pythonExceptionType(const std::exception& e) {

@@ -110,7 +110,7 @@ IValue newList(const ListObj& like, std::vector<IValue> items) { return makeList
 
 // Python slice bounds for a sequence of length n.
 void sliceBounds(int64_t n, const IValue& startV, const IValue& endV, int64_t step, int64_t& start, int64_t& count) {
-  if (step == 0) throw RuntimeError("slice step cannot be zero");
+  if (step == 0) throw RuntimeError("List slice should have non-zero step");
   auto clampIdx = [&](const IValue& v, bool isStart) -> int64_t {
     if (v.isNone()) return step > 0 ? (isStart ? 0 : n) : (isStart ? n - 1 : -1);
     int64_t i = v.toInt();

@@ -14,7 +14,7 @@ namespace {
 const char* const kKeyKinds[] = {"str", "int", "float", "bool", "complex", "Tensor"};
 
 std::string keyText(const IValue& k) {
-  if (k.isString()) return "'" + k.toStringRef() + "'";
+  if (k.isString()) return k.toStringRef();  // unquoted, as 1.13 prints it (KeyError: b)
   return str(k);
 }
 [[noreturn]] void keyError(const IValue& k) { throw RuntimeError("KeyError: " + keyText(k)); }

@@ -1,11 +1,14 @@
 // Strings.cpp — optimized kernels of the Strings family: str() of values as TorchScript prints
-// them (floats as the IR does: "2." for integral values below 1e10, else 17 significant digits;
+// them (floats: integral values in int64's range as the integer and a dot, -0.0 as "0.", else 17
+// significant digits;
 // True/False/None; [a, b]; (a,) for one-element tuples; strings raw), format() with Python's `{}`
 // placeholders, concatenation, join, split (None separator = whitespace runs), replace, upper,
 // startswith/find/count (an end of -1 means the whole string, as TorchScript's defaults do),
 // indexing and len. Strings are byte strings (the corpus is ASCII).
 #include <algorithm>
 #include <cctype>
+#include <cmath>
+#include <cstdio>
 #include <sstream>
 
 #include "jit/ir/Attributes.h"
@@ -21,6 +24,19 @@ constexpr const char* kEmptyReplaceNeverEnds =
     "str.replace(\"\", new) without a count never ends in TorchScript 1.13 (it inserts `new` in front forever "
     "and PyTorch raises std::bad_alloc)";
 
+// str() of a float as 1.13's interpreter prints it: an integral value in int64's range is printed
+// through int64 with a trailing dot (so 1e17 is "100000000000000000." and -0.0 is "0."), anything
+// else with 17 significant digits ("0.10000000000000001", "1e+300", "inf", "nan").
+void renderDouble(std::ostream& os, double d) {
+  if (std::isfinite(d) && d >= -0x1p63 && d < 0x1p63 && d == std::trunc(d)) {
+    os << static_cast<int64_t>(d) << ".";
+    return;
+  }
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.17g", d);
+  os << buf;
+}
+
 void render(std::ostream& os, const IValue& v, int depth = 0) {
   if (depth > 64) {
     os << "...";
@@ -30,7 +46,7 @@ void render(std::ostream& os, const IValue& v, int depth = 0) {
     case IValue::Tag::None: os << "None"; return;
     case IValue::Tag::Bool: os << (v.toBool() ? "True" : "False"); return;
     case IValue::Tag::Int: os << v.toInt(); return;
-    case IValue::Tag::Double: os << formatIrDouble(v.toDouble()); return;
+    case IValue::Tag::Double: renderDouble(os, v.toDouble()); return;
     case IValue::Tag::Complex: os << formatIrComplex(v.toComplex()); return;
     case IValue::Tag::String: os << v.toStringRef(); return;
     case IValue::Tag::Device: os << v; return;

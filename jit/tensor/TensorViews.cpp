@@ -32,7 +32,7 @@ Tensor Tensor::permute(IntArrayRef dims) const {
   std::vector<bool> seen(n, false);
   for (int64_t i = 0; i < n; ++i) {
     const int64_t d = wrapDim(dims[i], n);
-    if (seen[d]) throw RuntimeError("repeated dim in permute");
+    if (seen[d]) throw RuntimeError("permute(): duplicate dims are not allowed.");
     seen[d] = true;
     newSizes[i] = sizes()[d];
     newStrides[i] = strides()[d];

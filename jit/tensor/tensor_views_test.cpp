@@ -117,7 +117,7 @@ TEST(Permute, StridesFollowDims) {
   EXPECT_EQ(p.getDouble(1 * 6 + 1 * 3 + 2), x.getDouble(1 * 12 + 2 * 4 + 1));
   expectAliases(x, p);
   EXPECT_EQ(errorOf([&] { x.permute({0, 1}); }), "number of dims don't match in permute");
-  EXPECT_EQ(errorOf([&] { x.permute({0, 1, 1}); }), "repeated dim in permute");
+  EXPECT_EQ(errorOf([&] { x.permute({0, 1, 1}); }), "permute(): duplicate dims are not allowed.");
   std::string type;
   EXPECT_EQ(errorOf([&] { x.permute({0, 1, 3}); }, &type),
             "Dimension out of range (expected to be in range of [-3, 2], but got 3)");

@@ -51,7 +51,7 @@ size_t checkedIndex(int64_t idx, size_t size) {
 
 // Python slice bounds for a sequence of `size` elements (None = unset).
 std::vector<int64_t> sliceIndices(const IValue& start, const IValue& end, int64_t step, int64_t size) {
-  if (step == 0) throw RuntimeError("slice step cannot be zero");
+  if (step == 0) throw RuntimeError("List slice should have non-zero step");
   auto clampBound = [&](const IValue& v, int64_t dflt) -> int64_t {
     if (v.isNone()) return dflt;
     int64_t x = v.toInt();

@@ -149,7 +149,7 @@ Tensor permute(const Tensor& t, IntArrayRef dims) {
   std::vector<int> used(static_cast<size_t>(rank), 0);
   for (int64_t d : dims) {
     const int64_t w = checkedDim(d, rank);
-    if (used[static_cast<size_t>(w)]++) throw RuntimeError("repeated dim in permute");
+    if (used[static_cast<size_t>(w)]++) throw RuntimeError("permute(): duplicate dims are not allowed.");
     sizes.push_back(t.sizes()[static_cast<size_t>(w)]);
     strides.push_back(t.strides()[static_cast<size_t>(w)]);
   }

@@ -248,7 +248,7 @@ void registerStringKernels() {
     const std::string& s = a[0].toStringRef();
     int64_t n = static_cast<int64_t>(s.size());
     int64_t step = a[3].toInt();
-    if (step == 0) throw RuntimeError("slice step cannot be zero");
+    if (step == 0) throw RuntimeError("List slice should have non-zero step");
     auto bound = [&](const IValue& v, int64_t dflt) -> int64_t {
       if (v.isNone()) return dflt;
       int64_t x = v.toInt();

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <regex>
 #include <set>
 #include <sstream>
 
@@ -13,6 +14,7 @@
 #include "jit/ir/Function.h"
 #include "jit/ir/Graph.h"
 #include "jit/ir/IRParser.h"
+#include "jit/frontend/LibraryFunctions.h"
 
 namespace tsjit::conformance {
 
@@ -224,9 +226,25 @@ IValue buildModule(const json& moduleState, ClassRegistry& classes) {
   return buildModuleAt(moduleState, classes, "module_state", 0);
 }
 
+// Classes of the built-in library a recorded graph names (`with torch.no_grad():` creates and
+// enters a `__torch__.torch.autograd.grad_mode.no_grad`): registered compiled, with their methods
+// and attributes, before the graphs are parsed.
+void addLibraryClasses(const Case& c, ClassRegistry& classes) {
+  static const std::regex name(R"(__torch__\.torch\.[A-Za-z0-9_.]+)");
+  std::set<std::string> seen;
+  for (const std::string* text : {&c.graph, &c.inlinedGraph}) {
+    for (auto it = std::sregex_iterator(text->begin(), text->end(), name); it != std::sregex_iterator(); ++it) {
+      const std::string q = it->str();
+      if (!seen.insert(q).second || classes.find(q)) continue;
+      if (ClassTypePtr cls = frontend::builtinLibraryClass(q)) classes.add(cls);
+    }
+  }
+}
+
 Prepared prepareCase(const Case& c, GraphChoice which) {
   Prepared p;
   p.classes = std::make_shared<ClassRegistry>();
+  addLibraryClasses(c, *p.classes);
   if (c.isModule()) {
     p.self = buildModule(c.moduleState, *p.classes);
     const auto& cls = p.self->toObjectRef().type;

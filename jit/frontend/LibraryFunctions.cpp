@@ -48,4 +48,27 @@ Function* builtinLibraryFunction(const std::string& name) {
   return e.function;
 }
 
+ClassTypePtr builtinLibraryClass(const std::string& qualifiedName) {
+  struct Entry {
+    std::shared_ptr<CompilationUnit> unit;
+    ClassTypePtr type;
+  };
+  static std::mutex mutex;
+  static std::map<std::string, Entry>* cache = new std::map<std::string, Entry>;  // lives until exit
+  std::lock_guard<std::mutex> lock(mutex);
+  if (auto it = cache->find(qualifiedName); it != cache->end()) return it->second.type;
+  Entry& e = (*cache)[qualifiedName];
+  e.unit = std::make_shared<CompilationUnit>();
+  static const CompileOptions options;
+  detail::CompilerContext ctx;
+  ctx.cu = e.unit.get();
+  ctx.options = &options;
+  try {
+    if (auto info = ctx.libraryClass(qualifiedName, {})) e.type = info->type;  // compiles every method
+  } catch (const CompileError&) {
+    e.type = nullptr;
+  }
+  return e.type;
+}
+
 }  // namespace tsjit::frontend

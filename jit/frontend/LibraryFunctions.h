@@ -15,4 +15,9 @@ namespace tsjit::frontend {
 // compile, or for a public name (a graph calling `dropout` by name calls a function of its own).
 Function* builtinLibraryFunction(const std::string& name);
 
+// The class of the built-in library with this qualified name
+// (`__torch__.torch.autograd.grad_mode.no_grad`, which 1.13's graphs of `with torch.no_grad():`
+// create and enter), compiled with every method; nullptr when the library has no such class.
+ClassTypePtr builtinLibraryClass(const std::string& qualifiedName);
+
 }  // namespace tsjit::frontend

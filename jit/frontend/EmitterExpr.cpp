@@ -187,71 +187,78 @@ static Value* emitShortCircuit(FunctionEmitter& e, const BinOp& b) {
   return out;
 }
 
-Value* FunctionEmitter::emitSubscript(const Subscript& s) {
-  Value* base = emitExpr(s.value());
+std::vector<NamedValue> FunctionEmitter::emitSliceArgs(const SourceRange& loc, const SliceExpr& sl) {
+  std::vector<NamedValue> a;
+  a.push_back({loc, "", sl.start().present() ? emitExpr(sl.start().value()) : emitNone()});
+  a.push_back({loc, "", sl.end().present() ? emitExpr(sl.end().value()) : emitNone()});
+  a.push_back({loc, "", sl.step().present() ? emitExpr(sl.step().value()) : emitConst(Literal{int64_t(1)})});
+  return a;
+}
+
+// The int / slice / None part of a tensor subscript, as 1.13's emitIntAndSliceIndexing: the view
+// they select (aten::select, aten::slice, aten::unsqueeze) and the tensor indices left for
+// aten::index / aten::index_put_, one per dim of that view up to the last indexed one (None between).
+std::pair<Value*, std::vector<Value*>> FunctionEmitter::emitIntAndSliceIndexing(const SourceRange& loc, Value* base,
+                                                                                const ListView<Expr>& idxs) {
+  // Count dims consumed after an ellipsis.
+  Value* t = base;
+  int64_t dim = 0;
+  bool afterEllipsis = false;
+  std::vector<Value*> tensorIdx;
+  for (size_t i = 0; i < idxs.size(); ++i) {
+    Expr ix = idxs[i];
+    if (ix.kind() == Kind::Dots) {
+      int64_t remaining = 0;
+      for (size_t j = i + 1; j < idxs.size(); ++j)
+        if (idxs[j].kind() != Kind::None) ++remaining;
+      dim = -remaining;
+      afterEllipsis = true;
+      continue;
+    }
+    if (ix.kind() == Kind::None) {
+      t = emitBuiltinCall(loc, Symbol::aten("unsqueeze"), {{loc, "", t}, {loc, "", emitConst(Literal{dim})}}, {});
+      ++dim;
+      continue;
+    }
+    if (ix.kind() == Kind::SliceExpr) {
+      auto a = emitSliceArgs(loc, SliceExpr(ix.get()));
+      a.insert(a.begin(), {loc, "", emitConst(Literal{dim})});
+      a.insert(a.begin(), {loc, "", t});
+      t = emitBuiltinCall(loc, Symbol::aten("slice"), a, {});
+      ++dim;
+      continue;
+    }
+    Value* v = emitExpr(ix);
+    if (v->type()->kind() == TypeKind::Int) {
+      t = emitBuiltinCall(loc, Symbol::aten("select"), {{loc, "", t}, {loc, "", emitConst(Literal{dim})}, {loc, "", v}}, {});
+      if (afterEllipsis) ++dim;
+      continue;
+    }
+    if (isTensor(v->type()) || v->type()->kind() == TypeKind::List) {
+      if (!isTensor(v->type())) v = emitBuiltinCall(loc, Symbol::aten("tensor"), {{loc, "", v}}, {});
+      if (dim < 0) fail(ix.range(), "tensor indices after an ellipsis are not supported");
+      while (static_cast<int64_t>(tensorIdx.size()) < dim) tensorIdx.push_back(nullptr);
+      tensorIdx.push_back(v);
+      ++dim;
+      continue;
+    }
+    fail(ix.range(), "Unsupported operation: indexing tensor with unsupported index type '" + typeName(v->type()) + "'");
+  }
+  for (auto*& v : tensorIdx)
+    if (!v) v = emitNone();
+  return {t, tensorIdx};
+}
+
+Value* FunctionEmitter::emitSubscript(const Subscript& s) { return emitSubscript(s, emitExpr(s.value())); }
+
+Value* FunctionEmitter::emitSubscript(const Subscript& s, Value* base) {
   auto idxs = s.subscriptExprs();
   const SourceRange& loc = s.range();
   TypeKind bk = base->type()->kind();
-  auto sliceArgs = [&](const SliceExpr& sl, bool forTensor) {
-    std::vector<NamedValue> a;
-    a.push_back({loc, "", sl.start().present() ? emitExpr(sl.start().value()) : (forTensor ? emitNone() : emitNone())});
-    a.push_back({loc, "", sl.end().present() ? emitExpr(sl.end().value()) : emitNone()});
-    a.push_back({loc, "", sl.step().present() ? emitExpr(sl.step().value()) : emitConst(Literal{int64_t(1)})});
-    return a;
-  };
   if (bk == TypeKind::Tensor) {
-    // Count dims consumed after an ellipsis.
-    Value* t = base;
-    int64_t dim = 0;
-    bool afterEllipsis = false;
-    std::vector<Value*> tensorIdx;
-    for (size_t i = 0; i < idxs.size(); ++i) {
-      Expr ix = idxs[i];
-      if (ix.kind() == Kind::Dots) {
-        int64_t remaining = 0;
-        for (size_t j = i + 1; j < idxs.size(); ++j)
-          if (idxs[j].kind() != Kind::None) ++remaining;
-        dim = -remaining;
-        afterEllipsis = true;
-        continue;
-      }
-      if (ix.kind() == Kind::None) {
-        t = emitBuiltinCall(loc, Symbol::aten("unsqueeze"), {{loc, "", t}, {loc, "", emitConst(Literal{dim})}}, {});
-        ++dim;
-        continue;
-      }
-      if (ix.kind() == Kind::SliceExpr) {
-        auto a = sliceArgs(SliceExpr(ix.get()), true);
-        a.insert(a.begin(), {loc, "", emitConst(Literal{dim})});
-        a.insert(a.begin(), {loc, "", t});
-        t = emitBuiltinCall(loc, Symbol::aten("slice"), a, {});
-        ++dim;
-        continue;
-      }
-      Value* v = emitExpr(ix);
-      if (v->type()->kind() == TypeKind::Int) {
-        t = emitBuiltinCall(loc, Symbol::aten("select"), {{loc, "", t}, {loc, "", emitConst(Literal{dim})}, {loc, "", v}}, {});
-        if (afterEllipsis) ++dim;
-        continue;
-      }
-      if (isTensor(v->type()) || v->type()->kind() == TypeKind::List) {
-        if (!isTensor(v->type())) v = emitBuiltinCall(loc, Symbol::aten("tensor"), {{loc, "", v}}, {});
-        if (dim < 0) fail(ix.range(), "tensor indices after an ellipsis are not supported");
-        while (static_cast<int64_t>(tensorIdx.size()) < dim) tensorIdx.push_back(nullptr);
-        tensorIdx.push_back(v);
-        ++dim;
-        continue;
-      }
-      fail(ix.range(), "Unsupported operation: indexing tensor with unsupported index type '" + typeName(v->type()) + "'");
-    }
+    auto [t, tensorIdx] = emitIntAndSliceIndexing(loc, base, idxs);
     if (!tensorIdx.empty()) {
-      TypePtr optT = OptionalType::create(TensorType::get());
-      std::vector<Value*> elems;
-      for (auto* v : tensorIdx) {
-        if (!v) v = emitNone();
-        elems.push_back(v);
-      }
-      Value* list = emitList(optT, elems);
+      Value* list = emitList(OptionalType::create(TensorType::get()), tensorIdx);
       t = emitBuiltinCall(loc, Symbol::aten("index"), {{loc, "", t}, {loc, "", list}}, {});
     }
     return t;
@@ -274,7 +281,7 @@ Value* FunctionEmitter::emitSubscript(const Subscript& s) {
     return insertNode(*graph_, prim::TupleIndex, {base, emitConst(Literal{i})}, tt->elements()[static_cast<size_t>(i)]);
   }
   if (ix.kind() == Kind::SliceExpr) {
-    auto a = sliceArgs(SliceExpr(ix.get()), false);
+    auto a = emitSliceArgs(loc, SliceExpr(ix.get()));
     a.insert(a.begin(), {loc, "", base});
     return emitBuiltinCall(loc, Symbol::aten("slice"), a, {});
   }

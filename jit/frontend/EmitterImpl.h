@@ -317,6 +317,12 @@ class FunctionEmitter {
   Value* emitTuple(const std::vector<Value*>& elems);
   Value* emitList(const TypePtr& elemType, const std::vector<Value*>& elems);
   Value* emitSubscript(const Subscript& s);
+  Value* emitSubscript(const Subscript& s, Value* base);  // base: s.value(), already emitted
+  std::vector<NamedValue> emitSliceArgs(const SourceRange& loc, const SliceExpr& sl);  // start, end, step
+  std::pair<Value*, std::vector<Value*>> emitIntAndSliceIndexing(const SourceRange& loc, Value* base,
+                                                                 const ListView<Expr>& idxs);
+  // `t[...] = v` on a tensor: aten::copy_ into the view, or aten::index_put_ with tensor indices.
+  void emitTensorSubscriptAssign(const SourceRange& loc, const Subscript& sub, Value* base, Value* v);
   Value* emitTolist(const SourceRange& loc, Value* t, const TypePtr& hint);
   Value* emitCondition(const Expr& e);  // bool value (Tensors through aten::Bool)
   std::vector<Value*> unpackTuple(Value* v, const SourceRange& loc);

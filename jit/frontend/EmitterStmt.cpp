@@ -145,17 +145,41 @@ void FunctionEmitter::emitStatements(const std::vector<Stmt>& stmts, bool tail) 
         AugAssign a(s.get());
         Expr lhs = a.lhs();
         if (lhs.kind() == Kind::Subscript) {
+          // As 1.13's emitAugAssignmentToSubscript: the container and the index are evaluated once.
           Subscript sub(lhs.get());
-          Value* cur = emitSubscript(sub);
-          Value* r = emitExpr(a.rhs());
-          if (isTensor(cur->type())) {
-            emitBuiltinCall(a.range(), augOpSymbol(a.op(), true, true), {{{}, "", cur}, {{}, "", r}}, {});
-          } else {
-            Value* nv = emitBuiltinCall(a.range(), augOpSymbol(a.op(), false, false), {{{}, "", cur}, {{}, "", r}}, {});
-            Value* container = emitExpr(sub.value());
-            Value* idx = emitExpr(sub.subscriptExprs()[0]);
-            emitBuiltinCall(a.range(), aten::_set_item, {{{}, "", container}, {{}, "", idx}, {{}, "", nv}}, {});
+          Value* base = emitExpr(sub.value());
+          if (isTensor(base->type())) {
+            auto [view, indices] = emitIntAndSliceIndexing(sub.range(), base, sub.subscriptExprs());
+            Value* r = emitExpr(a.rhs());
+            Symbol op = augOpSymbol(a.op(), true, true);
+            if (indices.empty()) {
+              emitBuiltinCall(a.range(), op, {{{}, "", view}, {{}, "", r}}, {});
+            } else {
+              // Advanced indexing: index, the in-place op on that copy, index_put_ back.
+              Value* list = emitList(OptionalType::create(TensorType::get()), indices);
+              Value* cur = emitBuiltinCall(a.range(), Symbol::aten("index"), {{{}, "", view}, {{}, "", list}}, {});
+              Value* nv = emitBuiltinCall(a.range(), op, {{{}, "", cur}, {{}, "", r}}, {});
+              emitBuiltinCall(a.range(), Symbol::aten("index_put_"), {{{}, "", view}, {{}, "", list}, {{}, "", nv}}, {});
+            }
+            break;
           }
+          TypeKind bk = base->type()->kind();
+          if ((bk == TypeKind::List || bk == TypeKind::Dict) && sub.subscriptExprs().size() == 1 &&
+              sub.subscriptExprs()[0].kind() != Kind::SliceExpr) {
+            TypePtr hint;
+            if (auto* d = base->type()->cast<DictType>()) hint = d->keyType();
+            Value* idx = emitExpr(sub.subscriptExprs()[0], hint);
+            Value* r = emitExpr(a.rhs());
+            Value* cur = emitBuiltinCall(a.range(), aten::__getitem__, {{{}, "", base}, {{}, "", idx}}, {});
+            Value* nv = emitBuiltinCall(a.range(), augOpSymbol(a.op(), false, false), {{{}, "", cur}, {{}, "", r}}, {});
+            emitBuiltinCall(a.range(), aten::_set_item, {{{}, "", base}, {{}, "", idx}, {{}, "", nv}}, {});
+            break;
+          }
+          Value* cur = emitSubscript(sub, base);
+          Value* r = emitExpr(a.rhs());
+          Value* nv = emitBuiltinCall(a.range(), augOpSymbol(a.op(), false, false), {{{}, "", cur}, {{}, "", r}}, {});
+          Value* idx = emitExpr(sub.subscriptExprs()[0]);
+          emitBuiltinCall(a.range(), aten::_set_item, {{{}, "", base}, {{}, "", idx}, {{}, "", nv}}, {});
           break;
         }
         Value* cur = emitExpr(lhs);
@@ -312,15 +336,7 @@ void FunctionEmitter::emitAssignTarget(const Expr& target, Value* v, const TypeP
       Subscript sub(target.get());
       Value* base = emitExpr(sub.value());
       if (isTensor(base->type())) {
-        Value* view = emitSubscript(sub);
-        Value* src = v;
-        if (!isTensor(v->type())) {
-          Value* dt = insertNode(*graph_, prim::dtype, {view}, IntType::get());
-          Value* dev = insertNode(*graph_, prim::device, {view}, DeviceObjType::get());
-          src = emitBuiltinCall(target.range(), Symbol::aten("tensor"),
-                                {{{}, "", v}}, {{{}, "dtype", dt}, {{}, "device", dev}, {{}, "requires_grad", emitConst(Literal{false})}});
-        }
-        emitBuiltinCall(target.range(), Symbol::aten("copy_"), {{{}, "", view}, {{}, "", src}}, {});
+        emitTensorSubscriptAssign(target.range(), sub, base, v);
         return;
       }
       if (sub.subscriptExprs().size() != 1) fail(target.range(), "only one subscript is supported here");
@@ -396,6 +412,26 @@ void FunctionEmitter::emitWith(const With& w) {
   if (frame_->exit == ExitKind::Raise) return;
   for (auto it = entered.rbegin(); it != entered.rend(); ++it)
     insertNode(*graph_, prim::Exit, {*it}, TensorType::get());  // 1.13 types the output Tensor
+}
+
+// As 1.13's emitSubscriptAssign: the int / slice indexing gives a view; a scalar value becomes a
+// tensor of the view's dtype and device; with no tensor index the view is copy_'d into, otherwise
+// aten::index_put_(view, indices, value, False) writes through the tensor indices.
+void FunctionEmitter::emitTensorSubscriptAssign(const SourceRange& loc, const Subscript& sub, Value* base, Value* v) {
+  auto [view, indices] = emitIntAndSliceIndexing(sub.range(), base, sub.subscriptExprs());
+  Value* src = v;
+  if (!isTensor(v->type())) {
+    Value* dt = insertNode(*graph_, prim::dtype, {view}, IntType::get());
+    Value* dev = insertNode(*graph_, prim::device, {view}, DeviceObjType::get());
+    src = emitBuiltinCall(loc, Symbol::aten("tensor"), {{{}, "", v}},
+                          {{{}, "dtype", dt}, {{}, "device", dev}, {{}, "requires_grad", emitConst(Literal{false})}});
+  }
+  if (indices.empty()) {
+    emitBuiltinCall(loc, Symbol::aten("copy_"), {{{}, "", view}, {{}, "", src}}, {});
+    return;
+  }
+  Value* list = emitList(OptionalType::create(TensorType::get()), indices);
+  emitBuiltinCall(loc, Symbol::aten("index_put_"), {{{}, "", view}, {{}, "", list}, {{}, "", src}}, {});
 }
 
 }  // namespace tsjit::frontend::detail

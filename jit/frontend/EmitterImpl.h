@@ -257,6 +257,10 @@ struct CompilerContext {
   // Compiles (once) method `name` of the module; nullptr if the class has no such def.
   FunctionInfo* getMethod(const std::shared_ptr<ModuleInfo>& info, const std::string& name, const SourceRange& loc);
   std::optional<ClassDef> findClassDef(const ModuleInfo& info) const;
+  // A method of the module's class or, as Python's MRO, of the source classes it derives from
+  // (`class Child(Base)` inherits Base's forward); the class's own defs first.
+  std::optional<Def> findMethodDef(const ModuleInfo& info, const std::string& name) const;
+  std::vector<Def> methodDefs(const ClassDef& cd) const;  // every method, overrides first
   std::map<std::string, FunctionInfo> methodInfos;  // "Class.method" -> info
   // A method joins its class when its compilation starts (its Function gets the graph at the end),
   // so classes list methods in PyTorch's order; forward and the exported methods (archive code:

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <optional>
-
+#include <set>
 #include <sstream>
 
 #include "jit/frontend/EmitterImpl.h"
@@ -165,11 +165,7 @@ SugaredPtr ModuleValue::attr(const SourceRange& loc, FunctionEmitter& e, const s
                     "." + name + "' is not a valid constant.");
     return std::make_shared<SimpleValue>(constantFromIValue(e, c->value, loc));
   }
-  if (auto cd = e.ctx().findClassDef(*info)) {
-    for (auto s : cd->body())
-      if (s.kind() == Kind::Def && Def(s.get()).name().name() == name)
-        return std::make_shared<ModuleMethod>(self, info, name);
-  }
+  if (e.ctx().findMethodDef(*info, name)) return std::make_shared<ModuleMethod>(self, info, name);
   if (e.ctx().userClassTypes.count(info->type.get()))  // 1.13's wording for script classes
     fail(loc, "'" + info->type->qualifiedName() + "' object has no attribute or method '" + name +
                   "'. Did you forget to initialize an attribute in __init__()?");
@@ -256,6 +252,48 @@ std::optional<ClassDef> CompilerContext::findClassDef(const ModuleInfo& info) co
     if (auto it = userClasses.find(info.type->baseName()); it != userClasses.end()) return it->second;
   if (auto it = libraryClasses.find(q); it != libraryClasses.end()) return it->second;
   if (auto it = userClasses.find(info.type->baseName()); it != userClasses.end()) return it->second;
+  return std::nullopt;
+}
+
+namespace {
+// The source classes `cd` derives from, in Python's (depth-first, left to right) order; nn.Module
+// and anything not defined in the source or the library are skipped.
+void baseClassDefs(const CompilerContext& ctx, const ClassDef& cd, std::vector<ClassDef>& out, int depth) {
+  if (depth > 32) return;
+  for (auto b : cd.bases()) {
+    std::string name;
+    if (b.kind() == Kind::Ident) name = Ident(b.get()).name();
+    else if (b.kind() == Kind::Select) name = Select(b.get()).selector().name();
+    if (name.empty() || name == "Module" || name == cd.name().name()) continue;
+    std::optional<ClassDef> base;
+    if (auto it = ctx.userClasses.find(name); it != ctx.userClasses.end() && b.kind() == Kind::Ident) base = it->second;
+    for (const auto& [q, lc] : ctx.libraryClasses)
+      if (!base && q.rfind("__torch__.torch.nn.modules.", 0) == 0 && q.size() > name.size() &&
+          q.compare(q.size() - name.size() - 1, std::string::npos, "." + name) == 0)
+        base = lc;
+    if (!base) continue;
+    out.push_back(*base);
+    baseClassDefs(ctx, *base, out, depth + 1);
+  }
+}
+}  // namespace
+
+std::vector<Def> CompilerContext::methodDefs(const ClassDef& cd) const {
+  std::vector<ClassDef> chain = {cd};
+  baseClassDefs(*this, cd, chain, 0);
+  std::vector<Def> out;
+  std::set<std::string> seen;
+  for (const auto& c : chain)
+    for (auto s : c.body())
+      if (s.kind() == Kind::Def && seen.insert(Def(s.get()).name().name()).second) out.push_back(Def(s.get()));
+  return out;
+}
+
+std::optional<Def> CompilerContext::findMethodDef(const ModuleInfo& info, const std::string& name) const {
+  auto cd = findClassDef(info);
+  if (!cd) return std::nullopt;
+  for (const auto& d : methodDefs(*cd))
+    if (d.name().name() == name) return d;
   return std::nullopt;
 }
 
@@ -411,9 +449,7 @@ FunctionInfo* CompilerContext::getMethod(const std::shared_ptr<ModuleInfo>& info
     cd = findClassDef(*info);
   }
   if (!cd) return nullptr;
-  std::optional<Def> def;
-  for (auto s : cd->body())
-    if (s.kind() == Kind::Def && Def(s.get()).name().name() == name) def = Def(s.get());
+  std::optional<Def> def = findMethodDef(*info, name);
   if (!def) return nullptr;
   if (isPythonOnly(*def))
     fail(loc, key + " is marked @torch.jit.ignore: 1.13 calls it in Python (prim::PythonOp), and tsjit has no "
@@ -539,20 +575,27 @@ CompiledModule compileModule(const std::string& source, const std::string& entry
   auto info = buildModuleType(desc, cu->classes());
   ctx.registerModule(info);
   checkModuleInterfaces(ctx, *info, it->second.range());
-  // The methods to compile, registered first (PyTorch defines them as one batch).
-  std::vector<std::pair<std::string, SourceRange>> roots = {{"forward", it->second.range()}};
-  for (auto s : it->second.body())
-    if (s.kind() == Kind::Def && (options.allMethods || Def(s.get()).hasDecorator("torch.jit.export")) &&
-        Def(s.get()).name().name() != "forward")
-      roots.emplace_back(Def(s.get()).name().name(), s.range());
+  // The methods to compile, registered first (PyTorch defines them as one batch); methods the
+  // class inherits from source base classes count as its own (1.13 compiles them into the class);
+  // a class with no forward anywhere gets none (callers report it).
+  ctx.parseLibraries();
+  std::vector<Def> defs = ctx.methodDefs(it->second);
+  std::vector<std::pair<std::string, SourceRange>> roots;
+  for (const auto& d : defs)
+    if (d.name().name() == "forward") roots.emplace_back("forward", it->second.range());
+  for (const auto& d : defs)
+    if ((options.allMethods || d.hasDecorator("torch.jit.export")) && d.name().name() != "forward")
+      roots.emplace_back(d.name().name(), d.range());
   if (options.allMethods) {
-    for (auto s : it->second.body())
-      if (s.kind() == Kind::Def) ctx.reserveMethod(info, Def(s.get()).name().name());
+    for (const auto& d : defs) ctx.reserveMethod(info, d.name().name());
   } else {
     for (const auto& r : roots) ctx.reserveMethod(info, r.first);
   }
   for (const auto& r : roots) ctx.getMethod(info, r.first, r.second);
   if (options.allMethods) compileStateMethods(ctx, *info, it->second.range());
+  // A method registered but not compiled would leave a function without a graph: fail here.
+  for (const auto& [key, fn] : ctx.reservedMethods)
+    if (!fn->graph()) throw CompileError("method '" + key + "' could not be compiled (no definition found)", it->second.range());
   CompiledModule out;
   out.info = info;
   out.object = buildModuleObject(*info);

@@ -184,6 +184,17 @@ static Value* emitShortCircuit(FunctionEmitter& e, const BinOp& b) {
   }
   Value* out = n->addOutput();
   out->setType(BoolType::get());
+  // Statically known as 1.13's CondValue: `False and _` / `_ and False` are False, `True or _` /
+  // `_ or True` True, and two known sides decide; a static condition selects one branch of an if.
+  auto known = [](Value* v) -> std::optional<bool> {
+    auto c = v ? constantValue(v) : std::nullopt;
+    if (c && std::holds_alternative<bool>(c->v)) return std::get<bool>(c->v);
+    return std::nullopt;
+  };
+  auto l = known(lhs), r = known(rhsV);
+  if (isAnd && ((l && !*l) || (r && !*r))) return e.emitConst(Literal{false});
+  if (!isAnd && ((l && *l) || (r && *r))) return e.emitConst(Literal{true});
+  if (l && r) return e.emitConst(Literal{isAnd ? (*l && *r) : (*l || *r)});
   return out;
 }
 
@@ -357,6 +368,9 @@ SugaredPtr FunctionEmitter::emitSugared(const Expr& e, const TypePtr& hint) {
     case Kind::TernaryIf: {
       TernaryIf t(e.get());
       Value* c = emitCondition(t.cond());
+      // A static condition (a constant, `x is None` on a NoneType value...) emits one side only.
+      if (auto k = constantValue(c); k && std::holds_alternative<bool>(k->v))
+        return value(emitExpr(std::get<bool>(k->v) ? t.trueExpr() : t.falseExpr(), hint));
       auto ref = refinementsOf(t.cond());
       Node* n = graph_->insert(prim::If, {c}, 0);
       n->setSourceRange(loc);
@@ -462,6 +476,8 @@ SugaredPtr FunctionEmitter::emitSugared(const Expr& e, const TypePtr& hint) {
       return value(emitShortCircuit(*this, BinOp(e.get())));
     case Kind::Not: {
       Value* v = emitCondition(UnaryOp(e.get()).operand());
+      if (auto k = constantValue(v); k && std::holds_alternative<bool>(k->v))  // static stays static
+        return value(emitConst(Literal{!std::get<bool>(k->v)}, loc));
       return value(emitBuiltinCall(loc, aten::__not__, {{loc, "", v}}, {}));
     }
     case Kind::Neg: {
@@ -505,6 +521,24 @@ SugaredPtr FunctionEmitter::emitSugared(const Expr& e, const TypePtr& hint) {
     BinOp b(e.get());
     Value* l = emitExpr(b.lhs());
     Value* r = emitExpr(b.rhs());
+    if (e.kind() == Kind::Is || e.kind() == Kind::IsNot) {
+      // 1.13's canBeNone: a NoneType value is always None, an Optional / Union with None maybe,
+      // anything else never. `x is None` with one side always None and the other always or never
+      // None is a constant (a static if: `if self.proj is not None:` with proj = None drops the body).
+      auto noneStatus = [](Value* v) {
+        const TypePtr& t = v->type();
+        if (t->kind() == TypeKind::None) return 0;
+        if (t->kind() == TypeKind::Optional) return 1;
+        if (auto* u = t->cast<UnionType>())
+          for (const auto& m : u->members())
+            if (m->kind() == TypeKind::None) return 1;
+        return 2;
+      };
+      int ls = noneStatus(l), rs = noneStatus(r);
+      bool is = e.kind() == Kind::Is;
+      if (ls == 0 && rs == 0) return value(emitConst(Literal{is}, loc));
+      if ((ls == 0 && rs == 2) || (ls == 2 && rs == 0)) return value(emitConst(Literal{!is}, loc));
+    }
     static const std::map<Kind, const char*> magic = {
         {Kind::Add, "__add__"}, {Kind::Sub, "__sub__"}, {Kind::Mul, "__mul__"}, {Kind::Div, "__truediv__"},
         {Kind::FloorDiv, "__floordiv__"}, {Kind::Mod, "__mod__"}, {Kind::Pow, "__pow__"}, {Kind::MatMul, "__matmul__"},

@@ -362,7 +362,7 @@ class FunctionEmitter {
   // `tail`: the end of stmts is the end of the function or loop body (an implicit exit).
   void emitStatements(const std::vector<Stmt>& stmts, bool tail = false);
   void emitAssignTarget(const Expr& target, Value* v, const TypePtr& declared = nullptr);
-  void emitIf(const If& s, const std::vector<Stmt>& rest, bool moveRest, bool tail);
+  void emitIf(const If& s, Value* cond, const std::vector<Stmt>& rest, bool moveRest, bool tail);
   void emitWith(const With& w);  // user-class context managers (EmitterStmt.cpp)
 
   // ---- exits (EmitterExit.cpp) ----

@@ -31,8 +31,7 @@ Symbol augOpSymbol(Kind k, bool inplace, bool tensorLhs) {
 }
 }  // namespace
 
-void FunctionEmitter::emitIf(const If& s, const std::vector<Stmt>& rest, bool moveRest, bool tail) {
-  Value* cond = emitCondition(s.cond());
+void FunctionEmitter::emitIf(const If& s, Value* cond, const std::vector<Stmt>& rest, bool moveRest, bool tail) {
   Refinements ref = refinementsOf(s.cond());
   Node* n = graph_->insert(prim::If, {cond}, 0);
   n->setSourceRange(s.range());
@@ -69,6 +68,15 @@ void FunctionEmitter::emitStatements(const std::vector<Stmt>& stmts, bool tail) 
     switch (s.kind()) {
       case Kind::If: {
         If ifs(s.get());
+        Value* cond = emitCondition(ifs.cond());
+        if (auto c = constantValue(cond); c && std::holds_alternative<bool>(c->v)) {
+          // A static if (1.13's CondValue::staticIf: a constant condition, `x is None` decided by
+          // types): only the branch taken is compiled, in place, followed by the rest.
+          auto chosen = toVector(std::get<bool>(c->v) ? ifs.trueBranch() : ifs.falseBranch());
+          chosen.insert(chosen.end(), rest.begin(), rest.end());
+          emitStatements(chosen, tail);
+          return;
+        }
         auto t = toVector(ifs.trueBranch()), f = toVector(ifs.falseBranch());
         bool tJ = containsJump(t), fJ = containsJump(f);
         bool tA = alwaysExits(t), fA = alwaysExits(f);
@@ -76,10 +84,10 @@ void FunctionEmitter::emitStatements(const std::vector<Stmt>& stmts, bool tail) 
           // One branch always exits, the other never does: the rest moves into the other branch
           // (what PyTorch's exit transform + inlining of consecutive Ifs produce).
           // Not tail: when the moved rest falls through, "$exited" flows out to the enclosing list.
-          emitIf(ifs, rest, !(tA && fA), tail);
+          emitIf(ifs, cond, rest, !(tA && fA), tail);
           return;
         }
-        emitIf(ifs, {}, false, false);
+        emitIf(ifs, cond, {}, false, false);
         if (frame_->exit == ExitKind::None && mightHaveExited()) {
           guardRest(rest, tail, s.range());
           return;

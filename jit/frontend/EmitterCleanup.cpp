@@ -1,6 +1,6 @@
 // EmitterCleanup.cpp — what PyTorch runs on a freshly emitted graph: constant folding of scalar
-// ops with constant inputs (7 / 2 -> 3.5), inlining of If nodes with constant conditions,
-// dead-code elimination (pure nodes without uses; unused If outputs and loop-carried values),
+// and string ops with constant inputs (7 / 2 -> 3.5, "a" + "b", float("-inf")), inlining of If
+// nodes with constant conditions, dead-code elimination (pure nodes without uses; unused If outputs and loop-carried values),
 // removal of If outputs that are the same outer value or equal constants in both branches, and constant pooling
 // (one prim::Constant per distinct value, hoisted to the start of the graph).
 // Invariants: never removes a node with side effects (raise, SetAttr, calls, mutating ops, print);
@@ -8,6 +8,7 @@
 #include <cmath>
 #include <map>
 #include <set>
+#include <string>
 
 #include "jit/frontend/EmitterImpl.h"
 
@@ -136,6 +137,20 @@ std::optional<Literal> fold(Node* n) {
     }
     return std::nullopt;
   }
+  // Strings, as 1.13's ConstantPropagationImmutableTypes: "a" + "b", and float("-inf") (its
+  // aten::Float.str parses with std::stod and must consume the whole string, else it raises at run time).
+  if (in.size() == 2 && name == "add" && out == TypeKind::Str)
+    if (auto *a = std::get_if<std::string>(&in[0].v), *b = std::get_if<std::string>(&in[1].v); a && b) return Literal{*a + *b};
+  if (in.size() == 1 && name == "Float" && out == TypeKind::Float)
+    if (auto* str = std::get_if<std::string>(&in[0].v)) {
+      try {
+        size_t used = 0;
+        double d = std::stod(*str, &used);
+        if (used == str->size()) return Literal{d};
+      } catch (const std::exception&) {
+      }
+      return std::nullopt;
+    }
   if (in.size() == 2) {
     double a = 0, b = 0;
     bool ai = false, bi = false;

@@ -211,7 +211,32 @@ void FunctionEmitter::emitForIn(const SourceRange& loc, const Expr& target, cons
     SugaredPtr container;
     std::shared_ptr<std::vector<std::string>> children;
     bool enumerated = false;
-    if (!iterValue && isModuleContainer(iter)) {
+    // nn.ModuleDict: `for k in d` / `d.keys()` (the keys, string constants), `d.values()` (the
+    // modules), `d.items()` (both), unrolled over the children as 1.13 does.
+    enum class DictIter { None, Keys, Values, Items } dictIter = DictIter::None;
+    if (!iterValue) {
+      Expr d = iter;
+      DictIter how = DictIter::Keys;
+      if (iter.kind() == Kind::Apply && Apply(iter.get()).callee().kind() == Kind::Select &&
+          Apply(iter.get()).inputs().size() == 0 && Apply(iter.get()).attributes().size() == 0) {
+        Select sel(Apply(iter.get()).callee().get());
+        const std::string& m = sel.selector().name();
+        if (m == "keys" || m == "values" || m == "items") {
+          d = sel.value();
+          how = m == "keys" ? DictIter::Keys : m == "values" ? DictIter::Values : DictIter::Items;
+        }
+      }
+      if (auto info = staticModuleOf(d); info && info->type->baseName() == "ModuleDict") {
+        container = emitSugared(d);
+        children = std::make_shared<std::vector<std::string>>();
+        for (const auto& a : info->desc->attributes)
+          if (a.kind == ModuleAttrDesc::Kind::Module) children->push_back(a.name);
+        dictIter = how;
+      }
+    }
+    if (children) {
+      // (a ModuleDict, above)
+    } else if (!iterValue && isModuleContainer(iter)) {
       container = emitSugared(iter);
       children = containerChildren(container);
     } else if (callee == "enumerate" && !lookup("enumerate") && Apply(iter.get()).inputs().size() == 1 &&
@@ -223,13 +248,26 @@ void FunctionEmitter::emitForIn(const SourceRange& loc, const Expr& target, cons
     if (children) {
       // PyTorch reads every child first, then emits the body once per child.
       std::vector<SugaredPtr> elems;
-      for (const auto& name : *children) elems.push_back(container->attr(loc, *this, name));
+      if (dictIter != DictIter::Keys)
+        for (const auto& name : *children) elems.push_back(container->attr(loc, *this, name));
       LoopContext lc{nullptr, false, true};
       loops.push_back(&lc);
-      for (size_t i = 0; i < elems.size(); ++i) {
+      for (size_t i = 0; i < children->size(); ++i) {
         if (frame_->exit != ExitKind::None) break;
+        if (dictIter == DictIter::Keys) {
+          emitAssignTarget(target, emitConst(Literal{(*children)[i]}));
+          body();
+          continue;
+        }
         Value* mod = elems[i]->asValue(loc, *this);
-        if (enumerated) {
+        if (dictIter == DictIter::Items) {
+          if (target.kind() != Kind::TupleLiteral && target.kind() != Kind::ListLiteral)
+            fail(target.range(), "ModuleDict.items() needs two loop targets");
+          ListView<Expr> ts(target.get()->tree(0));
+          if (ts.size() != 2) fail(target.range(), "ModuleDict.items() needs two loop targets");
+          emitAssignTarget(ts[0], emitConst(Literal{(*children)[i]}));
+          emitAssignTarget(ts[1], mod);
+        } else if (enumerated) {
           if (target.kind() != Kind::TupleLiteral && target.kind() != Kind::ListLiteral)
             fail(target.range(), "enumerate over a module container needs two loop targets");
           ListView<Expr> ts(target.get()->tree(0));

@@ -3,6 +3,7 @@
 // turns branch assignments into If outputs, and shared helpers.
 // Invariant: mergeIf leaves the insertion point after the If node, in the parent frame's block.
 #include <algorithm>
+#include <limits>
 
 #include "jit/frontend/EmitterImpl.h"
 
@@ -505,6 +506,12 @@ SugaredPtr FunctionEmitter::resolveName(const std::string& name, const SourceRan
   if (auto info = ctx_.userClass(name, loc)) return std::make_shared<UserClass>(info);
   if ((name == "fork" || name == "wait") && ctx_.options->allMethods)  // archive code: fork(closure)
     return std::make_shared<SpecialForm>(name);
+  // Printed code (archives, the library) writes float("inf") / float("nan") as bare inf / nan
+  // (`masked_fill(m, -inf)`); 1.13's source importer defines both names for it, not for user source.
+  if ((name == "inf" || name == "nan") &&
+      (ctx_.options->allMethods || (loc.valid() && loc.source()->filename().find("code/__torch__") != std::string::npos)))
+    return std::make_shared<SimpleValue>(
+        emitConst(Literal{name == "inf" ? std::numeric_limits<double>::infinity() : std::numeric_limits<double>::quiet_NaN()}, loc));
   if (outer_) return outer_->resolveName(name, loc);  // a forked nested def: outer functions, classes
   fail(loc, "undefined value " + name);
 }

@@ -114,6 +114,7 @@ SugaredPtr BuiltinModule::attr(const SourceRange& loc, FunctionEmitter& e, const
     if (attrName == "no_grad")  // a class compiled from torch/autograd/grad_mode.py (Library.cpp)
       if (auto info = e.ctx().libraryClass("__torch__.torch.autograd.grad_mode.no_grad", loc))
         return std::make_shared<UserClass>(info);
+    if (attrName == "device") return std::make_shared<SpecialForm>("torch.device");
     if (attrName == "unique" || attrName == "unique_consecutive")  // boolean-dispatched
       return std::make_shared<SpecialForm>("torch." + attrName);
     if (isScriptedTorchFunction(attrName)) {  // torch.norm: compiled from torch/functional.py
@@ -209,6 +210,24 @@ SugaredPtr FunctionEmitter::emitSpecialForm(const SourceRange& loc, const std::s
       v = c;
     }
     return wrap(v);
+  }
+  if (name == "torch.device") {
+    // torch.device("cpu"): 1.13 emits aten::device(str) and its cleanup folds it into a Device
+    // constant (what printed code shows as torch.device("cpu")); a constant string folds here.
+    if (apply.attributes().size() != 0) fail(loc, "torch.device() takes no keyword arguments here");
+    Value* v = one();
+    auto c = constantValue(v);
+    if (!c || !std::holds_alternative<std::string>(c->v))
+      fail(loc, "torch.device() is supported with a constant string only, got " + typeName(v->type()));
+    try {
+      (void)Device::parse(std::get<std::string>(c->v));
+    } catch (const std::exception&) {
+      fail(loc, "Expected one of cpu, cuda, ... device type at start of device string: " + std::get<std::string>(c->v));
+    }
+    Node* n = graph_->insertNode(graph_->create(prim::Constant));
+    n->s_(attr::value, std::get<std::string>(c->v));
+    n->setSourceRange(loc);
+    return wrap(n->output()->setType(DeviceObjType::get()));
   }
   if (name == "torch.unique" || name == "torch.unique_consecutive") {
     // 1.13 dispatches on the constant flags return_inverse and return_counts (torch/functional.py's

@@ -246,7 +246,9 @@ std::pair<Value*, std::vector<Value*>> FunctionEmitter::emitIntAndSliceIndexing(
       continue;
     }
     if (isTensor(v->type()) || v->type()->kind() == TypeKind::List) {
-      if (!isTensor(v->type())) v = emitBuiltinCall(loc, Symbol::aten("tensor"), {{loc, "", v}}, {});
+      // A list index is a LongTensor (1.13: aten::tensor(list, dtype=long), so [1.0, 0.0] indexes too).
+      if (!isTensor(v->type()))
+        v = emitBuiltinCall(loc, Symbol::aten("tensor"), {{loc, "", v}}, {{loc, "dtype", emitConst(Literal{int64_t(4)})}});
       if (dim < 0) fail(ix.range(), "tensor indices after an ellipsis are not supported");
       while (static_cast<int64_t>(tensorIdx.size()) < dim) tensorIdx.push_back(nullptr);
       tensorIdx.push_back(v);

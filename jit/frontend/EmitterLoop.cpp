@@ -170,6 +170,18 @@ std::shared_ptr<std::vector<std::string>> FunctionEmitter::containerChildren(con
 }
 
 SugaredPtr FunctionEmitter::emitModuleContainerIndex(const Subscript& s) {
+  if (auto info = staticModuleOf(s.value()); info && info->type->baseName() == "ModuleDict") {
+    // self.d["a"]: the child named by a constant string (1.13's ModuleValue::getitem for a DICT).
+    if (s.subscriptExprs().size() != 1) fail(s.range(), "a module container takes exactly one index");
+    SugaredPtr base = emitSugared(s.value());
+    auto key = constantValue(emitExpr(s.subscriptExprs()[0]));
+    if (!key || !std::holds_alternative<std::string>(key->v))
+      fail(s.subscriptExprs()[0].range(),
+           "Unable to extract string literal index. ModuleDict indexing is only supported with string literals. For "
+           "example, 'i = \"a\"; self.layers[i](x)' will fail because i is not a literal. Enumeration of ModuleDict is "
+           "supported, e.g. 'for k, v in self.items(): out = v(inp)'");
+    return base->attr(s.range(), *this, std::get<std::string>(key->v));
+  }
   if (!isModuleContainer(s.value())) return nullptr;
   if (s.subscriptExprs().size() != 1) fail(s.range(), "a module container takes exactly one index");
   SugaredPtr base = emitSugared(s.value());

@@ -137,10 +137,15 @@ std::optional<Literal> fold(Node* n) {
     }
     return std::nullopt;
   }
-  // Strings, as 1.13's ConstantPropagationImmutableTypes: "a" + "b", and float("-inf") (its
-  // aten::Float.str parses with std::stod and must consume the whole string, else it raises at run time).
-  if (in.size() == 2 && name == "add" && out == TypeKind::Str)
-    if (auto *a = std::get_if<std::string>(&in[0].v), *b = std::get_if<std::string>(&in[1].v); a && b) return Literal{*a + *b};
+  // Strings, as 1.13's ConstantPropagationImmutableTypes: "a" + "b", "a" == "b", and
+  // float("-inf") (its aten::Float.str parses with std::stod and must consume the whole string,
+  // else it raises at run time).
+  if (in.size() == 2)
+    if (auto *a = std::get_if<std::string>(&in[0].v), *b = std::get_if<std::string>(&in[1].v); a && b) {
+      if (name == "add" && out == TypeKind::Str) return Literal{*a + *b};
+      if (name == "eq" && out == TypeKind::Bool) return Literal{*a == *b};  // `if self.mode == "max":`
+      if (name == "ne" && out == TypeKind::Bool) return Literal{*a != *b};
+    }
   if (in.size() == 1 && name == "Float" && out == TypeKind::Float)
     if (auto* str = std::get_if<std::string>(&in[0].v)) {
       try {

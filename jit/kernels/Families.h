@@ -14,6 +14,7 @@
   _(Indexing)                           \
   _(Linalg)                             \
   _(NN)                                 \
+  _(Composite) /* ops defined through other ops (numpy_T, movedim, isclose...) */ \
   _(OutVariants) /* derives the out= kernels no family registered */ \
   _(InplaceVariants) /* last: derives the in-place kernels no family registered */
 

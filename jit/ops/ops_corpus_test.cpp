@@ -335,6 +335,20 @@ TEST(OpsCorpus, EverySchemaIsAnOverload) {
       "aten::clamp_max.out(Tensor self, Scalar max, *, Tensor(a!) out) -> Tensor(a!)",
       "aten::clamp_max_(Tensor(a!) self, Scalar max) -> Tensor(a!)",
       "aten::clamp_max_.Tensor(Tensor(a!) self, Tensor max) -> Tensor(a!)",
+      // ops defined through other ops (python3-torch 1.13.1)
+      "aten::numpy_T(Tensor(a) self) -> Tensor(a)",
+      "aten::numpy_T.a(Tensor(a) self) -> Tensor(a)",
+      "aten::ravel(Tensor(a) self) -> Tensor(a)",
+      "aten::reshape_as(Tensor(a) self, Tensor other) -> Tensor(a)",
+      "aten::movedim.int(Tensor(a) self, int source, int destination) -> Tensor(a)",
+      "aten::movedim.intlist(Tensor(a) self, int[] source, int[] destination) -> Tensor(a)",
+      "aten::tile(Tensor self, int[] dims) -> Tensor",
+      "aten::new_zeros(Tensor self, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+      "aten::new_ones(Tensor self, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+      "aten::new_full(Tensor self, SymInt[] size, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+      "aten::full_like(Tensor self, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor",
+      "aten::isclose(Tensor self, Tensor other, float rtol=1.0000000000000001e-05, float atol=1e-08, bool equal_nan=False) -> Tensor",
+      "aten::allclose(Tensor self, Tensor other, float rtol=1.0000000000000001e-05, float atol=1e-08, bool equal_nan=False) -> bool",
       // in-place variants whose kernels both engines derive from the functional ones
       // (python3-torch 1.13.1's torch._C._jit_get_all_schemas())
       "aten::abs_(Tensor(a!) self) -> Tensor(a!)",

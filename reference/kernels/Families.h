@@ -15,6 +15,7 @@
   _(Indexing)                              \
   _(Linalg)                                \
   _(NN)                                   \
+  _(Composite) /* ops defined through other ops (numpy_T, movedim, isclose...) */ \
   _(OutVariants) /* the out= kernels no family registered, from their functional overloads */ \
   _(InplaceVariants) /* last: the in-place kernels no family registered, from their functional ones */
 

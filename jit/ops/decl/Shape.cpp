@@ -220,6 +220,43 @@ void declareShape(OpTableBuilder& b) {
   b.op("prim::device", Cat::TensorInfo, Tolerance::exact(), {
       "prim::device(Tensor a) -> Device",
   });
+  // Ops 1.13 defines through other ops (kernels: jit/kernels/Composite.cpp, reference/kernels/Composite.cpp;
+  // schemas from python3-torch 1.13.1).
+  b.op("aten::numpy_T", Cat::View, Tolerance::exact(), {
+      "aten::numpy_T(Tensor(a) self) -> Tensor(a)",
+      "aten::numpy_T.a(Tensor(a) self) -> Tensor(a)",
+  });
+  b.op("aten::ravel", Cat::View, Tolerance::exact(), {
+      "aten::ravel(Tensor(a) self) -> Tensor(a)",
+  });
+  b.op("aten::reshape_as", Cat::View, Tolerance::exact(), {
+      "aten::reshape_as(Tensor(a) self, Tensor other) -> Tensor(a)",
+  });
+  b.op("aten::movedim", Cat::View, Tolerance::exact(), {
+      "aten::movedim.int(Tensor(a) self, int source, int destination) -> Tensor(a)",
+      "aten::movedim.intlist(Tensor(a) self, int[] source, int[] destination) -> Tensor(a)",
+  });
+  b.op("aten::tile", Cat::ShapeIndexing, Tolerance::exact(), {
+      "aten::tile(Tensor self, int[] dims) -> Tensor",
+  });
+  b.op("aten::new_zeros", Cat::Factory, Tolerance::exact(), {
+      "aten::new_zeros(Tensor self, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+  });
+  b.op("aten::new_ones", Cat::Factory, Tolerance::exact(), {
+      "aten::new_ones(Tensor self, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+  });
+  b.op("aten::new_full", Cat::Factory, Tolerance::exact(), {
+      "aten::new_full(Tensor self, SymInt[] size, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+  });
+  b.op("aten::full_like", Cat::Factory, Tolerance::exact(), {
+      "aten::full_like(Tensor self, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor",
+  });
+  b.op("aten::isclose", Cat::Comparison, Tolerance::exact(), {
+      "aten::isclose(Tensor self, Tensor other, float rtol=1.0000000000000001e-05, float atol=1e-08, bool equal_nan=False) -> Tensor",
+  });
+  b.op("aten::allclose", Cat::Comparison, Tolerance::exact(), {
+      "aten::allclose(Tensor self, Tensor other, float rtol=1.0000000000000001e-05, float atol=1e-08, bool equal_nan=False) -> bool",
+  });
 }
 
 }  // namespace tsjit::ops

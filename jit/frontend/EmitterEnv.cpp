@@ -489,7 +489,7 @@ SugaredPtr FunctionEmitter::resolveName(const std::string& name, const SourceRan
       "len",   "range", "int",     "float", "bool",  "str",      "min",        "max",       "abs",
       "isinstance", "print", "list", "sorted", "divmod", "enumerate", "zip", "getattr", "hasattr",
       "annotate", "unchecked_cast", "uninitialized", "round", "sum", "all", "any", "tuple", "dict", "ord", "chr",
-      "complex"};
+      "complex", "hex", "oct", "bin"};
   if (name == "torch") return std::make_shared<BuiltinModule>("torch");
   if (name == "math") return std::make_shared<BuiltinModule>("math");
   if (name == "F") return std::make_shared<BuiltinModule>("F");

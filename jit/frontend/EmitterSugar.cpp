@@ -142,6 +142,8 @@ SugaredPtr BuiltinModule::attr(const SourceRange& loc, FunctionEmitter& e, const
                                                          {"nan", std::nan("")}};
     auto it = consts.find(attrName);
     if (it != consts.end()) return std::make_shared<SimpleValue>(e.emitConst(Literal{it->second}));
+    // math.remainder is IEEE's remainder, aten::mathremainder (aten::remainder is Python's %).
+    if (attrName == "remainder") return std::make_shared<BuiltinFunction>(Symbol::aten("mathremainder"));
     if (!ops::findOp(Symbol::aten(attrName))) fail(loc, "unknown builtin op: aten::" + attrName);
     return std::make_shared<BuiltinFunction>(Symbol::aten(attrName));
   }
@@ -311,7 +313,7 @@ SugaredPtr FunctionEmitter::emitSpecialForm(const SourceRange& loc, const std::s
   static const std::map<std::string, std::string> simple = {
       {"len", "len"},       {"str", "str"},     {"list", "list"}, {"sorted", "sorted"}, {"divmod", "divmod"},
       {"round", "round"},   {"ord", "ord"},     {"chr", "chr"},   {"sum", "sum"},       {"all", "all"},
-      {"any", "any"}};
+      {"any", "any"},       {"hex", "hex"},     {"oct", "oct"},   {"bin", "bin"}};
   static const std::map<std::string, std::string> conversions = {{"int", "Int"}, {"float", "Float"}, {"bool", "Bool"}};
   if (auto it = conversions.find(name); it != conversions.end()) {
     Value* v = one();

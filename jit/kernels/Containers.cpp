@@ -203,6 +203,7 @@ void registerContainersKernels() {
       if (it == items.end()) throw RuntimeError("list.remove(x): x not in list");
       items.erase(it);
     });
+  def("aten::clear.t", [](Stack& s, size_t) { pop(s).toListRef().items.clear(); });
   def("aten::reverse.t", [](Stack& s, size_t) {
     IValue self = pop(s);
     auto& items = self.toListRef().items;

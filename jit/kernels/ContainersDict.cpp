@@ -27,6 +27,18 @@ void forKeys(const std::string& base, const std::string& prefix, const Operation
 }  // namespace
 
 void registerContainersDictKernels() {
+  forKeys("aten::clear.", "", [](Stack& s, size_t) {
+    s.back().toDictRef().clear();
+    s.pop_back();
+  });
+  // popitem takes the first entry (1.13's dict iterates from its oldest entry).
+  forKeys("aten::popitem.", "", [](Stack& s, size_t) {
+    DictObj& d = s.back().toDictRef();
+    if (d.size() == 0) throw RuntimeError("popitem(): dictionary is empty");
+    auto [key, value] = d.entries().front();
+    d.erase(key);
+    s.back() = makeTuple({std::move(key), std::move(value)});
+  });
   forKeys("aten::len.", "Dict_", [](Stack& s, size_t) {
     s.back() = IValue(static_cast<int64_t>(s.back().toDictRef().size()));
   });

@@ -160,6 +160,15 @@ void registerScalarsMathKernels() {
   unaryFloat("aten::acosh", [](double x) { return std::acosh(x); });
   unaryFloat("aten::erfc", [](double x) { return std::erfc(x); });
   unaryFloat("aten::lgamma", [](double x) { return std::lgamma(x); });
+  // math.degrees / math.radians multiply by the constant (1.13: degrees(-7.5) is -7.5 * (180 / pi)).
+  unaryFloat("aten::degrees", [](double x) { return x * (180.0 / M_PI); });
+  unaryFloat("aten::radians", [](double x) { return x * (M_PI / 180.0); });
+  for (const char* n : {"aten::mathremainder", "aten::mathremainder.float", "aten::mathremainder.float_int",
+                        "aten::mathremainder.int", "aten::mathremainder.int_float"})
+    def(n, [](Stack& s, size_t) {
+      const double b = num(pop(s)), a = num(s.back());
+      s.back() = IValue(std::remainder(a, b));  // IEEE remainder: math.remainder(5, 3) == -1
+    });
   unaryFloat("aten::atanh", [](double x) { return std::atanh(x); });
   unaryFloat("aten::erf", [](double x) { return std::erf(x); });
   unaryFloat("aten::fabs", [](double x) { return std::fabs(x); });

@@ -144,7 +144,10 @@ std::vector<std::string> splitString(const std::string& s, const IValue& sep, in
 
 }  // namespace
 
+void registerStringsMoreKernels();  // StringsMore.cpp
+
 void registerStringsKernels() {
+  registerStringsMoreKernels();
   def("aten::str", [](Stack& s, size_t) { s.back() = IValue(pyStr(s.back())); });
   def("aten::format", [](Stack& s, size_t n) {
     const std::string fmt = s[s.size() - n].toStringRef();

@@ -96,6 +96,13 @@ void registerContainersDictKernels() {
       for (auto& [key, value] : add) dictOf(a[0]).insertOrAssign(key, value);
       return none();
     });
+    defIfOwned("aten::popitem." + k, [](Args& a) {  // the oldest entry, as 1.13 pops it
+      DictObj& d = dictOf(a[0]);
+      if (d.size() == 0) throw RuntimeError("popitem(): dictionary is empty");
+      std::pair<IValue, IValue> first = d.entries().front();
+      d.erase(first.first);
+      return ret(makeTuple({first.first, first.second}));
+    });
     defIfOwned("aten::clear." + k, [](Args& a) {
       dictOf(a[0]).clear();
       return none();

@@ -147,6 +147,8 @@ void registerUnaryMath() {
   defFloatUnary("aten::cosh", [](double x) { return std::cosh(x); });
   defFloatUnary("aten::tanh", [](double x) { return std::tanh(x); });
   defFloatUnary("aten::asin", [](double x) { return std::asin(x); });
+  defFloatUnary("aten::degrees", [](double x) { return x * (180.0 / M_PI); });  // times the constant, as 1.13
+  defFloatUnary("aten::radians", [](double x) { return x * (M_PI / 180.0); });
   defFloatUnary("aten::acos", [](double x) { return std::acos(x); });
   defFloatUnary("aten::atan", [](double x) { return std::atan(x); });
   defFloatUnary("aten::asinh", [](double x) { return std::asinh(x); });
@@ -227,6 +229,7 @@ void registerBinaryMath() {
   defFloatBinary("aten::atan2", [](double a, double b) { return std::atan2(a, b); });
   defFloatBinary("aten::fmod", [](double a, double b) { return std::fmod(a, b); });
   defFloatBinary("aten::copysign", [](double a, double b) { return std::copysign(a, b); });
+  defFloatBinary("aten::mathremainder", [](double a, double b) { return std::remainder(a, b); });
 
   // remainder: int % int stays int; the Scalar overload too.
   auto remK = [](Args& a) {

@@ -357,6 +357,11 @@ std::string pyStr(const IValue& v) {
   return os.str();
 }
 
-void registerStringsKernels() { registerStringKernels(); }
+void registerStringsMoreKernels();  // StringsMore.cpp
+
+void registerStringsKernels() {
+  registerStringKernels();
+  registerStringsMoreKernels();
+}
 
 }  // namespace tsjit::reference

@@ -180,6 +180,24 @@ void declareContainers(OpTableBuilder& b) {
       "aten::update.int(Dict(int, t)(a!) self, Dict(int, t)(a!) to_add) -> ()",
       "aten::update.str(Dict(str, t)(a!) self, Dict(str, t)(a!) to_add) -> ()",
   });
+  // list.clear / dict.clear / dict.popitem (python3-torch 1.13.1 schemas).
+  b.op("aten::clear", Cat::Container, Tolerance::exact(), {
+      "aten::clear.Tensor(Dict(Tensor, t)(a!) self) -> ()",
+      "aten::clear.bool(Dict(bool, t)(a!) self) -> ()",
+      "aten::clear.complex(Dict(complex, t)(a!) self) -> ()",
+      "aten::clear.float(Dict(float, t)(a!) self) -> ()",
+      "aten::clear.int(Dict(int, t)(a!) self) -> ()",
+      "aten::clear.str(Dict(str, t)(a!) self) -> ()",
+      "aten::clear.t(t[](a!) self) -> ()",
+  });
+  b.op("aten::popitem", Cat::Container, Tolerance::exact(), {
+      "aten::popitem.Tensor(Dict(Tensor, t)(a!) self) -> ((Tensor, t))",
+      "aten::popitem.bool(Dict(bool, t)(a!) self) -> ((bool, t))",
+      "aten::popitem.complex(Dict(complex, t)(a!) self) -> ((complex, t))",
+      "aten::popitem.float(Dict(float, t)(a!) self) -> ((float, t))",
+      "aten::popitem.int(Dict(int, t)(a!) self) -> ((int, t))",
+      "aten::popitem.str(Dict(str, t)(a!) self) -> ((str, t))",
+  });
 }
 
 }  // namespace tsjit::ops

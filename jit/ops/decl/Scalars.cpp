@@ -108,6 +108,24 @@ void declareScalars(OpTableBuilder& b) {
       "prim::abs.float(float a) -> float",
       "prim::abs.int(int a) -> int",
   });
+  // math.degrees / math.radians / math.remainder (python3-torch 1.13.1 schemas).
+  b.op("aten::degrees", Cat::ScalarMath, Tolerance::exact(), {
+      "aten::degrees.Scalar(Scalar a) -> Scalar",
+      "aten::degrees.float(float a) -> float",
+      "aten::degrees.int(int a) -> float",
+  });
+  b.op("aten::radians", Cat::ScalarMath, Tolerance::exact(), {
+      "aten::radians.Scalar(Scalar a) -> Scalar",
+      "aten::radians.float(float a) -> float",
+      "aten::radians.int(int a) -> float",
+  });
+  b.op("aten::mathremainder", Cat::ScalarMath, Tolerance::exact(), {
+      "aten::mathremainder(Scalar a, Scalar b) -> float",
+      "aten::mathremainder.float(float a, float b) -> float",
+      "aten::mathremainder.float_int(float a, int b) -> float",
+      "aten::mathremainder.int(int a, int b) -> float",
+      "aten::mathremainder.int_float(int a, float b) -> float",
+  });
 }
 
 }  // namespace tsjit::ops

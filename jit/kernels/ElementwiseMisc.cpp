@@ -202,12 +202,13 @@ Tensor maskedFill(const IValue* args, const Tensor* out) {
 Tensor maskedFillInplace(const IValue* args, const Tensor* self) {
   const Tensor mask = args[1].toTensor();
   checkMaskArgs(mask, args[2]);
-  if (!isExpandableTo(mask.sizes(), self->sizes()))
-    (void)inferBroadcastShape(self->sizes(), mask.sizes());  // throws the mismatch message
-  const Tensor m = expandTo(mask, self->sizes());
-  if (m.sizes() != self->sizes())
+  if (!isExpandableTo(mask.sizes(), self->sizes())) {
+    // The broadcast shape first (throws the size-mismatch message); a larger one is not self's.
+    const auto shape = inferBroadcastShape(self->sizes(), mask.sizes());
     throw RuntimeError(str("output with shape ", shapeString(self->sizes()), " doesn't match the broadcast shape ",
-                           shapeString(m.sizes())));
+                           shapeString(shape)));
+  }
+  const Tensor m = expandTo(mask, self->sizes());
   const Tensor flags = maskOfFirstBytes(m);
   checkScalarFitsDtype(args[2], self->dtype());
   fillWhere(*self, &flags, Operand::of(args[2]));

@@ -376,6 +376,10 @@ Tensor pad(const Tensor& self, const std::vector<int64_t>& pad, const std::strin
     throw RuntimeError(str("Padding mode \"", mode, "\" doesn't take in value argument"));
   if (mode != "reflect" && mode != "replicate" && mode != "circular")
     throw RuntimeError(str("Unrecognised padding mode ", mode));
+  // Non-constant modes pad the last 1, 2 or 3 dims of a batched or unbatched input only.
+  const int64_t padded = static_cast<int64_t>(pad.size()) / 2, rank = self.dim();
+  if (!(padded >= 1 && padded <= 3 && (rank == padded + 1 || rank == padded + 2)))
+    throw RuntimeError("Only 2D, 3D, 4D, 5D padding with non-constant padding are supported for now", "NotImplementedError");
   return padMapped(self, pad, mode);
 }
 

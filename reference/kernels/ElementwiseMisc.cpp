@@ -179,6 +179,11 @@ void checkValueTensor(const IValue& value) {
 
 const Tensor& maskedFillInplace(const Tensor& self, const Tensor& mask, const IValue& value) {
   checkValueTensor(value);
+  // The broadcast of self and mask first (its message names both sizes), then it must be self's.
+  const std::vector<int64_t> shape = inferBroadcastShape(self.sizes(), mask.sizes());
+  if (shape != self.sizes())
+    throw RuntimeError(str("output with shape ", shapeString(self.sizes()), " doesn't match the broadcast shape ",
+                           shapeString(shape)));
   fillWhere(self, maskFlags(expandTo(mask, self.sizes())), value);
   return self;
 }

@@ -170,9 +170,10 @@ const char* exclusionReason(const ops::OpOverload& overload) {
   std::string name = overload.schema().name();
   auto colon = name.find("::");
   std::string base = colon == std::string::npos ? name : name.substr(colon + 2);
+  const std::string exact = base;  // "unsqueeze_": an exclusion of the in-place variant only
   if (!base.empty() && base.back() == '_') base.pop_back();
   for (const Exclusion& e : kExclusions)
-    if (base == e.name) return e.reason;
+    if (base == e.name || exact == e.name) return e.reason;
   for (const Argument& a : overload.schema().arguments())
     if (a.declared.unwrapOptional().form == DeclaredType::Form::Name && a.declared.unwrapOptional().name == "Generator")
       return "nondeterministic";

@@ -69,19 +69,7 @@ def normalize(input: Tensor, p: float = 2.0, dim: int = 1, eps: float = 1e-12, o
     return torch.div(input, denom2, out=out)
 
 def one_hot(tensor: Tensor, num_classes: int = -1) -> Tensor:
-    if tensor.dtype != torch.int64:
-        raise RuntimeError("one_hot is only applicable to index tensor.")
-    if num_classes == -1:
-        if tensor.numel() == 0:
-            raise RuntimeError("Can not infer total number of classes from empty tensor.")
-        num_classes = int(tensor.max()) + 1
-    elif tensor.numel() > 0 and int(tensor.max()) >= num_classes:
-        raise RuntimeError("Class values must be smaller than num_classes.")
-    if tensor.numel() > 0 and int(tensor.min()) < 0:
-        raise RuntimeError("Class values must be non-negative.")
-    shape = tensor.size()
-    shape.append(num_classes)
-    return torch.zeros(shape, dtype=torch.int64).scatter_(-1, tensor.unsqueeze(-1), 1)
+    return ops.aten.one_hot(tensor, num_classes)
 
 def interpolate(input: Tensor, size: Union[int, List[int], None] = None, scale_factor: Union[float, List[float], None] = None, mode: str = "nearest", align_corners: Optional[bool] = None, recompute_scale_factor: Optional[bool] = None, antialias: bool = False) -> Tensor:
     if mode == "nearest" or mode == "area" or mode == "nearest-exact":
@@ -257,10 +245,20 @@ def hardswish(input: Tensor, inplace: bool = False) -> Tensor:
     return input * torch.clamp(input + 3.0, 0.0, 6.0) / 6.0
 
 def threshold(input: Tensor, threshold: float, value: float, inplace: bool = False) -> Tensor:
-    out = torch.where(input > threshold, input, torch.zeros_like(input) + value)
     if inplace:
-        return input.copy_(out)
-    return out
+        return torch.threshold_(input, threshold, value)
+    return torch.threshold(input, threshold, value)
+
+def celu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
+    if inplace:
+        return torch.celu_(input, alpha)
+    return torch.celu(input, alpha)
+
+def softshrink(input: Tensor, lambd: float = 0.5) -> Tensor:
+    return ops.aten.softshrink(input, lambd)
+
+def hardshrink(input: Tensor, lambd: float = 0.5) -> Tensor:
+    return torch.hardshrink(input, lambd)
 
 def softsign(input: Tensor) -> Tensor:
     return input / (torch.abs(input) + 1)
@@ -274,11 +272,7 @@ def mish(input: Tensor, inplace: bool = False) -> Tensor:
 def glu(input: Tensor, dim: int = -1) -> Tensor:
     if input.dim() == 0:
         raise RuntimeError("glu does not support scalars because halving size must be even")
-    n = input.size(dim)
-    if n % 2 != 0:
-        raise RuntimeError("Halving dimension must be even, but dimension {} is size {}".format(dim, n))
-    halves = torch.chunk(input, 2, dim)
-    return halves[0] * torch.sigmoid(halves[1])
+    return ops.aten.glu(input, dim)
 
 def _softmax_dim(ndim: int) -> int:
     if ndim == 0 or ndim == 1 or ndim == 3:

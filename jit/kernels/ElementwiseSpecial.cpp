@@ -10,10 +10,14 @@
 // bool. hypot / logaddexp / logaddexp2 accept floating dtypes only (not Half); xlogy and copysign
 // promote integers to float32 (Half allowed); xlogy(x, nan) is nan, xlogy(0, y) is 0; heaviside
 // needs equal dtypes and gives `values` where self is 0; clamp_max is clamp with no lower bound.
+// Activations: softshrink / hardshrink / glu (floating but Half), threshold (not Half / Bool),
+// celu = elu(x, alpha, 1, 1 / alpha), one_hot (int64 indices; -1 classes = max + 1).
 #include <bit>
 #include <cmath>
 #include <cstdint>
 #include <numbers>
+#include <algorithm>
+#include <vector>
 
 #include "jit/kernels/Kernel.h"
 #include "jit/kernels/TensorLoops.h"
@@ -133,9 +137,99 @@ Operation clampMaxVia(const char* clampOverload) {
   };
 }
 
+// Runs overload `name`'s kernel on `args`; its result.
+IValue callKernel(std::string_view name, std::vector<IValue> args) {
+  const OptimizedKernel* k = findKernel(ops::overload(name));
+  TSJIT_CHECK(k != nullptr, name, " has no optimized kernel");
+  Stack s(std::make_move_iterator(args.begin()), std::make_move_iterator(args.end()));
+  k->run(s, s.size());
+  return std::move(s.back());
+}
+
+// softshrink / hardshrink(self, lambd): floating dtypes but Half (BFloat16 computes in float).
+template <bool Soft>
+Tensor shrinkK(const IValue* args, const Tensor* self) {
+  Operand a = Operand::of(args[0]);
+  const char* kernel = Soft ? "softshrink_cpu" : "hardshrink_cpu";
+  if (!isFloatingType(a.dtype()) || a.dtype() == ScalarType::Half) throwNotImplemented(kernel, a.dtype());
+  // lambd is converted to self's dtype first (1.13: hardshrink(-0.3f, 0.3) is 0).
+  const double lambd = Tensor::fromDoubles({scalarArgDouble(args[1])}, {}, a.dtype()).getDouble(0);
+  return unaryOp<Types::Floating>(kernel, a, a.dtype(), self, [lambd](auto x) {
+    using C = decltype(x);
+    const C l = static_cast<C>(lambd);
+    if constexpr (Soft) return x > l ? x - l : (x < -l ? x + l : C(0));
+    else return (x >= -l && x <= l) ? C(0) : x;
+  });
+}
+
+// threshold(self, threshold, value): x <= threshold ? value : x, every dtype but Half and Bool.
+Tensor thresholdK(const IValue* args, const Tensor* self) {
+  Operand a = Operand::of(args[0]);
+  if (a.dtype() == ScalarType::Half || a.dtype() == ScalarType::Bool) throwNotImplemented("threshold_cpu", a.dtype());
+  const double th = scalarArgDouble(args[1]), value = scalarArgDouble(args[2]);
+  return unaryOp<Types::AllNoBool>("threshold_cpu", a, a.dtype(), self, [th, value](auto x) {
+    using C = decltype(x);
+    return x <= static_cast<C>(th) ? static_cast<C>(value) : x;
+  });
+}
+
 }  // namespace
 
 void registerElementwiseSpecialKernels() {
+  defElementwise(shrinkK<true>, {"aten::softshrink"});
+  defElementwise(shrinkK<false>, {"aten::hardshrink"});
+  defElementwise(thresholdK, {"aten::threshold"});
+  // celu(self, alpha) is elu(self, alpha, 1, 1 / alpha) in 1.13 (its errors are elu's).
+  def("aten::celu", [](Stack& s, size_t n) {
+    const IValue alpha = s[s.size() - n + 1];
+    const double a = scalarArgDouble(alpha);
+    IValue r = callKernel("aten::elu", {s[s.size() - n], alpha, IValue(1.0), IValue(1.0 / a)});
+    drop(s, n);
+    s.push_back(std::move(r));
+  });
+  // glu(self, dim): first half * sigmoid(second half) along dim, which must have an even size.
+  def("aten::glu", [](Stack& s, size_t n) {
+    const Tensor x = s[s.size() - n].toTensor();
+    // 1.13's order: rank, dim, even size (meta), then the kernel's dtypes.
+    if (x.dim() == 0) throw RuntimeError("glu does not support 0-dimensional tensors");
+    const int64_t d = wrapDim(s[s.size() - n + 1].toInt(), x.dim(), /*wrapScalar=*/false);
+    const int64_t size = x.size(d);
+    if (size % 2 != 0) throw RuntimeError(str("Halving dimension must be even, but dimension ", d, " is size ", size));
+    if (!isFloatingType(x.dtype()) || x.dtype() == ScalarType::Half) throwNotImplemented("glu_cpu", x.dtype());
+    // BFloat16 computes in float and rounds once, as 1.13's kernel does.
+    const bool reduced = x.dtype() == ScalarType::BFloat16;
+    const Tensor xc = reduced ? x.to(ScalarType::Float) : x;
+    IValue first = callKernel("aten::narrow", {IValue(xc), IValue(d), IValue(int64_t{0}), IValue(size / 2)});
+    IValue second = callKernel("aten::narrow", {IValue(xc), IValue(d), IValue(size / 2), IValue(size / 2)});
+    IValue r = callKernel("aten::mul.Tensor", {first, callKernel("aten::sigmoid", {second})});
+    if (reduced) r = IValue(r.toTensor().to(ScalarType::BFloat16));
+    drop(s, n);
+    s.push_back(std::move(r));
+  });
+  // one_hot(self, num_classes): int64 indices only; -1 infers max + 1.
+  def("aten::one_hot", [](Stack& s, size_t n) {
+    const Tensor x = s[s.size() - n].toTensor();
+    int64_t classes = s[s.size() - n + 1].toInt();
+    if (x.dtype() != ScalarType::Int64) throw RuntimeError("one_hot is only applicable to index tensor.");
+    const Tensor c = x.contiguous();
+    const int64_t* p = static_cast<const int64_t*>(c.data());
+    const int64_t count = c.numel();
+    if (classes == -1) {
+      if (count == 0) throw RuntimeError("Can not infer total number of classes from empty tensor.");
+      classes = *std::max_element(p, p + count) + 1;
+    }
+    for (int64_t i = 0; i < count; ++i) {
+      if (p[i] < 0) throw RuntimeError("Class values must be non-negative.");
+      if (p[i] >= classes) throw RuntimeError("Class values must be smaller than num_classes.");
+    }
+    std::vector<int64_t> shape = x.sizes();
+    shape.push_back(classes);
+    Tensor out = Tensor::zeros(shape, ScalarType::Int64);
+    int64_t* o = static_cast<int64_t*>(out.data());
+    for (int64_t i = 0; i < count; ++i) o[i * classes + p[i]] = 1;
+    drop(s, n);
+    s.push_back(IValue(out));
+  });
   defElementwise(atanK, {"aten::atan"});
   defElementwise(acosK, {"aten::acos"});
   defElementwise(coshK, {"aten::cosh"});

@@ -402,6 +402,20 @@ TEST(OpsCorpus, EverySchemaIsAnOverload) {
       "aten::mathremainder.float_int(float a, int b) -> float",
       "aten::mathremainder.int(int a, int b) -> float",
       "aten::mathremainder.int_float(int a, float b) -> float",
+      // activations and one_hot (python3-torch 1.13.1)
+      "aten::celu(Tensor self, Scalar alpha=1.) -> Tensor",
+      "aten::celu.out(Tensor self, Scalar alpha=1., *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::softshrink(Tensor self, Scalar lambd=0.5) -> Tensor",
+      "aten::softshrink.out(Tensor self, Scalar lambd=0.5, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::hardshrink(Tensor self, Scalar lambd=0.5) -> Tensor",
+      "aten::hardshrink.out(Tensor self, Scalar lambd=0.5, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::threshold(Tensor self, Scalar threshold, Scalar value) -> Tensor",
+      "aten::threshold.out(Tensor self, Scalar threshold, Scalar value, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::glu(Tensor self, int dim=-1) -> Tensor",
+      "aten::glu.out(Tensor self, int dim=-1, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::one_hot(Tensor self, int num_classes=-1) -> Tensor",
+      "aten::celu_(Tensor(a!) self, Scalar alpha=1.) -> Tensor(a!)",
+      "aten::threshold_(Tensor(a!) self, Scalar threshold, Scalar value) -> Tensor(a!)",
       // in-place variants whose kernels both engines derive from the functional ones
       // (python3-torch 1.13.1's torch._C._jit_get_all_schemas())
       "aten::abs_(Tensor(a!) self) -> Tensor(a!)",

@@ -11,11 +11,14 @@
 // integers to float32; xlogy(x, nan) = nan, xlogy(0, y) = 0. heaviside needs one dtype and gives
 // `values` where self is 0, else self > 0. clamp_max = min(self, max) with NaN from either side;
 // its Scalar overload has no Bool / Half kernel ("clamp_max_scalar_cpu"). Half errors of the unary
-// functions come from jit/ops/KernelDtypes.cpp.
+// functions come from jit/ops/KernelDtypes.cpp. Activations: softshrink / hardshrink / glu take
+// floating dtypes but Half, threshold all but Half / Bool; celu is elu(x, alpha, 1, 1 / alpha);
+// one_hot takes int64 indices (-1 classes: max + 1).
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <vector>
 
 #include "reference/Kernel.h"
 #include "reference/kernels/ElementwiseParts.h"
@@ -93,6 +96,36 @@ Tensor clampMax(const Tensor& self, const Tensor& max, bool scalarBound) {
 
 Tensor arg(Args& a, size_t i) { return operandArg(a.at(i)); }
 
+IValue runKernel(std::string_view name, Args args) {
+  const ReferenceKernel* k = findKernel(ops::overload(name));
+  TSJIT_CHECK(k != nullptr, "no reference kernel for ", name);
+  return k->run(args).at(0);
+}
+
+Tensor floatingButHalf(const char* kernel, const Tensor& x) {
+  if (!isFloating(x.dtype()) || x.dtype() == ScalarType::Half) throwNotImplemented(kernel, x.dtype());
+  return x;
+}
+
+Tensor oneHot(const Tensor& x, int64_t classes) {
+  if (x.dtype() != ScalarType::Int64) throw RuntimeError("one_hot is only applicable to index tensor.");
+  std::vector<int64_t> idx;
+  for (int64_t i = 0; i < x.numel(); ++i) idx.push_back(x.getInt64(i));
+  if (classes == -1) {
+    if (idx.empty()) throw RuntimeError("Can not infer total number of classes from empty tensor.");
+    classes = *std::max_element(idx.begin(), idx.end()) + 1;
+  }
+  for (int64_t v : idx) {
+    if (v < 0) throw RuntimeError("Class values must be non-negative.");
+    if (v >= classes) throw RuntimeError("Class values must be smaller than num_classes.");
+  }
+  std::vector<int64_t> shape = x.sizes();
+  shape.push_back(classes);
+  Tensor out = Tensor::zeros(shape, ScalarType::Int64);
+  for (size_t i = 0; i < idx.size(); ++i) out.setInt64(static_cast<int64_t>(i) * classes + idx[i], 1);
+  return out;
+}
+
 }  // namespace
 
 void registerElementwiseSpecialKernels() {
@@ -131,6 +164,47 @@ void registerElementwiseSpecialKernels() {
       return promotedBinary(arg(a, 0), arg(a, 1), [](double x, double y) { return std::copysign(x, y); });
     }));
   def("aten::heaviside", functionalKernel([](Args& a) { return heaviside(arg(a, 0), arg(a, 1)); }));
+  def("aten::softshrink", functionalKernel([](Args& a) {
+    const Tensor x = floatingButHalf("softshrink_cpu", arg(a, 0));
+    const double l = Tensor::fromDoubles({a.at(1).toScalarAsDouble()}, {}, x.dtype()).getDouble(0);  // lambd in x's dtype
+    return mapFloating({x}, x.dtype(), x.dtype(), [l](const double* v) { return v[0] > l ? v[0] - l : v[0] < -l ? v[0] + l : 0.0; });
+  }));
+  def("aten::hardshrink", functionalKernel([](Args& a) {
+    const Tensor x = floatingButHalf("hardshrink_cpu", arg(a, 0));
+    const double l = Tensor::fromDoubles({a.at(1).toScalarAsDouble()}, {}, x.dtype()).getDouble(0);  // lambd in x's dtype
+    return mapFloating({x}, x.dtype(), x.dtype(), [l](const double* v) { return std::fabs(v[0]) <= l && !std::isnan(v[0]) ? 0.0 : v[0]; });
+  }));
+  def("aten::threshold", functionalKernel([](Args& a) {
+    const Tensor x = arg(a, 0);
+    if (x.dtype() == ScalarType::Half || x.dtype() == ScalarType::Bool) throwNotImplemented("threshold_cpu", x.dtype());
+    // threshold and value are converted to x's dtype first (int32 x with threshold -0.75 compares with 0).
+    const Tensor tv = Tensor::fromDoubles({a.at(1).toScalarAsDouble(), a.at(2).toScalarAsDouble()}, {2}, x.dtype());
+    const double th = tv.getDouble(0), value = tv.getDouble(1);
+    if (isFloating(x.dtype()))
+      return mapFloating({x}, x.dtype(), x.dtype(), [th, value](const double* v) { return v[0] <= th ? value : v[0]; });
+    return mapIntegral({x}, x.dtype(), x.dtype(), [th, value](const int64_t* v) {
+      return static_cast<double>(v[0]) <= th ? static_cast<int64_t>(value) : v[0];
+    });
+  }));
+  def("aten::celu", [](Args& a) {  // elu(x, alpha, 1, 1 / alpha)
+    const double alpha = a.at(1).toScalarAsDouble();
+    return ret(runKernel("aten::elu", {a.at(0), a.at(1), IValue(1.0), IValue(1.0 / alpha)}));
+  });
+  def("aten::glu", [](Args& a) {
+    const Tensor x = arg(a, 0);
+    if (x.dim() == 0) throw RuntimeError("glu does not support 0-dimensional tensors");
+    const int64_t d = wrapDim(a.at(1).toInt(), x.dim(), false);
+    const int64_t half = x.size(d) / 2;
+    if (x.size(d) % 2 != 0)
+      throw RuntimeError(str("Halving dimension must be even, but dimension ", d, " is size ", x.size(d)));
+    floatingButHalf("glu_cpu", x);  // the kernel's dtypes come after the shape checks
+    // One rounding to the result dtype: the halves are multiplied in double (from float64 copies).
+    const Tensor wide = x.to(ScalarType::Double);
+    IValue first = runKernel("aten::narrow", {IValue(wide), IValue(d), IValue(int64_t{0}), IValue(half)});
+    IValue second = runKernel("aten::narrow", {IValue(wide), IValue(d), IValue(half), IValue(half)});
+    return ret(IValue(runKernel("aten::mul.Tensor", {first, runKernel("aten::sigmoid", {second})}).toTensor().to(x.dtype())));
+  });
+  def("aten::one_hot", [](Args& a) { return ret(IValue(oneHot(arg(a, 0), a.at(1).toInt()))); });
   def("aten::clamp_max", functionalKernel([](Args& a) { return clampMax(arg(a, 0), arg(a, 1), true); }));
   def("aten::clamp_max.Tensor", functionalKernel([](Args& a) { return clampMax(arg(a, 0), arg(a, 1), false); }));
 }

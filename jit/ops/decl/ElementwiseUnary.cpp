@@ -379,6 +379,30 @@ void declareElementwiseUnary(OpTableBuilder& b) {
       "aten::signbit(Tensor self) -> Tensor",
       "aten::signbit.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
   });
+  // Activations and one_hot (ElementwiseSpecial.cpp in each engine; python3-torch 1.13.1 schemas).
+  b.op("aten::celu", Cat::ElementwiseUnary, Tolerance::operands(6), {
+      "aten::celu(Tensor self, Scalar alpha=1.) -> Tensor",
+      "aten::celu.out(Tensor self, Scalar alpha=1., *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::softshrink", Cat::ElementwiseUnary, Tolerance::exact(), {
+      "aten::softshrink(Tensor self, Scalar lambd=0.5) -> Tensor",
+      "aten::softshrink.out(Tensor self, Scalar lambd=0.5, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::hardshrink", Cat::ElementwiseUnary, Tolerance::exact(), {
+      "aten::hardshrink(Tensor self, Scalar lambd=0.5) -> Tensor",
+      "aten::hardshrink.out(Tensor self, Scalar lambd=0.5, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::threshold", Cat::ElementwiseUnary, Tolerance::exact(), {
+      "aten::threshold(Tensor self, Scalar threshold, Scalar value) -> Tensor",
+      "aten::threshold.out(Tensor self, Scalar threshold, Scalar value, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::glu", Cat::NN, Tolerance::ulp(4), {
+      "aten::glu(Tensor self, int dim=-1) -> Tensor",
+      "aten::glu.out(Tensor self, int dim=-1, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::one_hot", Cat::NN, Tolerance::exact(), {
+      "aten::one_hot(Tensor self, int num_classes=-1) -> Tensor",
+  });
 }
 
 }  // namespace tsjit::ops

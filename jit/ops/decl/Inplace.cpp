@@ -382,6 +382,12 @@ void declareInplace(OpTableBuilder& b) {
       "aten::clamp_max_(Tensor(a!) self, Scalar max) -> Tensor(a!)",
       "aten::clamp_max_.Tensor(Tensor(a!) self, Tensor max) -> Tensor(a!)",
   });
+  b.op("aten::celu_", Cat::Inplace, Tolerance::operands(6), {
+      "aten::celu_(Tensor(a!) self, Scalar alpha=1.) -> Tensor(a!)",
+  });
+  b.op("aten::threshold_", Cat::Inplace, Tolerance::exact(), {
+      "aten::threshold_(Tensor(a!) self, Scalar threshold, Scalar value) -> Tensor(a!)",
+  });
 }
 
 }  // namespace tsjit::ops

@@ -94,9 +94,11 @@ void groupRecords(const T* data, int64_t rows, int64_t len, bool sorted, std::ve
   }
 }
 
-std::tuple<Tensor, Tensor, Tensor> unique2(IValue* a) {
-  const Tensor& self = a[0].toTensor();
-  const bool wantInverse = a[2].toBool(), wantCounts = a[3].toBool();
+// The unique elements of the flattened self (sorted, or consecutive runs), with the inverse in
+// self's shape when asked for (an empty self's inverse is [0] for unique_consecutive, whose 1.13
+// kernel reshapes it only when there are elements) and the counts when asked for.
+std::tuple<Tensor, Tensor, Tensor> uniqueFlat(const Tensor& self, bool sorted, bool wantInverse, bool wantCounts,
+                                              bool emptyInverseIsFlat) {
   rejectHalf(self, "unique");
   const Tensor flat = self.contiguous();
   std::vector<int64_t> first, groupOf, sizes;
@@ -104,14 +106,19 @@ std::tuple<Tensor, Tensor, Tensor> unique2(IValue* a) {
   visitScalarType(flat.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     const T* p = static_cast<const T*>(flat.data());
-    groupRecords(p, flat.numel(), 1, /*sorted=*/true, first, groupOf, sizes);
+    groupRecords(p, flat.numel(), 1, sorted, first, groupOf, sizes);
     out = Tensor::empty({static_cast<int64_t>(first.size())}, self.dtype());
     T* o = static_cast<T*>(out.data());
     for (size_t g = 0; g < first.size(); ++g) o[g] = p[first[g]];
   });
-  Tensor inverse = Tensor::empty(wantInverse ? self.sizes() : std::vector<int64_t>{0}, ScalarType::Int64);
-  if (wantInverse) std::copy(groupOf.begin(), groupOf.end(), static_cast<int64_t*>(inverse.data()));
+  const bool shaped = wantInverse && !(emptyInverseIsFlat && self.numel() == 0);
+  Tensor inverse = Tensor::empty(shaped ? self.sizes() : std::vector<int64_t>{0}, ScalarType::Int64);
+  if (shaped) std::copy(groupOf.begin(), groupOf.end(), static_cast<int64_t*>(inverse.data()));
   return {out, inverse, wantCounts ? longVector(sizes) : longVector({})};
+}
+
+std::tuple<Tensor, Tensor, Tensor> unique2(IValue* a) {
+  return uniqueFlat(a[0].toTensor(), /*sorted=*/true, a[2].toBool(), a[3].toBool(), /*emptyInverseIsFlat=*/false);
 }
 
 // The unique slices of self along dim d (sorted, or consecutive runs), with every slice's group and
@@ -153,25 +160,9 @@ std::tuple<Tensor, Tensor, Tensor> uniqueDim(IValue* a) {
 // no dim) takes the flat path that honours return_inverse / return_counts; inverse has self's shape.
 std::tuple<Tensor, Tensor, Tensor> uniqueConsecutive(IValue* a) {
   const Tensor& self = a[0].toTensor();
-  const bool wantInverse = a[1].toBool(), wantCounts = a[2].toBool();
   if (!a[3].isNone() && !(a[3].toInt() == 0 && self.dim() == 1))
     return uniqueAlongDim(self, a[3].toInt(), /*sorted=*/false);
-  rejectHalf(self, "unique");
-  const Tensor flat = self.contiguous();
-  std::vector<int64_t> first, groupOf, sizes;
-  Tensor out;
-  visitScalarType(flat.dtype(), [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    const T* p = static_cast<const T*>(flat.data());
-    groupRecords(p, flat.numel(), 1, /*sorted=*/false, first, groupOf, sizes);
-    out = Tensor::empty({static_cast<int64_t>(first.size())}, self.dtype());
-    T* o = static_cast<T*>(out.data());
-    for (size_t g = 0; g < first.size(); ++g) o[g] = p[first[g]];
-  });
-  const bool inverseShaped = wantInverse && self.numel() > 0;
-  Tensor inverse = Tensor::empty(inverseShaped ? self.sizes() : std::vector<int64_t>{0}, ScalarType::Int64);
-  if (inverseShaped) std::copy(groupOf.begin(), groupOf.end(), static_cast<int64_t*>(inverse.data()));
-  return {out, inverse, wantCounts ? longVector(sizes) : longVector({})};
+  return uniqueFlat(self, /*sorted=*/false, a[1].toBool(), a[2].toBool(), /*emptyInverseIsFlat=*/true);
 }
 
 }  // namespace

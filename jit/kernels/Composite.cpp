@@ -1,6 +1,6 @@
 // Composite.cpp — optimized kernels of ops 1.13 defines through other ops, run here through this
 // engine's own kernels: numpy_T (x.T: dims reversed), ravel (contiguous, then a flat view),
-// reshape_as, new_zeros / new_ones / new_full (self's dtype unless given), full_like (zeros_like's
+// split_with_sizes / unsafe_split / unsafe_chunk (split and chunk), reshape_as, new_zeros / new_ones / new_full (self's dtype unless given), full_like (zeros_like's
 // layout, filled), movedim (a permutation; 1.13's checks and messages), tile (repeat with dims
 // padded by leading 1s), isclose / allclose (1.13's formula: equal, or a finite |a - b| <= atol +
 // |rtol * b| computed in the default float dtype for integral inputs; NaNs equal when equal_nan).
@@ -108,6 +108,16 @@ void registerCompositeKernels() {
     IValue c = call("aten::contiguous", {peek(s, 0, n), IValue(int64_t{0})});
     pushResult(s, n, call("aten::view", {c, ints({-1})}));
   });
+  // split_with_sizes / unsafe_* (traced graphs record them) are split / chunk under other names.
+  const std::pair<const char*, const char*> renamed[] = {{"aten::split_with_sizes", "aten::split"},
+                                                        {"aten::unsafe_split_with_sizes", "aten::split"},
+                                                        {"aten::unsafe_split.Tensor", "aten::split.Tensor"},
+                                                        {"aten::unsafe_chunk", "aten::chunk"}};
+  for (auto [name, target] : renamed)
+    def(name, [target](Stack& s, size_t n) {
+      std::vector<IValue> args(s.end() - static_cast<std::ptrdiff_t>(n), s.end());
+      pushResult(s, n, call(target, std::move(args)));
+    });
   def("aten::reshape_as", [](Stack& s, size_t n) {
     const Tensor other = peek(s, 1, n).toTensor();
     pushResult(s, n, call("aten::reshape", {peek(s, 0, n), ints(other.sizes())}));

@@ -416,6 +416,11 @@ TEST(OpsCorpus, EverySchemaIsAnOverload) {
       "aten::one_hot(Tensor self, int num_classes=-1) -> Tensor",
       "aten::celu_(Tensor(a!) self, Scalar alpha=1.) -> Tensor(a!)",
       "aten::threshold_(Tensor(a!) self, Scalar threshold, Scalar value) -> Tensor(a!)",
+      // split / chunk under the names traced graphs record (python3-torch 1.13.1)
+      "aten::split_with_sizes(Tensor(a -> *) self, int[] split_sizes, int dim=0) -> Tensor(a)[]",
+      "aten::unsafe_split_with_sizes(Tensor self, int[] split_sizes, int dim=0) -> Tensor[]",
+      "aten::unsafe_split.Tensor(Tensor self, int split_size, int dim=0) -> Tensor[]",
+      "aten::unsafe_chunk(Tensor self, int chunks, int dim=0) -> Tensor[]",
       // in-place variants whose kernels both engines derive from the functional ones
       // (python3-torch 1.13.1's torch._C._jit_get_all_schemas())
       "aten::abs_(Tensor(a!) self) -> Tensor(a!)",

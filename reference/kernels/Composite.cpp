@@ -1,5 +1,6 @@
 // Composite.cpp — reference kernels of ops 1.13 defines through other ops, stated with the
-// reference's own kernels: numpy_T (dims reversed), ravel (contiguous, then flat), reshape_as,
+// reference's own kernels: split_with_sizes / unsafe_split / unsafe_chunk (split and chunk), numpy_T
+// (dims reversed), ravel (contiguous, then flat), reshape_as,
 // new_zeros / new_ones / new_full (self's dtype unless given), full_like (zeros_like's layout,
 // filled), movedim (a permutation with 1.13's checks), tile (repeat, dims padded with leading 1s),
 // isclose / allclose: equal, or |a - b| finite and <= atol + |rtol * b| in the default float dtype
@@ -103,6 +104,15 @@ void registerCompositeKernels() {
   def("aten::ravel", [](Args& a) {
     return ret(run("aten::view", {run("aten::contiguous", {a.at(0), IValue(int64_t{0})}), intList({-1})}));
   });
+  // Traced graphs record split / chunk under these names.
+  const std::pair<const char*, const char*> renamed[] = {{"aten::split_with_sizes", "aten::split"},
+                                                        {"aten::unsafe_split_with_sizes", "aten::split"},
+                                                        {"aten::unsafe_split.Tensor", "aten::split.Tensor"},
+                                                        {"aten::unsafe_chunk", "aten::chunk"}};
+  for (auto [name, target] : renamed) {
+    const std::string to = target;
+    def(name, [to](Args& a) { return ret(run(to, a)); });
+  }
   def("aten::reshape_as", [](Args& a) { return ret(run("aten::reshape", {a.at(0), intList(a.at(1).toTensor().sizes())})); });
   // new_zeros / new_ones (self, size, dtype, layout, device, pin_memory); new_full has the fill after size.
   def("aten::new_zeros", [](Args& a) {

@@ -257,6 +257,18 @@ void declareShape(OpTableBuilder& b) {
   b.op("aten::allclose", Cat::Comparison, Tolerance::exact(), {
       "aten::allclose(Tensor self, Tensor other, float rtol=1.0000000000000001e-05, float atol=1e-08, bool equal_nan=False) -> bool",
   });
+  b.op("aten::split_with_sizes", Cat::View, Tolerance::exact(), {
+      "aten::split_with_sizes(Tensor(a -> *) self, int[] split_sizes, int dim=0) -> Tensor(a)[]",
+  });
+  b.op("aten::unsafe_split_with_sizes", Cat::ShapeIndexing, Tolerance::exact(), {
+      "aten::unsafe_split_with_sizes(Tensor self, int[] split_sizes, int dim=0) -> Tensor[]",
+  });
+  b.op("aten::unsafe_split", Cat::ShapeIndexing, Tolerance::exact(), {
+      "aten::unsafe_split.Tensor(Tensor self, int split_size, int dim=0) -> Tensor[]",
+  });
+  b.op("aten::unsafe_chunk", Cat::ShapeIndexing, Tolerance::exact(), {
+      "aten::unsafe_chunk(Tensor self, int chunks, int dim=0) -> Tensor[]",
+  });
 }
 
 }  // namespace tsjit::ops

@@ -199,6 +199,8 @@ TEST(AutogradDerivatives, ElementwiseSpecialBinary) {
   cases.push_back({"xlogy.Scalar_Self", ir(1, "  %s : float = prim::Constant[value=-1.5]()\n  %r : Tensor = aten::xlogy(%s, %a)\n"), {pos}});
   cases.push_back({"clamp_max", ir(1, "  %s : float = prim::Constant[value=0.1]()\n  %r : Tensor = aten::clamp_max(%a, %s)\n"), {{{3, 4}, Kind::NearKink}}});
   cases.push_back({"clamp_max.Tensor", ir(2, "  %r : Tensor = aten::clamp_max(%a, %b)\n"), {m23, b3}});
+  cases.push_back({"prelu per channel", ir(2, "  %r : Tensor = aten::prelu(%a, %b)\n"), {{{2, 3, 2}, Kind::NearKink}, b3}});
+  cases.push_back({"prelu one weight", ir(2, "  %r : Tensor = aten::prelu(%a, %b)\n"), {m23, {{1}}}});
   checkAll(cases);
 }
 

@@ -88,6 +88,8 @@ inline const std::map<std::string, std::map<std::string, std::string>>& override
       {"dot", {{"self", "v"}, {"tensor", "v"}}},
       {"outer", {{"self", "v"}, {"vec2", "w"}}},
       {"nuclear_norm", {{"dim", "[0, 1]"}}},
+      // prelu: one weight per channel (x's dim 1 has 3).
+      {"prelu", {{"weight", "v"}}},
       // split sizes that add up to x's first dim (2).
       {"split_with_sizes", {{"split_sizes", "[1, 1]"}}},
       {"unsafe_split_with_sizes", {{"split_sizes", "[1, 1]"}}},

@@ -39,12 +39,12 @@ using namespace tsjit;
 
 namespace {
 
-constexpr size_t kCovered = 846;  // entries an op-table overload declares (functions)
-constexpr size_t kCompiledFloor = 975;
-constexpr size_t kRanBothFloor = 884;
-constexpr size_t kMethodsCovered = 636;
-constexpr size_t kMethodsCompiledFloor = 736;
-constexpr size_t kMethodsRanBothFloor = 663;
+constexpr size_t kCovered = 847;  // entries an op-table overload declares (functions)
+constexpr size_t kCompiledFloor = 976;
+constexpr size_t kRanBothFloor = 885;
+constexpr size_t kMethodsCovered = 637;
+constexpr size_t kMethodsCompiledFloor = 737;
+constexpr size_t kMethodsRanBothFloor = 664;
 
 struct Param {
   std::string name, type;

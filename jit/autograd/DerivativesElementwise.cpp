@@ -230,6 +230,24 @@ void registerElementwiseDerivatives() {
       Tensor x = c.tensor(0);
       return {mask(compare("aten::ne.Scalar", x, 0), mul(c.grad(), div(c.output(), x)))};
     });
+  // prelu: d/dx = 1 where x > 0 else the channel's weight; d/dweight = x where x <= 0, summed per channel.
+  def("aten::prelu", {{0, 1}, {}}, [](const GradContext& c) -> Grads {
+    Tensor x = c.tensor(0), w = c.tensor(1), g = c.grad();
+    std::vector<int64_t> shape;
+    for (int64_t d = 0; d < x.dim(); ++d) shape.push_back(d == 1 && w.numel() > 1 ? w.numel() : 1);
+    Tensor slope = reshape(w, shape);
+    Tensor positive = compare("aten::gt.Scalar", x, 0);
+    Tensor gx = orNone(c.needs(0), [&] { return where(positive, g, mul(g, slope)); });
+    Tensor gw = orNone(c.needs(1), [&] {
+      Tensor contrib = mask(unary("aten::logical_not", positive), mul(g, x));
+      if (w.numel() == 1) return reshape(sumAll(contrib), w.sizes());
+      std::vector<int64_t> dims;
+      for (int64_t d = 0; d < x.dim(); ++d)
+        if (d != 1) dims.push_back(d);
+      return reshape(sum(contrib, dims, false), w.sizes());
+    });
+    return {gx, gw};
+  });
   def("aten::clamp_max", {{0}, {}}, [](const GradContext& c) -> Grads {
     return {mask(compare("aten::le.Scalar", c.tensor(0), c.scalar(1)), c.grad())};
   });

@@ -173,9 +173,28 @@ Tensor thresholdK(const IValue* args, const Tensor* self) {
   });
 }
 
+// prelu(self, weight): x > 0 ? x : weight * x, weight one value or one per channel (dim 1).
+Tensor preluK(const IValue* args, const Tensor* self) {
+  const Tensor x = args[0].toTensor(), w = args[1].toTensor();
+  if (w.dim() > 1)
+    throw RuntimeError(str("prelu: Expected `weight` to be a scalar or 1D tensor, but got ndim = ", w.dim()));
+  const int64_t channels = x.dim() > 1 ? x.size(1) : 1;
+  if (w.numel() != 1 && w.numel() != channels)
+    throw RuntimeError(str("Mismatch of parameter numbers and input channel size. Found parameter numbers = ", w.numel(),
+                           " and channel size = ", channels, "."));
+  if (!isFloatingType(x.dtype()) || x.dtype() == ScalarType::Half) throwNotImplemented("prelu_cpu", x.dtype());
+  if (w.dtype() != x.dtype()) throw RuntimeError(str("Found dtype ", irName(w.dtype()), " but expected ", irName(x.dtype())));
+  std::vector<int64_t> shape(static_cast<size_t>(std::max<int64_t>(x.dim(), 1)), 1);
+  if (w.numel() > 1) shape[1] = w.numel();
+  Operand a = Operand::of(args[0]), b = Operand::of(IValue(w.reshape(x.dim() == 0 ? std::vector<int64_t>{} : shape)));
+  return binaryOp<Types::Floating>("prelu_cpu", a, b, x.dtype(), x.dtype(), self,
+                                   [](auto v, auto slope) { return v > decltype(v)(0) ? v : slope * v; });
+}
+
 }  // namespace
 
 void registerElementwiseSpecialKernels() {
+  defElementwise(preluK, {"aten::prelu"});
   defElementwise(shrinkK<true>, {"aten::softshrink"});
   defElementwise(shrinkK<false>, {"aten::hardshrink"});
   defElementwise(thresholdK, {"aten::threshold"});

@@ -421,6 +421,7 @@ TEST(OpsCorpus, EverySchemaIsAnOverload) {
       "aten::unsafe_split_with_sizes(Tensor self, int[] split_sizes, int dim=0) -> Tensor[]",
       "aten::unsafe_split.Tensor(Tensor self, int split_size, int dim=0) -> Tensor[]",
       "aten::unsafe_chunk(Tensor self, int chunks, int dim=0) -> Tensor[]",
+      "aten::prelu(Tensor self, Tensor weight) -> Tensor",
       // in-place variants whose kernels both engines derive from the functional ones
       // (python3-torch 1.13.1's torch._C._jit_get_all_schemas())
       "aten::abs_(Tensor(a!) self) -> Tensor(a!)",

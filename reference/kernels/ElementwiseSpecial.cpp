@@ -204,6 +204,21 @@ void registerElementwiseSpecialKernels() {
     IValue second = runKernel("aten::narrow", {IValue(wide), IValue(d), IValue(half), IValue(half)});
     return ret(IValue(runKernel("aten::mul.Tensor", {first, runKernel("aten::sigmoid", {second})}).toTensor().to(x.dtype())));
   });
+  def("aten::prelu", functionalKernel([](Args& a) {  // x > 0 ? x : weight * x, one weight per channel (dim 1)
+    const Tensor x = arg(a, 0), w = arg(a, 1);
+    if (w.dim() > 1)
+      throw RuntimeError(str("prelu: Expected `weight` to be a scalar or 1D tensor, but got ndim = ", w.dim()));
+    const int64_t channels = x.dim() > 1 ? x.size(1) : 1;
+    if (w.numel() != 1 && w.numel() != channels)
+      throw RuntimeError(str("Mismatch of parameter numbers and input channel size. Found parameter numbers = ",
+                             w.numel(), " and channel size = ", channels, "."));
+    floatingButHalf("prelu_cpu", x);
+    if (w.dtype() != x.dtype()) throw RuntimeError(str("Found dtype ", irName(w.dtype()), " but expected ", irName(x.dtype())));
+    std::vector<int64_t> shape;
+    for (int64_t d = 0; d < x.dim(); ++d) shape.push_back(d == 1 ? w.numel() : 1);
+    const Tensor slope = w.numel() > 1 ? w.reshape(shape) : w.reshape(std::vector<int64_t>(static_cast<size_t>(x.dim()), 1));
+    return mapFloating({x, slope}, x.dtype(), x.dtype(), [](const double* v) { return v[0] > 0 ? v[0] : v[1] * v[0]; });
+  }));
   def("aten::one_hot", [](Args& a) { return ret(IValue(oneHot(arg(a, 0), a.at(1).toInt()))); });
   def("aten::clamp_max", functionalKernel([](Args& a) { return clampMax(arg(a, 0), arg(a, 1), true); }));
   def("aten::clamp_max.Tensor", functionalKernel([](Args& a) { return clampMax(arg(a, 0), arg(a, 1), false); }));

@@ -403,6 +403,9 @@ void declareElementwiseUnary(OpTableBuilder& b) {
   b.op("aten::one_hot", Cat::NN, Tolerance::exact(), {
       "aten::one_hot(Tensor self, int num_classes=-1) -> Tensor",
   });
+  b.op("aten::prelu", Cat::NN, Tolerance::ulp(1), {
+      "aten::prelu(Tensor self, Tensor weight) -> Tensor",
+  });
 }
 
 }  // namespace tsjit::ops

@@ -43,6 +43,9 @@ inline std::vector<IValue> ret(IValue v) {
 void def(std::string_view qualifiedOverloadName, KernelFn fn);
 // The kernel of an overload, or nullptr.
 const ReferenceKernel* findKernel(const ops::OpOverload& overload);
+// Runs overload `qualifiedOverloadName`'s reference kernel on `args` (kernels stated through other
+// kernels): its first result. InternalError when the overload has no reference kernel.
+IValue runKernel(std::string_view qualifiedOverloadName, Args args);
 
 // Idempotent, thread-safe: initializes the op table and registers every family.
 void registerAllKernels();

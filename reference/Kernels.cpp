@@ -29,6 +29,12 @@ void setReferenceGradMode(bool enabled) { tReferenceGradMode = enabled; }
 
 const ReferenceKernel* findKernel(const ops::OpOverload& overload) { return overload.get<ReferenceKernel>(); }
 
+IValue runKernel(std::string_view qualifiedOverloadName, Args args) {
+  const ReferenceKernel* k = findKernel(ops::overload(qualifiedOverloadName));
+  TSJIT_CHECK(k != nullptr, "no reference kernel for ", qualifiedOverloadName);
+  return k->run(args).at(0);
+}
+
 void registerAllKernels() {
   static std::once_flag once;
   std::call_once(once, [] {

@@ -16,15 +16,6 @@
 namespace tsjit::kernels {
 namespace {
 
-// Runs overload `name`'s kernel on `args`; its single result.
-IValue call(std::string_view name, std::vector<IValue> args) {
-  const OptimizedKernel* k = findKernel(ops::overload(name));
-  TSJIT_CHECK(k != nullptr, name, " has no optimized kernel");
-  Stack s(std::make_move_iterator(args.begin()), std::make_move_iterator(args.end()));
-  k->run(s, s.size());
-  return std::move(s.back());
-}
-
 IValue ints(const std::vector<int64_t>& v) {
   std::vector<IValue> items(v.begin(), v.end());
   return makeList(IntType::get(), std::move(items));
@@ -71,22 +62,22 @@ Tensor isclose(const Tensor& a, const Tensor& b, double rtol, double atol, bool 
   if (a.dtype() != b.dtype()) throw RuntimeError(str(irName(a.dtype()), " did not match ", irName(b.dtype())));
   if (rtol < 0) throw RuntimeError(str("rtol must be greater than or equal to zero, but got ", rtol));
   if (atol < 0) throw RuntimeError(str("atol must be greater than or equal to zero, but got ", atol));
-  Tensor close = call("aten::eq.Tensor", {IValue(a), IValue(b)}).toTensor();
+  Tensor close = runKernel("aten::eq.Tensor", {IValue(a), IValue(b)}).toTensor();
   const bool floating = isFloatingType(a.dtype());
   if (equalNan && floating) {
-    Tensor bothNan = call("aten::logical_and", {call("aten::isnan", {IValue(a)}), call("aten::isnan", {IValue(b)})}).toTensor();
-    close = call("aten::logical_or", {IValue(close), IValue(bothNan)}).toTensor();
+    Tensor bothNan = runKernel("aten::logical_and", {runKernel("aten::isnan", {IValue(a)}), runKernel("aten::isnan", {IValue(b)})}).toTensor();
+    close = runKernel("aten::logical_or", {IValue(close), IValue(bothNan)}).toTensor();
   }
   if (rtol == 0 && atol == 0) return close;
   IValue x(a), y(b);
   if (!floating) {
-    x = call("aten::to.dtype", {x, IValue(toTorchCode(kDefaultFloatDtype)), IValue(false), IValue(false), IValue()});
-    y = call("aten::to.dtype", {y, IValue(toTorchCode(kDefaultFloatDtype)), IValue(false), IValue(false), IValue()});
+    x = runKernel("aten::to.dtype", {x, IValue(toTorchCode(kDefaultFloatDtype)), IValue(false), IValue(false), IValue()});
+    y = runKernel("aten::to.dtype", {y, IValue(toTorchCode(kDefaultFloatDtype)), IValue(false), IValue(false), IValue()});
   }
-  IValue allowed = call("aten::add.Scalar", {call("aten::abs", {call("aten::mul.Scalar", {y, IValue(rtol)})}), IValue(atol), IValue(int64_t{1})});
-  IValue actual = call("aten::abs", {call("aten::sub.Tensor", {x, y, IValue(int64_t{1})})});
-  IValue within = call("aten::logical_and", {call("aten::isfinite", {actual}), call("aten::le.Tensor", {actual, allowed})});
-  return call("aten::logical_or", {IValue(close), within}).toTensor();
+  IValue allowed = runKernel("aten::add.Scalar", {runKernel("aten::abs", {runKernel("aten::mul.Scalar", {y, IValue(rtol)})}), IValue(atol), IValue(int64_t{1})});
+  IValue actual = runKernel("aten::abs", {runKernel("aten::sub.Tensor", {x, y, IValue(int64_t{1})})});
+  IValue within = runKernel("aten::logical_and", {runKernel("aten::isfinite", {actual}), runKernel("aten::le.Tensor", {actual, allowed})});
+  return runKernel("aten::logical_or", {IValue(close), within}).toTensor();
 }
 
 void pushResult(Stack& s, size_t n, IValue v) {
@@ -102,11 +93,11 @@ void registerCompositeKernels() {
       const Tensor x = peek(s, 0, n).toTensor();
       std::vector<int64_t> dims(static_cast<size_t>(x.dim()));
       std::iota(dims.rbegin(), dims.rend(), int64_t{0});
-      pushResult(s, n, call("aten::permute", {IValue(x), ints(dims)}));
+      pushResult(s, n, runKernel("aten::permute", {IValue(x), ints(dims)}));
     });
   def("aten::ravel", [](Stack& s, size_t n) {
-    IValue c = call("aten::contiguous", {peek(s, 0, n), IValue(int64_t{0})});
-    pushResult(s, n, call("aten::view", {c, ints({-1})}));
+    IValue c = runKernel("aten::contiguous", {peek(s, 0, n), IValue(int64_t{0})});
+    pushResult(s, n, runKernel("aten::view", {c, ints({-1})}));
   });
   // split_with_sizes / unsafe_* (traced graphs record them) are split / chunk under other names.
   const std::pair<const char*, const char*> renamed[] = {{"aten::split_with_sizes", "aten::split"},
@@ -116,11 +107,11 @@ void registerCompositeKernels() {
   for (auto [name, target] : renamed)
     def(name, [target](Stack& s, size_t n) {
       std::vector<IValue> args(s.end() - static_cast<std::ptrdiff_t>(n), s.end());
-      pushResult(s, n, call(target, std::move(args)));
+      pushResult(s, n, runKernel(target, std::move(args)));
     });
   def("aten::reshape_as", [](Stack& s, size_t n) {
     const Tensor other = peek(s, 1, n).toTensor();
-    pushResult(s, n, call("aten::reshape", {peek(s, 0, n), ints(other.sizes())}));
+    pushResult(s, n, runKernel("aten::reshape", {peek(s, 0, n), ints(other.sizes())}));
   });
   // new_zeros / new_ones / new_full (self, size, [fill,] dtype, layout, device, pin_memory).
   auto newFactory = [](const char* fill) {
@@ -130,7 +121,7 @@ void registerCompositeKernels() {
       const size_t d = full ? 3 : 2;
       IValue dtype = peek(s, d, n).isNone() ? IValue(toTorchCode(self.dtype())) : peek(s, d, n);
       IValue value = full ? peek(s, 2, n) : IValue(std::string(fill) == "1" ? int64_t{1} : int64_t{0});
-      pushResult(s, n, call("aten::full", {peek(s, 1, n), value, dtype, peek(s, d + 1, n), peek(s, d + 2, n), peek(s, d + 3, n)}));
+      pushResult(s, n, runKernel("aten::full", {peek(s, 1, n), value, dtype, peek(s, d + 1, n), peek(s, d + 2, n), peek(s, d + 3, n)}));
     };
   };
   def("aten::new_zeros", newFactory("0"));
@@ -138,24 +129,24 @@ void registerCompositeKernels() {
   def("aten::new_full", newFactory(nullptr));
   // full_like(self, fill, dtype, layout, device, pin_memory, memory_format): zeros_like's layout.
   def("aten::full_like", [](Stack& s, size_t n) {
-    IValue z = call("aten::zeros_like", {peek(s, 0, n), peek(s, 2, n), peek(s, 3, n), peek(s, 4, n), peek(s, 5, n), peek(s, 6, n)});
-    pushResult(s, n, call("aten::fill_.Scalar", {z, peek(s, 1, n)}));
+    IValue z = runKernel("aten::zeros_like", {peek(s, 0, n), peek(s, 2, n), peek(s, 3, n), peek(s, 4, n), peek(s, 5, n), peek(s, 6, n)});
+    pushResult(s, n, runKernel("aten::fill_.Scalar", {z, peek(s, 1, n)}));
   });
   def("aten::movedim.int", [](Stack& s, size_t n) {
     const Tensor x = peek(s, 0, n).toTensor();
     auto perm = movedimPermutation(x.dim(), {peek(s, 1, n).toInt()}, {peek(s, 2, n).toInt()});
-    pushResult(s, n, call("aten::permute", {IValue(x), ints(perm)}));
+    pushResult(s, n, runKernel("aten::permute", {IValue(x), ints(perm)}));
   });
   def("aten::movedim.intlist", [](Stack& s, size_t n) {
     const Tensor x = peek(s, 0, n).toTensor();
     auto perm = movedimPermutation(x.dim(), intListArg(peek(s, 1, n)), intListArg(peek(s, 2, n)));
-    pushResult(s, n, call("aten::permute", {IValue(x), ints(perm)}));
+    pushResult(s, n, runKernel("aten::permute", {IValue(x), ints(perm)}));
   });
   def("aten::tile", [](Stack& s, size_t n) {
     const Tensor x = peek(s, 0, n).toTensor();
     std::vector<int64_t> reps = intListArg(peek(s, 1, n));
     if (static_cast<int64_t>(reps.size()) < x.dim()) reps.insert(reps.begin(), x.dim() - reps.size(), 1);
-    pushResult(s, n, call("aten::repeat", {IValue(x), ints(reps)}));
+    pushResult(s, n, runKernel("aten::repeat", {IValue(x), ints(reps)}));
   });
   def("aten::isclose", [](Stack& s, size_t n) {
     Tensor r = isclose(peek(s, 0, n).toTensor(), peek(s, 1, n).toTensor(), peek(s, 2, n).toDouble(),
@@ -165,7 +156,7 @@ void registerCompositeKernels() {
   def("aten::allclose", [](Stack& s, size_t n) {
     Tensor r = isclose(peek(s, 0, n).toTensor(), peek(s, 1, n).toTensor(), peek(s, 2, n).toDouble(),
                        peek(s, 3, n).toDouble(), peek(s, 4, n).toBool());
-    pushResult(s, n, IValue(call("aten::all", {IValue(r)}).toTensor().getInt64(0) != 0));
+    pushResult(s, n, IValue(runKernel("aten::all", {IValue(r)}).toTensor().getInt64(0) != 0));
   });
 }
 

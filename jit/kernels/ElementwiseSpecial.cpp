@@ -137,15 +137,6 @@ Operation clampMaxVia(const char* clampOverload) {
   };
 }
 
-// Runs overload `name`'s kernel on `args`; its result.
-IValue callKernel(std::string_view name, std::vector<IValue> args) {
-  const OptimizedKernel* k = findKernel(ops::overload(name));
-  TSJIT_CHECK(k != nullptr, name, " has no optimized kernel");
-  Stack s(std::make_move_iterator(args.begin()), std::make_move_iterator(args.end()));
-  k->run(s, s.size());
-  return std::move(s.back());
-}
-
 // softshrink / hardshrink(self, lambd): floating dtypes but Half (BFloat16 computes in float).
 template <bool Soft>
 Tensor shrinkK(const IValue* args, const Tensor* self) {
@@ -202,7 +193,7 @@ void registerElementwiseSpecialKernels() {
   def("aten::celu", [](Stack& s, size_t n) {
     const IValue alpha = s[s.size() - n + 1];
     const double a = scalarArgDouble(alpha);
-    IValue r = callKernel("aten::elu", {s[s.size() - n], alpha, IValue(1.0), IValue(1.0 / a)});
+    IValue r = runKernel("aten::elu", {s[s.size() - n], alpha, IValue(1.0), IValue(1.0 / a)});
     drop(s, n);
     s.push_back(std::move(r));
   });
@@ -218,9 +209,9 @@ void registerElementwiseSpecialKernels() {
     // BFloat16 computes in float and rounds once, as 1.13's kernel does.
     const bool reduced = x.dtype() == ScalarType::BFloat16;
     const Tensor xc = reduced ? x.to(ScalarType::Float) : x;
-    IValue first = callKernel("aten::narrow", {IValue(xc), IValue(d), IValue(int64_t{0}), IValue(size / 2)});
-    IValue second = callKernel("aten::narrow", {IValue(xc), IValue(d), IValue(size / 2), IValue(size / 2)});
-    IValue r = callKernel("aten::mul.Tensor", {first, callKernel("aten::sigmoid", {second})});
+    IValue first = runKernel("aten::narrow", {IValue(xc), IValue(d), IValue(int64_t{0}), IValue(size / 2)});
+    IValue second = runKernel("aten::narrow", {IValue(xc), IValue(d), IValue(size / 2), IValue(size / 2)});
+    IValue r = runKernel("aten::mul.Tensor", {first, runKernel("aten::sigmoid", {second})});
     if (reduced) r = IValue(r.toTensor().to(ScalarType::BFloat16));
     drop(s, n);
     s.push_back(std::move(r));

@@ -30,6 +30,9 @@ struct OptimizedKernel {
 // overload is not declared in jit/ops or already has an optimized kernel.
 void def(std::string_view qualifiedOverloadName, Operation op);
 const OptimizedKernel* findKernel(const ops::OpOverload& overload);
+// Runs overload `qualifiedOverloadName`'s kernel on `args` (kernels built from other kernels):
+// its first result. InternalError when the overload has no kernel.
+IValue runKernel(std::string_view qualifiedOverloadName, std::vector<IValue> args);
 
 // Idempotent, thread-safe: initializes the op table and registers every family.
 void registerAllKernels();

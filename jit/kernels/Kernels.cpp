@@ -23,6 +23,15 @@ void def(std::string_view qualifiedOverloadName, Operation op) {
 
 const OptimizedKernel* findKernel(const ops::OpOverload& overload) { return overload.get<OptimizedKernel>(); }
 
+IValue runKernel(std::string_view qualifiedOverloadName, std::vector<IValue> args) {
+  const OptimizedKernel* k = findKernel(ops::overload(qualifiedOverloadName));
+  TSJIT_CHECK(k != nullptr, qualifiedOverloadName, " has no optimized kernel");
+  Stack s = std::move(args);
+  const size_t n = s.size();
+  k->run(s, n);
+  return std::move(s.front());  // the stack held only the arguments: it now holds the results
+}
+
 void registerAllKernels() {
   static std::once_flag once;
   std::call_once(once, [] {

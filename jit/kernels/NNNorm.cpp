@@ -483,16 +483,6 @@ Tensor cosineSimilarity(const Tensor& x1, const Tensor& x2, int64_t dim, double 
   return Tensor::fromDoubles(o, outSizes, dt);
 }
 
-// Runs another optimized kernel: its single result (a Tensor, or a list for chunk).
-IValue callKernel(const char* overload, std::vector<IValue> args) {
-  const OptimizedKernel* k = findKernel(ops::overload(overload));
-  TSJIT_CHECK(k, str("lstm_cell: no kernel for ", overload));
-  Stack s = std::move(args);
-  const size_t n = s.size();
-  k->run(s, n);
-  return s.back();
-}
-
 // PyTorch 1.13's lstm_cell (RNN.cpp), CPU. Checks, in order: two hidden states; w_ih.size(1)
 // against input.size(1) ("input has inconsistent input_size"); for hx[0] then hx[1] (labelled
 // "hidden0" both times) the batch size against input.size(0) and size(1) against w_hh.size(1).
@@ -522,16 +512,16 @@ std::pair<Tensor, Tensor> lstmCell(const Tensor& input, const std::vector<Tensor
                      wIh.dtype() == dt && wHh.dtype() == dt && plainBias(bIh) && plainBias(bHh) &&
                      std::all_of(hx.begin(), hx.end(), [&](const Tensor& t) { return t.dim() == 2 && t.dtype() == dt; });
   if (!fused) {
-    Tensor gates = callKernel("aten::linear", {hx[0], wHh, bHhV}).toTensor();
-    callKernel("aten::add_.Tensor", {gates, callKernel("aten::linear", {input, wIh, bIhV}), IValue(int64_t{1})});
-    const std::vector<Tensor> chunks = tensorList(callKernel("aten::chunk", {gates, IValue(int64_t{4}), IValue(int64_t{1})}));
+    Tensor gates = runKernel("aten::linear", {hx[0], wHh, bHhV}).toTensor();
+    runKernel("aten::add_.Tensor", {gates, runKernel("aten::linear", {input, wIh, bIhV}), IValue(int64_t{1})});
+    const std::vector<Tensor> chunks = tensorList(runKernel("aten::chunk", {gates, IValue(int64_t{4}), IValue(int64_t{1})}));
     if (chunks.size() < 4)  // PyTorch indexes four chunks unchecked (undefined behaviour)
       throw RuntimeError(str("lstm_cell: gates of size ", gates.size(1), " in dim 1 do not split into 4 chunks"));
-    const IValue ig = callKernel("aten::sigmoid_", {chunks[0]}), fg = callKernel("aten::sigmoid_", {chunks[1]});
-    const IValue cg = callKernel("aten::tanh_", {chunks[2]}), og = callKernel("aten::sigmoid_", {chunks[3]});
-    const IValue cy = callKernel("aten::mul.Tensor", {fg, hx[1]});
-    callKernel("aten::add_.Tensor", {cy, callKernel("aten::mul.Tensor", {ig, cg}), IValue(int64_t{1})});
-    const IValue hy = callKernel("aten::mul.Tensor", {og, callKernel("aten::tanh", {cy})});
+    const IValue ig = runKernel("aten::sigmoid_", {chunks[0]}), fg = runKernel("aten::sigmoid_", {chunks[1]});
+    const IValue cg = runKernel("aten::tanh_", {chunks[2]}), og = runKernel("aten::sigmoid_", {chunks[3]});
+    const IValue cy = runKernel("aten::mul.Tensor", {fg, hx[1]});
+    runKernel("aten::add_.Tensor", {cy, runKernel("aten::mul.Tensor", {ig, cg}), IValue(int64_t{1})});
+    const IValue hy = runKernel("aten::mul.Tensor", {og, runKernel("aten::tanh", {cy})});
     return {hy.toTensor(), cy.toTensor()};
   }
   const Tensor& h2 = hx[0];

@@ -17,12 +17,6 @@
 namespace tsjit::reference {
 namespace {
 
-IValue run(std::string_view name, Args args) {
-  const ReferenceKernel* k = findKernel(ops::overload(name));
-  TSJIT_CHECK(k != nullptr, "no reference kernel for ", name);
-  return k->run(args).at(0);
-}
-
 IValue intList(const std::vector<int64_t>& v) {
   std::vector<IValue> items;
   for (int64_t x : v) items.emplace_back(x);
@@ -57,7 +51,7 @@ IValue movedim(const Tensor& x, const std::vector<int64_t>& source, const std::v
     throw RuntimeError("movedim: repeated dim in `source` (" + bracketed(source) + ")");
   if (std::set<int64_t>(dst.begin(), dst.end()).size() != dst.size())
     throw RuntimeError("movedim: repeated dim in `destination` (" + bracketed(destination) + ")");
-  if (rank == 0) return run("aten::permute", {IValue(x), intList({})});  // dims 0 / -1 of a 0-dim tensor
+  if (rank == 0) return runKernel("aten::permute", {IValue(x), intList({})});  // dims 0 / -1 of a 0-dim tensor
   // Output dim dst[i] is input dim src[i]; the remaining input dims fill the remaining output dims in order.
   std::vector<int64_t> order(static_cast<size_t>(rank), -1);
   for (size_t i = 0; i < src.size(); ++i) order[static_cast<size_t>(dst[i])] = src[i];
@@ -67,28 +61,28 @@ IValue movedim(const Tensor& x, const std::vector<int64_t>& source, const std::v
   size_t k = 0;
   for (auto& o : order)
     if (o < 0) o = rest[k++];
-  return run("aten::permute", {IValue(x), intList(order)});
+  return runKernel("aten::permute", {IValue(x), intList(order)});
 }
 
 Tensor isclose(const Tensor& a, const Tensor& b, double rtol, double atol, bool equalNan) {
   if (a.dtype() != b.dtype()) throw RuntimeError(str(irName(a.dtype()), " did not match ", irName(b.dtype())));
   if (rtol < 0) throw RuntimeError(str("rtol must be greater than or equal to zero, but got ", rtol));
   if (atol < 0) throw RuntimeError(str("atol must be greater than or equal to zero, but got ", atol));
-  IValue close = run("aten::eq.Tensor", {IValue(a), IValue(b)});
+  IValue close = runKernel("aten::eq.Tensor", {IValue(a), IValue(b)});
   const bool floating = isFloatingType(a.dtype());
   if (equalNan && floating)
-    close = run("aten::logical_or", {close, run("aten::logical_and", {run("aten::isnan", {IValue(a)}), run("aten::isnan", {IValue(b)})})});
+    close = runKernel("aten::logical_or", {close, runKernel("aten::logical_and", {runKernel("aten::isnan", {IValue(a)}), runKernel("aten::isnan", {IValue(b)})})});
   if (rtol == 0 && atol == 0) return close.toTensor();
   IValue x(a), y(b);
   if (!floating) {
     const IValue f(toTorchCode(ScalarType::Float));
-    x = run("aten::to.dtype", {x, f, IValue(false), IValue(false), IValue()});
-    y = run("aten::to.dtype", {y, f, IValue(false), IValue(false), IValue()});
+    x = runKernel("aten::to.dtype", {x, f, IValue(false), IValue(false), IValue()});
+    y = runKernel("aten::to.dtype", {y, f, IValue(false), IValue(false), IValue()});
   }
-  IValue allowed = run("aten::add.Scalar", {run("aten::abs", {run("aten::mul.Scalar", {y, IValue(rtol)})}), IValue(atol), IValue(int64_t{1})});
-  IValue actual = run("aten::abs", {run("aten::sub.Tensor", {x, y, IValue(int64_t{1})})});
-  IValue within = run("aten::logical_and", {run("aten::isfinite", {actual}), run("aten::le.Tensor", {actual, allowed})});
-  return run("aten::logical_or", {close, within}).toTensor();
+  IValue allowed = runKernel("aten::add.Scalar", {runKernel("aten::abs", {runKernel("aten::mul.Scalar", {y, IValue(rtol)})}), IValue(atol), IValue(int64_t{1})});
+  IValue actual = runKernel("aten::abs", {runKernel("aten::sub.Tensor", {x, y, IValue(int64_t{1})})});
+  IValue within = runKernel("aten::logical_and", {runKernel("aten::isfinite", {actual}), runKernel("aten::le.Tensor", {actual, allowed})});
+  return runKernel("aten::logical_or", {close, within}).toTensor();
 }
 
 }  // namespace
@@ -99,10 +93,10 @@ void registerCompositeKernels() {
       const Tensor x = a.at(0).toTensor();
       std::vector<int64_t> dims;
       for (int64_t d = x.dim() - 1; d >= 0; --d) dims.push_back(d);
-      return ret(run("aten::permute", {IValue(x), intList(dims)}));
+      return ret(runKernel("aten::permute", {IValue(x), intList(dims)}));
     });
   def("aten::ravel", [](Args& a) {
-    return ret(run("aten::view", {run("aten::contiguous", {a.at(0), IValue(int64_t{0})}), intList({-1})}));
+    return ret(runKernel("aten::view", {runKernel("aten::contiguous", {a.at(0), IValue(int64_t{0})}), intList({-1})}));
   });
   // Traced graphs record split / chunk under these names.
   const std::pair<const char*, const char*> renamed[] = {{"aten::split_with_sizes", "aten::split"},
@@ -111,25 +105,25 @@ void registerCompositeKernels() {
                                                         {"aten::unsafe_chunk", "aten::chunk"}};
   for (auto [name, target] : renamed) {
     const std::string to = target;
-    def(name, [to](Args& a) { return ret(run(to, a)); });
+    def(name, [to](Args& a) { return ret(runKernel(to, a)); });
   }
-  def("aten::reshape_as", [](Args& a) { return ret(run("aten::reshape", {a.at(0), intList(a.at(1).toTensor().sizes())})); });
+  def("aten::reshape_as", [](Args& a) { return ret(runKernel("aten::reshape", {a.at(0), intList(a.at(1).toTensor().sizes())})); });
   // new_zeros / new_ones (self, size, dtype, layout, device, pin_memory); new_full has the fill after size.
   def("aten::new_zeros", [](Args& a) {
     IValue dtype = a.at(2).isNone() ? IValue(toTorchCode(a.at(0).toTensor().dtype())) : a.at(2);
-    return ret(run("aten::full", {a.at(1), IValue(int64_t{0}), dtype, a.at(3), a.at(4), a.at(5)}));
+    return ret(runKernel("aten::full", {a.at(1), IValue(int64_t{0}), dtype, a.at(3), a.at(4), a.at(5)}));
   });
   def("aten::new_ones", [](Args& a) {
     IValue dtype = a.at(2).isNone() ? IValue(toTorchCode(a.at(0).toTensor().dtype())) : a.at(2);
-    return ret(run("aten::full", {a.at(1), IValue(int64_t{1}), dtype, a.at(3), a.at(4), a.at(5)}));
+    return ret(runKernel("aten::full", {a.at(1), IValue(int64_t{1}), dtype, a.at(3), a.at(4), a.at(5)}));
   });
   def("aten::new_full", [](Args& a) {
     IValue dtype = a.at(3).isNone() ? IValue(toTorchCode(a.at(0).toTensor().dtype())) : a.at(3);
-    return ret(run("aten::full", {a.at(1), a.at(2), dtype, a.at(4), a.at(5), a.at(6)}));
+    return ret(runKernel("aten::full", {a.at(1), a.at(2), dtype, a.at(4), a.at(5), a.at(6)}));
   });
   def("aten::full_like", [](Args& a) {
-    IValue z = run("aten::zeros_like", {a.at(0), a.at(2), a.at(3), a.at(4), a.at(5), a.at(6)});
-    return ret(run("aten::fill_.Scalar", {z, a.at(1)}));
+    IValue z = runKernel("aten::zeros_like", {a.at(0), a.at(2), a.at(3), a.at(4), a.at(5), a.at(6)});
+    return ret(runKernel("aten::fill_.Scalar", {z, a.at(1)}));
   });
   def("aten::movedim.int", [](Args& a) { return ret(movedim(a.at(0).toTensor(), {a.at(1).toInt()}, {a.at(2).toInt()})); });
   def("aten::movedim.intlist", [](Args& a) { return ret(movedim(a.at(0).toTensor(), toInts(a.at(1)), toInts(a.at(2)))); });
@@ -137,7 +131,7 @@ void registerCompositeKernels() {
     const Tensor x = a.at(0).toTensor();
     std::vector<int64_t> reps = toInts(a.at(1));
     while (static_cast<int64_t>(reps.size()) < x.dim()) reps.insert(reps.begin(), 1);
-    return ret(run("aten::repeat", {IValue(x), intList(reps)}));
+    return ret(runKernel("aten::repeat", {IValue(x), intList(reps)}));
   });
   def("aten::isclose", [](Args& a) {
     return ret(IValue(isclose(a.at(0).toTensor(), a.at(1).toTensor(), a.at(2).toDouble(), a.at(3).toDouble(), a.at(4).toBool())));

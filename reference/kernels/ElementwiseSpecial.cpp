@@ -96,12 +96,6 @@ Tensor clampMax(const Tensor& self, const Tensor& max, bool scalarBound) {
 
 Tensor arg(Args& a, size_t i) { return operandArg(a.at(i)); }
 
-IValue runKernel(std::string_view name, Args args) {
-  const ReferenceKernel* k = findKernel(ops::overload(name));
-  TSJIT_CHECK(k != nullptr, "no reference kernel for ", name);
-  return k->run(args).at(0);
-}
-
 Tensor floatingButHalf(const char* kernel, const Tensor& x) {
   if (!isFloating(x.dtype()) || x.dtype() == ScalarType::Half) throwNotImplemented(kernel, x.dtype());
   return x;

@@ -406,11 +406,7 @@ std::vector<IValue> dropout(Args& a, bool inplace) {
 // ---- lstm_cell, cosine_similarity -------------------------------------------------------------------
 
 // One tensor result of another reference kernel, e.g. callOp("aten::linear", {x, w, b}).
-Tensor callOp(const char* overload, Args args) {
-  const ReferenceKernel* k = findKernel(ops::overload(overload));
-  TSJIT_CHECK(k, str("lstm_cell: no reference kernel for ", overload));
-  return k->run(args).at(0).toTensor();
-}
+Tensor callOp(const char* overload, Args args) { return runKernel(overload, std::move(args)).toTensor(); }
 
 // PyTorch 1.13's lstm_cell (RNN.cpp) on CPU, step by step with the reference's own kernels, so
 // every step raises that op's error: hx must hold two tensors; w_ih.size(1) and input.size(1)

@@ -92,6 +92,10 @@ struct Comparer {
     if (bound && static_cast<int64_t>(bound->size()) != e.numel())
       return fail(path, str("the error bound has ", bound->size(), " elements, the tensor ", e.numel(),
                             " (the bound was built for another value)"));
+    const std::vector<double>* propagated =
+        floating && o.propagatedBound && static_cast<int64_t>(o.propagatedBound->size()) == e.numel()
+            ? o.propagatedBound.get()
+            : nullptr;
     double firstBound = 0;
     for (int64_t i = 0; i < e.numel(); ++i) {
       bool same;
@@ -101,6 +105,7 @@ struct Comparer {
         y = a.getDouble(i);
         same = bound ? floatsAgreeWithin(x, y, e.dtype(), (*bound)[static_cast<size_t>(i)], o.roundingUlps)
                      : floatsAgree(x, y, e.dtype(), o);
+        if (!same && propagated) same = floatsAgreeWithin(x, y, e.dtype(), (*propagated)[static_cast<size_t>(i)]);
         if (!same && bound && bad == 0) firstBound = (*bound)[static_cast<size_t>(i)];
         if (!same && !std::isnan(x) && !std::isnan(y)) worstUlp = std::max(worstUlp, ulpDistance(x, y, e.dtype()));
       } else {

@@ -81,6 +81,10 @@ struct CompareOptions {
   // compared (row-major); see the rule above. Set by compareOptionsForOp (OpErrorBound.h). A tensor
   // of another numel is a mismatch (the bound was built for another value).
   std::shared_ptr<const std::vector<double>> elementBound;
+  // Per-element absolute errors that approximate ops carried through exact arithmetic into this
+  // value (ErrorPropagation.h; the corpus runner's GraphTolerance sets it), accepted in addition to
+  // the rule above (plus one ulp of the output's own rounding). Ignored for another numel.
+  std::shared_ptr<const std::vector<double>> propagatedBound;
   // Also require equal tensor strides in the dims of size > 1 (off by default: values are compared in
   // logical order; the corpus runner turns it on for the outputs PyTorch recorded strides of).
   bool checkStrides = false;

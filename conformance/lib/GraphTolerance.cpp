@@ -9,6 +9,7 @@
 #include <map>
 #include <set>
 
+#include "conformance/lib/ErrorPropagation.h"
 #include "conformance/lib/OpErrorBound.h"
 #include "jit/ir/Graph.h"
 #include "jit/ops/SchemaMatching.h"
@@ -128,10 +129,12 @@ RunTolerances tolerancesForRun(const Graph& graph, const std::vector<IValue>& in
   const bool tuple = returned && returned->node()->kind().toQualString() == std::string("prim::TupleConstruct");
 
   Observation obs;
+  ErrorPropagation propagation;
   reference::EvaluatorOptions eo;
   eo.onOpEnd = [&](const Node& node, const std::vector<IValue>& in, std::vector<IValue>& out) {
     const ops::OpOverload* ov = nullptr;
     const ops::Tolerance t = toleranceOf(node, &ov);
+    propagation.onOpEnd(node, ov, t, in, out);
     NodeStats& s = obs.stats[&node];
     s.tolerance = t;
     if (t.kind != ops::Tolerance::Kind::ReductionBound) return;
@@ -154,9 +157,10 @@ RunTolerances tolerancesForRun(const Graph& graph, const std::vector<IValue>& in
     }
   };
   double magnitude = operandMagnitude(inputs);
+  std::vector<IValue> results;
   try {
     reference::Evaluator ev(eo);
-    ev.run(graph, inputs);
+    results = ev.run(graph, inputs);
     r.observed = true;
   } catch (const std::exception&) {
     r.observed = false;
@@ -195,6 +199,11 @@ RunTolerances tolerancesForRun(const Graph& graph, const std::vector<IValue>& in
     for (const Value* v : ret->inputs()) sliceOf(v, slice);
     r.output.push_back(optionsFor(graph, slice, obs, magnitude));
   }
+  // Errors of approximate ops carried through exact arithmetic (ErrorPropagation.h), per output.
+  std::vector<IValue> flat = results;
+  if (tuple && results.size() == 1 && results[0].isTuple()) flat = results[0].toTupleRef().items;
+  if (flat.size() == r.output.size())
+    for (size_t i = 0; i < flat.size(); ++i) r.output[i].propagatedBound = propagation.boundOf(flat[i]);
   CompareOptions after = optionsFor(graph, mutationSlice, obs, magnitude);
   r.inputsAfter.assign(numInputs, after);
   return r;

@@ -18,15 +18,6 @@ std::string_view bytesOf(const Storage& s) {
   return std::string_view(static_cast<const char*>(s.data()), s.nbytes());
 }
 
-TensorConstant constantOf(const Tensor& t) {
-  TensorConstant c;
-  c.dtype = t.dtype();
-  c.sizes = t.sizes();
-  c.values.reserve(static_cast<size_t>(t.numel()));
-  for (int64_t i = 0; i < t.numel(); ++i) c.values.push_back(t.getDouble(i));
-  return c;
-}
-
 }  // namespace
 
 // The classes of the objects data.pkl holds, in the order the pickler meets them (depth first,
@@ -82,7 +73,7 @@ PrintedModule printModuleCode(const LoadedArchive& m) {
   out.minVersion = code.minVersion;
   // The tensors of CONSTANTS.c<i>: the module's own constants where they are the same tensor.
   std::vector<TensorConstant> known;
-  for (const auto& c : m.constants) known.push_back(c.isTensor() ? constantOf(c.toTensor()) : TensorConstant{});
+  for (const auto& c : m.constants) known.push_back(c.isTensor() ? toTensorConstant(c.toTensor()) : TensorConstant{});
   for (const auto& t : code.constants) {
     size_t i = 0;
     while (i < known.size() && !(m.constants[i].isTensor() && known[i] == t)) ++i;

@@ -48,14 +48,6 @@ bool validKey(const std::string& key) {
   return true;
 }
 
-TensorConstant toTensorConstant(const Tensor& t) {
-  TensorConstant c;
-  c.dtype = t.dtype();
-  c.sizes = t.sizes();
-  c.values.reserve(static_cast<size_t>(t.numel()));
-  for (int64_t i = 0; i < t.numel(); ++i) c.values.push_back(t.getDouble(i));
-  return c;
-}
 
 class Importer {
  public:
@@ -324,6 +316,15 @@ LoadedArchive loadArchive(const ZipReader& zip, const MethodRunner& run) {
 
 LoadedArchive loadArchiveFile(const std::string& path, const MethodRunner& run) {
   return loadArchive(ZipReader::openFile(path), run);
+}
+
+TensorConstant toTensorConstant(const Tensor& t) {
+  TensorConstant c;
+  c.dtype = t.dtype();
+  c.sizes = t.sizes();
+  c.values.reserve(static_cast<size_t>(t.numel()));
+  for (int64_t i = 0; i < t.numel(); ++i) c.values.push_back(t.getDouble(i));
+  return c;
 }
 
 }  // namespace tsjit::serialization

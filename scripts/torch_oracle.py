@@ -77,7 +77,8 @@ def decode(torch, v):
     if t == "Tuple":
         return tuple(decode(torch, x) for x in v["items"])
     if t == "Dict":
-        return {k: decode(torch, x) for k, x in v["items"]}
+        # keys as tsjit writes them ({"type": "str", ...}) or bare (older inputs)
+        return {(decode(torch, k) if isinstance(k, dict) else k): decode(torch, x) for k, x in v["items"]}
     if t == "Enum":  # {"class": "__torch__.Color", "name": "RED", "value": ...}: a class in ENUM_CLASSES
         if v["class"] not in ENUM_CLASSES:
             raise SystemExit(f"error: enum class {v['class']} is not known to the oracle")

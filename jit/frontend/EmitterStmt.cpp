@@ -11,24 +11,32 @@
 namespace tsjit::frontend::detail {
 
 namespace {
-Symbol augOpSymbol(Kind k, bool inplace, bool tensorLhs) {
-  switch (k) {
+// The op an augmented assignment emits, as 1.13's getAugOp: tensors and lists (`inplace`) take
+// the in-place op for + - * / and fmod_ for %, but the *out-of-place* bitwise_and/or/xor and
+// __lshift__ (so `t &= m` rebinds t and `t[0] &= m` writes nothing), __irshift__ for >>; numbers
+// take fmod for % (a float, C's sign) and pow for **. //= and @= are rejected (1.13's wording).
+Symbol augOpSymbol(const AugAssign& a, bool inplace) {
+  switch (a.op()) {
     case Kind::Add: return Symbol::aten(inplace ? "add_" : "add");
     case Kind::Sub: return Symbol::aten(inplace ? "sub_" : "sub");
     case Kind::Mul: return Symbol::aten(inplace ? "mul_" : "mul");
     case Kind::Div: return Symbol::aten(inplace ? "div_" : "div");
-    case Kind::Mod: return Symbol::aten(inplace ? "remainder_" : "remainder");
-    case Kind::Pow: return Symbol::aten(inplace ? "pow_" : "pow");
-    case Kind::FloorDiv: return Symbol::aten(inplace ? "floor_divide_" : (tensorLhs ? "floor_divide" : "floordiv"));
-    case Kind::BitAnd: return Symbol::aten(inplace ? "__iand__" : "__and__");
-    case Kind::BitOr: return Symbol::aten(inplace ? "__ior__" : "__or__");
-    case Kind::BitXor: return Symbol::aten(inplace ? "__ixor__" : "__xor__");
-    case Kind::LShift: return Symbol::aten(inplace ? "__ilshift__" : "__lshift__");
+    case Kind::Mod: return Symbol::aten(inplace ? "fmod_" : "fmod");
+    case Kind::Pow: return Symbol::aten("pow");
+    case Kind::BitAnd: return Symbol::aten(inplace ? "bitwise_and" : "__and__");
+    case Kind::BitOr: return Symbol::aten(inplace ? "bitwise_or" : "__or__");
+    case Kind::BitXor: return Symbol::aten(inplace ? "bitwise_xor" : "__xor__");
+    case Kind::LShift: return Symbol::aten("__lshift__");
     case Kind::RShift: return Symbol::aten(inplace ? "__irshift__" : "__rshift__");
-    case Kind::MatMul: return Symbol::aten("matmul");
-    default: return Symbol::aten("add");
+    case Kind::FloorDiv:
+      throw CompileError("unsupported kind of augumented assignment: FloorDiv", a.range());
+    case Kind::MatMul:
+      throw CompileError("unsupported kind of augumented assignment: MatMult", a.range());
+    default: throw CompileError("unsupported kind of augmented assignment", a.range());
   }
 }
+
+bool augInPlace(const TypePtr& t) { return isTensor(t) || t->kind() == TypeKind::List; }
 }  // namespace
 
 void FunctionEmitter::emitIf(const If& s, Value* cond, const std::vector<Stmt>& rest, bool moveRest, bool tail) {
@@ -159,7 +167,7 @@ void FunctionEmitter::emitStatements(const std::vector<Stmt>& stmts, bool tail) 
           if (isTensor(base->type())) {
             auto [view, indices] = emitIntAndSliceIndexing(sub.range(), base, sub.subscriptExprs());
             Value* r = emitExpr(a.rhs());
-            Symbol op = augOpSymbol(a.op(), true, true);
+            Symbol op = augOpSymbol(a, true);
             if (indices.empty()) {
               emitBuiltinCall(a.range(), op, {{{}, "", view}, {{}, "", r}}, {});
             } else {
@@ -179,22 +187,20 @@ void FunctionEmitter::emitStatements(const std::vector<Stmt>& stmts, bool tail) 
             Value* idx = emitExpr(sub.subscriptExprs()[0], hint);
             Value* r = emitExpr(a.rhs());
             Value* cur = emitBuiltinCall(a.range(), aten::__getitem__, {{{}, "", base}, {{}, "", idx}}, {});
-            Value* nv = emitBuiltinCall(a.range(), augOpSymbol(a.op(), false, false), {{{}, "", cur}, {{}, "", r}}, {});
+            Value* nv = emitBuiltinCall(a.range(), augOpSymbol(a, augInPlace(cur->type())), {{{}, "", cur}, {{}, "", r}}, {});
             emitBuiltinCall(a.range(), aten::_set_item, {{{}, "", base}, {{}, "", idx}, {{}, "", nv}}, {});
             break;
           }
           Value* cur = emitSubscript(sub, base);
           Value* r = emitExpr(a.rhs());
-          Value* nv = emitBuiltinCall(a.range(), augOpSymbol(a.op(), false, false), {{{}, "", cur}, {{}, "", r}}, {});
+          Value* nv = emitBuiltinCall(a.range(), augOpSymbol(a, augInPlace(cur->type())), {{{}, "", cur}, {{}, "", r}}, {});
           Value* idx = emitExpr(sub.subscriptExprs()[0]);
           emitBuiltinCall(a.range(), aten::_set_item, {{{}, "", base}, {{}, "", idx}, {{}, "", nv}}, {});
           break;
         }
         Value* cur = emitExpr(lhs);
         Value* r = emitExpr(a.rhs());
-        bool tensor = isTensor(cur->type());
-        Value* nv = emitBuiltinCall(a.range(), augOpSymbol(a.op(), tensor && a.op() != Kind::MatMul, tensor),
-                                    {{{}, "", cur}, {{}, "", r}}, {});
+        Value* nv = emitBuiltinCall(a.range(), augOpSymbol(a, augInPlace(cur->type())), {{{}, "", cur}, {{}, "", r}}, {});
         emitAssignTarget(lhs, nv);
         break;
       }

@@ -172,10 +172,17 @@ void OpTableBuilder::special(std::string_view kind, OpCategory category) {
 std::vector<std::unique_ptr<OpInfo>> OpTableBuilder::finish() {
   for (auto& info : ops_) {
     const std::string& name = info->name();
-    if (info->category() == OpCategory::Inplace && name.size() > 1 && name.back() == '_') {
-      auto it = byKind_.find(Symbol::fromQualString(name.substr(0, name.size() - 1)).id());
-      if (it != byKind_.end()) info->functional_ = it->second;
-    }
+    if (info->category() != OpCategory::Inplace) continue;
+    // aten::abs_ -> aten::abs; the operator dunders aten::__iand__ -> aten::__and__.
+    std::string functional;
+    if (const size_t dunder = name.find("::__i"); dunder != std::string::npos && name.size() > dunder + 7 &&
+                                                  name.compare(name.size() - 2, 2, "__") == 0)
+      functional = name.substr(0, dunder + 4) + name.substr(dunder + 5);
+    else if (name.size() > 1 && name.back() == '_')
+      functional = name.substr(0, name.size() - 1);
+    if (functional.empty()) continue;
+    auto it = byKind_.find(Symbol::fromQualString(functional).id());
+    if (it != byKind_.end()) info->functional_ = it->second;
   }
   byKind_.clear();
   return std::move(ops_);

@@ -509,6 +509,16 @@ TEST(OpsCorpus, EverySchemaIsAnOverload) {
       "aten::triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)",
       "aten::trunc_(Tensor(a!) self) -> Tensor(a!)",
       "aten::unsqueeze_(Tensor(a!) self, int dim) -> Tensor(a!)",
+      "aten::__iand__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+      "aten::__iand__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+      "aten::__ior__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+      "aten::__ior__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+      "aten::__ixor__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+      "aten::__ixor__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+      "aten::__ilshift__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+      "aten::__ilshift__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+      "aten::__irshift__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+      "aten::__irshift__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
   };
   for (const char* schema : kBeyondCorpus) {
     std::string text = schema;

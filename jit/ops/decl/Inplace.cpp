@@ -139,6 +139,27 @@ void declareInplace(OpTableBuilder& b) {
   b.op("aten::baddbmm_", Cat::Inplace, Tolerance::reduction(1), {
       "aten::baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)",
   });
+  // The operator dunders (x.__iand__(m); `t >>= 1` emits __irshift__), derived from __and__ etc.
+  b.op("aten::__iand__", Cat::Inplace, Tolerance::exact(), {
+      "aten::__iand__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+      "aten::__iand__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+  });
+  b.op("aten::__ior__", Cat::Inplace, Tolerance::exact(), {
+      "aten::__ior__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+      "aten::__ior__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+  });
+  b.op("aten::__ixor__", Cat::Inplace, Tolerance::exact(), {
+      "aten::__ixor__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+      "aten::__ixor__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+  });
+  b.op("aten::__ilshift__", Cat::Inplace, Tolerance::exact(), {
+      "aten::__ilshift__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+      "aten::__ilshift__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+  });
+  b.op("aten::__irshift__", Cat::Inplace, Tolerance::exact(), {
+      "aten::__irshift__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+      "aten::__irshift__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+  });
   b.op("aten::bitwise_and_", Cat::Inplace, Tolerance::exact(), {
       "aten::bitwise_and_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
       "aten::bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",

@@ -215,18 +215,17 @@ void FunctionEmitter::emitStatements(const std::vector<Stmt>& stmts, bool tail) 
         Raise r(s.get());
         if (!r.expr().present()) fail(s.range(), "a bare 'raise' is not supported");
         SugaredPtr ex = emitSugared(r.expr().value());
-        std::string cls = "Exception";
         Value* msg = nullptr;
+        Value* clsV = nullptr;
         if (auto* inst = dynamic_cast<ExceptionInstance*>(ex.get())) {
-          cls = inst->name;
           msg = inst->message;
-        } else if (auto* c = dynamic_cast<ExceptionClass*>(ex.get())) {
-          cls = c->name;
+          clsV = emitConst(Literal{"builtins." + inst->name});
+        } else if (dynamic_cast<ExceptionClass*>(ex.get())) {
+          clsV = emitNone();  // `raise IndexError` (not called): 1.13 raises a plain RuntimeError
         } else {
           fail(r.expr().value().range(), "exceptions must derive from BaseException");
         }
         if (!msg) msg = emitConst(Literal{std::string()});
-        Value* clsV = emitConst(Literal{"builtins." + cls});
         Node* n = graph_->insert(prim::RaiseException, {msg, clsV}, 0);
         n->setSourceRange(s.range());
         frame_->exit = ExitKind::Raise;

@@ -211,21 +211,25 @@ std::vector<NamedValue> FunctionEmitter::emitSliceArgs(const SourceRange& loc, c
 // aten::index / aten::index_put_, one per dim of that view up to the last indexed one (None between).
 std::pair<Value*, std::vector<Value*>> FunctionEmitter::emitIntAndSliceIndexing(const SourceRange& loc, Value* base,
                                                                                 const ListView<Expr>& idxs) {
-  // Count dims consumed after an ellipsis.
+  // Before an ellipsis, dims count from the front; after it, from the back: an index there works on
+  // the dim followed by the original dims the later indices consume (Python's semantics, as 1.13).
   Value* t = base;
   int64_t dim = 0;
   bool afterEllipsis = false;
   std::vector<Value*> tensorIdx;
+  auto consumedFrom = [&](size_t first) {  // original dims the indices first.. take
+    int64_t n = 0;
+    for (size_t j = first; j < idxs.size(); ++j)
+      if (idxs[j].kind() != Kind::None && idxs[j].kind() != Kind::Dots) ++n;
+    return n;
+  };
   for (size_t i = 0; i < idxs.size(); ++i) {
     Expr ix = idxs[i];
     if (ix.kind() == Kind::Dots) {
-      int64_t remaining = 0;
-      for (size_t j = i + 1; j < idxs.size(); ++j)
-        if (idxs[j].kind() != Kind::None) ++remaining;
-      dim = -remaining;
       afterEllipsis = true;
       continue;
     }
+    if (afterEllipsis) dim = ix.kind() == Kind::None ? -consumedFrom(i + 1) - 1 : -consumedFrom(i);
     if (ix.kind() == Kind::None) {
       t = emitBuiltinCall(loc, Symbol::aten("unsqueeze"), {{loc, "", t}, {loc, "", emitConst(Literal{dim})}}, {});
       ++dim;
@@ -242,14 +246,13 @@ std::pair<Value*, std::vector<Value*>> FunctionEmitter::emitIntAndSliceIndexing(
     Value* v = emitExpr(ix);
     if (v->type()->kind() == TypeKind::Int) {
       t = emitBuiltinCall(loc, Symbol::aten("select"), {{loc, "", t}, {loc, "", emitConst(Literal{dim})}, {loc, "", v}}, {});
-      if (afterEllipsis) ++dim;
       continue;
     }
     if (isTensor(v->type()) || v->type()->kind() == TypeKind::List) {
       // A list index is a LongTensor (1.13: aten::tensor(list, dtype=long), so [1.0, 0.0] indexes too).
       if (!isTensor(v->type()))
         v = emitBuiltinCall(loc, Symbol::aten("tensor"), {{loc, "", v}}, {{loc, "dtype", emitConst(Literal{int64_t(4)})}});
-      if (dim < 0) fail(ix.range(), "tensor indices after an ellipsis are not supported");
+      if (afterEllipsis) fail(ix.range(), "tensor indices after an ellipsis are not supported");
       while (static_cast<int64_t>(tensorIdx.size()) < dim) tensorIdx.push_back(nullptr);
       tensorIdx.push_back(v);
       ++dim;

@@ -503,6 +503,14 @@ SugaredPtr FunctionEmitter::emitSugared(const Expr& e, const TypePtr& hint) {
       Value* l = emitExpr(b.lhs());
       Value* r = emitExpr(b.rhs());
       Value* c = emitMagicMethod(loc, r, "__contains__", {l});
+      if (!c && r->type()->kind() == TypeKind::Str && l->type()->kind() == TypeKind::Str) {
+        // str in str: 1.13's builtin `self.find(key, 0, len(self)) != -1`, inlined.
+        Value* len = emitBuiltinCall(loc, Symbol::aten("len"), {{loc, "", r}}, {});
+        Value* at = emitBuiltinCall(
+            loc, Symbol::aten("find"),
+            {{loc, "", r}, {loc, "", l}, {loc, "", emitConst(Literal{int64_t(0)})}, {loc, "", len}}, {});
+        c = emitBuiltinCall(loc, Symbol::aten("ne"), {{loc, "", at}, {loc, "", emitConst(Literal{int64_t(-1)})}}, {});
+      }
       if (!c) c = emitBuiltinCall(loc, Symbol::aten("__contains__"), {{loc, "", r}, {loc, "", l}}, {});
       if (e.kind() == Kind::NotIn) c = emitBuiltinCall(loc, aten::__not__, {{loc, "", c}}, {});
       return value(c);

@@ -267,6 +267,39 @@ std::pair<Value*, std::vector<Value*>> FunctionEmitter::emitIntAndSliceIndexing(
 
 Value* FunctionEmitter::emitSubscript(const Subscript& s) { return emitSubscript(s, emitExpr(s.value())); }
 
+// t[a:b:c] on a tuple, with constant bounds (Python's slice semantics): a new tuple of the elements
+// (prim::TupleIndex each, then prim::TupleConstruct, as 1.13).
+Value* FunctionEmitter::emitTupleSlice(const SliceExpr& sl, Value* base) {
+  auto* tt = base->type()->cast<TupleType>();
+  const int64_t n = static_cast<int64_t>(tt->elements().size());
+  auto bound = [&](const Maybe<Expr>& e) -> std::optional<int64_t> {
+    if (!e.present()) return std::nullopt;
+    auto c = constantValue(emitExpr(e.value()));
+    if (c && std::holds_alternative<Literal::None>(c->v)) return std::nullopt;
+    if (!c || !std::holds_alternative<int64_t>(c->v)) fail(sl.range(), "tuple slice indices must be integer constants");
+    return std::get<int64_t>(c->v);
+  };
+  const std::optional<int64_t> start = bound(sl.start()), end = bound(sl.end()), stepOpt = bound(sl.step());
+  const int64_t step = stepOpt.value_or(1);
+  if (step == 0) fail(sl.range(), "slice step cannot be zero");
+  auto clampIndex = [&](std::optional<int64_t> v, int64_t dflt) {
+    if (!v) return dflt;
+    int64_t i = *v < 0 ? *v + n : *v;
+    return step > 0 ? std::clamp<int64_t>(i, 0, n) : std::clamp<int64_t>(i, -1, n - 1);
+  };
+  const int64_t from = clampIndex(start, step > 0 ? 0 : n - 1), to = clampIndex(end, step > 0 ? n : -1);
+  std::vector<Value*> items;
+  std::vector<TypePtr> types;
+  for (int64_t i = from; step > 0 ? i < to : i > to; i += step) {
+    const size_t k = static_cast<size_t>(i);
+    items.push_back(base->node()->kind() == prim::TupleConstruct
+                        ? base->node()->input(k)
+                        : insertNode(*graph_, prim::TupleIndex, {base, emitConst(Literal{i})}, tt->elements()[k]));
+    types.push_back(tt->elements()[k]);
+  }
+  return insertNode(*graph_, prim::TupleConstruct, items, TupleType::create(types));
+}
+
 Value* FunctionEmitter::emitSubscript(const Subscript& s, Value* base) {
   auto idxs = s.subscriptExprs();
   const SourceRange& loc = s.range();
@@ -284,6 +317,7 @@ Value* FunctionEmitter::emitSubscript(const Subscript& s, Value* base) {
       return emitMagicMethod(loc, base, "__getitem__", {emitExpr(idxs[0])});
   if (idxs.size() != 1) fail(loc, "only tensors support multi-dimensional indexing, not " + typeName(base->type()));
   Expr ix = idxs[0];
+  if (bk == TypeKind::Tuple && ix.kind() == Kind::SliceExpr) return emitTupleSlice(SliceExpr(ix.get()), base);
   if (bk == TypeKind::Tuple) {
     auto* tt = base->type()->cast<TupleType>();
     Value* iv = emitExpr(ix);

@@ -322,6 +322,7 @@ class FunctionEmitter {
   Value* emitList(const TypePtr& elemType, const std::vector<Value*>& elems);
   Value* emitSubscript(const Subscript& s);
   Value* emitSubscript(const Subscript& s, Value* base);  // base: s.value(), already emitted
+  Value* emitTupleSlice(const SliceExpr& sl, Value* base);  // t[a:b:c], constant bounds
   std::vector<NamedValue> emitSliceArgs(const SourceRange& loc, const SliceExpr& sl);  // start, end, step
   std::pair<Value*, std::vector<Value*>> emitIntAndSliceIndexing(const SourceRange& loc, Value* base,
                                                                  const ListView<Expr>& idxs);

@@ -335,27 +335,79 @@ void FunctionEmitter::emitForIn(const SourceRange& loc, const Expr& target, cons
       };
     }
   } else if ((callee == "enumerate" || callee == "zip") && !lookup(callee)) {
-    Apply a(iter.get());
-    std::vector<Value*> seqs;
-    for (auto x : a.inputs()) seqs.push_back(asSequence(emitExpr(x), x));
-    if (seqs.empty()) fail(iter.range(), callee + " expected at least one argument");
+    // zip / enumerate, nested as 1.13 allows (for i, (x, y) in enumerate(zip(a, b))): one loop
+    // over the shortest sequence (a huge length for each enumerate, first), the elements read by
+    // index and bound to the nested targets directly.
+    struct Iterable {
+      Value* seq = nullptr;  // a sequence (leaf), else enumerate / zip of `parts`
+      bool enumerate = false;
+      Value* start = nullptr;  // enumerate(xs, start): the index is range(start, maxint)'s
+      std::vector<Iterable> parts;
+    };
     std::vector<Value*> lens;
-    if (callee == "enumerate") lens.push_back(emitConst(Literal{int64_t(9223372036854775807LL)}));
-    for (auto* s : seqs) lens.push_back(lenOf(s));
+    std::function<Iterable(const Expr&)> collect = [&](const Expr& e) -> Iterable {
+      Iterable it;
+      const std::string name = calleeName(e);
+      if ((name == "enumerate" || name == "zip") && !lookup(name)) {
+        Apply a(e.get());
+        if (a.inputs().size() == 0) fail(e.range(), name + " expected at least one argument");
+        it.enumerate = name == "enumerate";
+        std::vector<Expr> seqs;
+        for (auto x : a.inputs()) seqs.push_back(x);
+        if (it.enumerate) {
+          std::optional<Expr> start;
+          if (seqs.size() == 2) start = seqs[1], seqs.pop_back();
+          for (auto kw : a.attributes()) {
+            if (kw.name().name() != "start" || start) fail(kw.range(), "enumerate() got an unexpected keyword argument");
+            start = kw.value();
+          }
+          if (seqs.size() != 1) fail(e.range(), "enumerate expected one iterable and an optional start");
+          Value* maxInt = emitConst(Literal{int64_t(9223372036854775807LL)});
+          if (start) {  // as 1.13: range(start, maxint) (a negative start overflows to no iterations)
+            it.start = emitExpr(*start, IntType::get());
+            lens.push_back(insertNode(*graph_, Symbol::aten("__range_length"),
+                                      {it.start, maxInt, emitConst(Literal{int64_t(1)})}, IntType::get()));
+          } else {
+            lens.push_back(maxInt);
+          }
+        }
+        for (const auto& x : seqs) it.parts.push_back(collect(x));
+        return it;
+      }
+      it.seq = asSequence(emitExpr(e), e);
+      lens.push_back(lenOf(it.seq));
+      return it;
+    };
+    auto root = std::make_shared<Iterable>(collect(iter));
     Value* list = emitList(IntType::get(), lens);
     p.trip = insertNode(*graph_, prim::min, {list}, IntType::get());
-    bool isEnum = callee == "enumerate";
-    p.bind = [this, seqs, isEnum, target, elemOf](Value* i) {
-      std::vector<Value*> parts;
-      if (isEnum) parts.push_back(i);
-      for (auto* s : seqs) parts.push_back(elemOf(s, i));
-      if (target.kind() == Kind::TupleLiteral || target.kind() == Kind::ListLiteral) {
-        ListView<Expr> ts(target.get()->tree(0));
-        if (ts.size() != parts.size()) fail(target.range(), "wrong number of loop targets");
-        for (size_t k = 0; k < parts.size(); ++k) emitAssignTarget(ts[k], parts[k]);
-      } else {
-        emitAssignTarget(target, emitTuple(parts));
-      }
+    p.bind = [this, root, target, elemOf](Value* i) {
+      std::function<std::vector<Value*>(const Iterable&)> partsOf;
+      std::function<Value*(const Iterable&)> valueOf = [&](const Iterable& it) -> Value* {
+        return it.seq ? elemOf(it.seq, i) : emitTuple(partsOf(it));
+      };
+      auto indexOf = [&](const Iterable& it) {
+        return it.start ? insertNode(*graph_, Symbol::aten("__derive_index"),
+                                     {i, it.start, emitConst(Literal{int64_t(1)})}, IntType::get())
+                        : i;
+      };
+      partsOf = [&](const Iterable& it) {
+        std::vector<Value*> vs;
+        if (it.enumerate) vs.push_back(indexOf(it));
+        for (const auto& part : it.parts) vs.push_back(valueOf(part));
+        return vs;
+      };
+      std::function<void(const Expr&, const Iterable&)> bind = [&](const Expr& t, const Iterable& it) {
+        const bool unpack = !it.seq && (t.kind() == Kind::TupleLiteral || t.kind() == Kind::ListLiteral);
+        if (!unpack) return emitAssignTarget(t, valueOf(it));
+        ListView<Expr> ts(t.get()->tree(0));
+        const size_t n = it.parts.size() + (it.enumerate ? 1 : 0);
+        if (ts.size() != n) fail(t.range(), "wrong number of loop targets");
+        size_t k = 0;
+        if (it.enumerate) emitAssignTarget(ts[k++], indexOf(it));
+        for (const auto& part : it.parts) bind(ts[k++], part);
+      };
+      bind(target, *root);
     };
   } else {
     Value* v = iterValue ? iterValue() : emitExpr(iter);

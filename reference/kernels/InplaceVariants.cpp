@@ -49,8 +49,11 @@ const ops::OpOverload* functionalOverload(const ops::OpInfo& functional, const o
 void registerInplaceVariantsKernels() {
   for (const ops::OpInfo* op : ops::allOps()) {
     const std::string& name = op->name();
-    if (name.size() < 2 || name.back() != '_' || name.ends_with("__") || name == "aten::detach_") continue;
-    const ops::OpInfo* functional = ops::findOp(std::string_view(name).substr(0, name.size() - 1));
+    if (name == "aten::detach_") continue;
+    // The table's link (aten::abs_ -> aten::abs, aten::__iand__ -> aten::__and__), else the name less '_'.
+    const ops::OpInfo* functional = op->functionalVariant();
+    if (!functional && name.size() >= 2 && name.back() == '_' && !name.ends_with("__"))
+      functional = ops::findOp(std::string_view(name).substr(0, name.size() - 1));
     if (!functional) continue;
     for (const auto& o : op->overloads()) {
       if (findKernel(*o) || o->schema().returns().size() != 1 || o->schema().arguments().empty()) continue;

@@ -12,7 +12,8 @@ bool llvmAvailable(std::string* whyNot) {
   if (whyNot) *whyNot = "tsjit was built without LLVM (configure with -DTSJIT_LLVM=ON and llvm-14-dev installed)";
   return false;
 }
-std::unique_ptr<LLVMKernel> compileLLVM(const LoopKernel&, std::string* whyNot, bool) {
+const char* toString(LLVMPipeline p) { return p == LLVMPipeline::O2 ? "o2" : "short"; }
+std::unique_ptr<LLVMKernel> compileLLVM(const LoopKernel&, std::string* whyNot, bool, LLVMPipeline) {
   *whyNot = "tsjit was built without LLVM (configure with -DTSJIT_LLVM=ON and llvm-14-dev installed)";
   return nullptr;
 }

@@ -78,11 +78,7 @@ PrintedCase printCase(const Case& c) {
       if (!p.function) throw CompileError("no function named '" + c.entry + "' in " + filename);
       p.owner = cu;
     }
-    resolve = [cu = cu.get()](const std::string& name) -> const Function* {
-      for (const auto& f : cu->functions())
-        if (f->name() == name) return f.get();
-      return nullptr;
-    };
+    resolve = [cu = cu.get()](const std::string& name) -> const Function* { return cu->findCallee(name); };
   } else {
     p.from = "graph";
     auto classes = std::make_shared<ClassRegistry>();

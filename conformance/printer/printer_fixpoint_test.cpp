@@ -40,11 +40,7 @@ using serialization::ArchiveCode;
 using serialization::ArchiveCodeRequest;
 
 std::function<const Function*(const std::string&)> resolverOf(const frontend::CompilationUnit* cu) {
-  return [cu](const std::string& name) -> const Function* {
-    for (const auto& f : cu->functions())
-      if (f->name() == name) return f.get();
-    return nullptr;
-  };
+  return [cu](const std::string& name) -> const Function* { return cu->findCallee(name); };
 }
 
 // A program compiled from code: the function or module, its unit, and what forward to run.

@@ -57,6 +57,10 @@ class CompilationUnit {
   // A class that received compiled methods (their graphs are dropped with the unit).
   void noteClassWithMethods(ClassTypePtr cls) { classesWithMethods_.push_back(std::move(cls)); }
   Function* findFunction(const std::string& qualifiedName) const;
+  // The callee a `prim::Constant[name=...]` of type Function names: its qualified name, else (the
+  // usual case, as 1.13 prints it) its last component. The emitter writes the qualified name when
+  // the last component is ambiguous (an archive's mangled overloads of F.interpolate).
+  Function* findCallee(const std::string& name) const;
   Function* addFunction(std::shared_ptr<Function> fn);
   const std::vector<std::shared_ptr<Function>>& functions() const { return functions_; }
   ClassRegistry& classes() { return classes_; }

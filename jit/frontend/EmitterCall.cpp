@@ -323,8 +323,14 @@ Value* FunctionEmitter::emitUserCall(const SourceRange& loc, FunctionInfo& fn, V
   std::vector<Value*> inputs;
   if (!isMethod) {
     Node* c = graph_->insert(prim::Constant, {}, 1);
+    // 1.13 prints the last component; when another def shares it (an archive's mangled overloads:
+    // functional.interpolate and functional.___torch_mangle_1.interpolate), the qualified name
+    // keeps the two apart (CompilationUnit::findCallee reads either).
     std::string shortName = fn.qualifiedName.substr(fn.qualifiedName.rfind('.') + 1);
-    c->s_(attr::name, shortName);
+    size_t namesakes = ctx_.userDefs.count(shortName);
+    for (const auto& [qualified, def] : ctx_.libraryDefs)
+      if (qualified.size() > shortName.size() && qualified.ends_with("." + shortName)) ++namesakes;
+    c->s_(attr::name, namesakes > 1 ? fn.qualifiedName : shortName);
     c->output()->setType(FunctionType::get());
     inputs.push_back(c->output());
   } else {
@@ -395,7 +401,35 @@ SugaredPtr FunctionRef::call(const SourceRange& loc, FunctionEmitter& e, const A
     args.erase(args.begin(), args.begin() + static_cast<long>(k));
     args.insert(args.begin(), packed);
   }
-  return std::make_shared<SimpleValue>(e.emitUserCall(loc, *fn, nullptr, false, "", std::move(args), std::move(kwargs)));
+  // An archive's code may hold mangled overloads of the function (1.13 compiles each @_overload of
+  // F.interpolate it uses: functional.interpolate, functional.___torch_mangle_1.interpolate): the
+  // archive's plain one, then its mangled ones, then the built-in library's; the first whose
+  // signature takes the arguments is called (a failed try leaves no nodes behind).
+  const size_t dot = qualifiedName.rfind('.');
+  const std::string module = qualifiedName.substr(0, dot), last = qualifiedName.substr(dot);
+  const std::string mangled = module + ".___torch_mangle_";
+  std::vector<std::string> candidates;
+  const bool plainFromArchive = e.ctx().callerLibraryPrefixes.count(module) > 0;
+  if (plainFromArchive) candidates.push_back(qualifiedName);
+  for (const auto& [q, def] : e.ctx().libraryDefs)
+    if (q.rfind(mangled, 0) == 0 && q.ends_with(last) && q.find('.', mangled.size()) == q.size() - last.size())
+      candidates.push_back(q);
+  if (!plainFromArchive) candidates.push_back(qualifiedName);
+  for (size_t k = 0; k < candidates.size(); ++k) {
+    FunctionInfo* callee = candidates[k] == qualifiedName ? fn : e.ctx().getFunction(candidates[k], loc);
+    if (!callee) fail(loc, "unknown function " + candidates[k]);
+    if (k + 1 == candidates.size())
+      return std::make_shared<SimpleValue>(
+          e.emitUserCall(loc, *callee, nullptr, false, "", std::move(args), std::move(kwargs)));
+    Node* before = e.graph().insertPoint();
+    Node* mark = before->prev();
+    try {
+      return std::make_shared<SimpleValue>(e.emitUserCall(loc, *callee, nullptr, false, "", args, kwargs));
+    } catch (const CompileError&) {
+      while (before->prev() != mark) before->prev()->destroy();
+    }
+  }
+  fail(loc, "unknown function " + qualifiedName);
 }
 
 SugaredPtr ExceptionClass::call(const SourceRange& loc, FunctionEmitter& e, const Apply& apply) {

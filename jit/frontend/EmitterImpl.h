@@ -245,6 +245,7 @@ struct CompilerContext {
   std::shared_ptr<const Source> source;
   std::map<std::string, Def> userDefs;  // plain name -> def
   std::map<std::string, Def> libraryDefs;  // qualified name -> def
+  std::set<std::string> callerLibraryPrefixes;  // module prefixes of the caller's library code (an archive's)
   std::map<std::string, ClassDef> libraryClasses;  // qualified name -> class
   std::map<std::string, ClassDef> userClasses;  // plain name -> class
   std::map<std::string, FunctionInfo> compiled;  // qualified name -> info

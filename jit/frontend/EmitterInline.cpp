@@ -9,11 +9,6 @@
 namespace tsjit::frontend {
 
 namespace {
-Function* findCallee(const CompilationUnit& cu, const std::string& shortName) {
-  for (const auto& f : cu.functions())
-    if (f->name() == shortName) return f.get();
-  return nullptr;
-}
 
 Symbol forkKind() {
   static const Symbol kFork = Symbol::prim("fork");
@@ -39,7 +34,7 @@ bool inlineBlock(Block* b, const CompilationUnit& cu) {
     if (n->kind() != prim::CallFunction) continue;
     Node* fnConst = n->input(0)->node();
     if (fnConst->kind() != prim::Constant || !fnConst->hasAttribute(attr::name)) continue;
-    Function* callee = findCallee(cu, fnConst->s(attr::name));
+    Function* callee = cu.findCallee(fnConst->s(attr::name));
     if (!callee) continue;
     Graph& g = *n->owningGraph();
     const Graph& cg = *callee->graph();

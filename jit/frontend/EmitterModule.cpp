@@ -23,6 +23,13 @@ Function* CompilationUnit::findFunction(const std::string& qualifiedName) const 
   return it == byName_.end() ? nullptr : it->second;
 }
 
+Function* CompilationUnit::findCallee(const std::string& name) const {
+  if (Function* f = findFunction(name)) return f;
+  for (const auto& f : functions_)
+    if (f->name() == name) return f.get();
+  return nullptr;
+}
+
 Function* CompilationUnit::addFunction(std::shared_ptr<Function> fn) {
   Function* p = fn.get();
   byName_[fn->qualifiedName()] = p;
@@ -234,6 +241,7 @@ void CompilerContext::parseLibraries() {
   };
   // The caller's library code first: emplace keeps its definitions over the built-in ones.
   for (const auto& [path, text] : options->libraryCode) {
+    callerLibraryPrefixes.insert(libraryPrefix(path));
     if (auto p = options->parsedCode.find(path); p != options->parsedCode.end()) add(libraryPrefix(path), p->second);
     else if (auto m = parseLibrary(text, path)) add(libraryPrefix(path), *m);
   }

@@ -58,10 +58,7 @@ PrintedModule printModuleCode(const LoadedArchive& m) {
   };
   auto cu = std::static_pointer_cast<frontend::CompilationUnit>(m.module.unit);
   req.resolveFunction = [cu](const std::string& name) -> const Function* {
-    if (!cu) return nullptr;
-    for (const auto& f : cu->functions())
-      if (f->name() == name) return f.get();
-    return nullptr;
+    return cu ? cu->findCallee(name) : nullptr;
   };
   req.printable = [&m](const Function& f) -> const Function* {
     auto it = m.compiledMethods.find(&f);

@@ -66,11 +66,7 @@ int runOpt(const OptOptions& o) {
   }
   verify(*graph);
   InlineResolverScope resolver([&cu](const std::string& name) -> Function* {
-    if (!cu) return nullptr;
-    if (Function* f = cu->findFunction(name)) return f;
-    for (const auto& f : cu->functions())
-      if (f->name() == name) return f.get();
-    return nullptr;
+    return cu ? cu->findCallee(name) : nullptr;
   });
   PipelineOptions po;
   po.verify = true;

@@ -117,6 +117,14 @@ inline const std::map<std::string, std::map<std::string, std::string>>& override
       {"conv2d", {{"input", "img"}, {"weight", "img"}}},
       {"conv_transpose2d", {{"input", "img"}, {"weight", "img"}}},
       {"max_pool2d", {{"self", "img"}}},
+      {"conv3d", {{"input", "img.unsqueeze(0)"}, {"weight", "img.unsqueeze(0)"}}},
+      {"conv_transpose1d", {{"input", "x.unsqueeze(1)"}, {"weight", "x.unsqueeze(0)"}}},
+      {"conv_transpose3d", {{"input", "img.unsqueeze(0)"}, {"weight", "img.unsqueeze(0)"}}},
+      {"max_pool3d", {{"self", "img"}}},
+      // shuffles: channels (dim 1 / -3) of a batched image.
+      {"pixel_shuffle", {{"self", "img"}}},
+      {"pixel_unshuffle", {{"self", "img"}}},
+      {"channel_shuffle", {{"self", "img"}}},
       // normalization: statistics of x's 3 channels.
       {"batch_norm", {{"running_mean", "v"}, {"running_var", "v * v"}}},
       {"instance_norm", {{"use_input_stats", "True"}}},

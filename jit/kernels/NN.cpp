@@ -1,7 +1,7 @@
-// NN.cpp — optimized kernels of the NN family, part 1: convolutions (conv1d, conv2d, the
-// .padding="same"/"valid" overloads, _convolution of 1-3 spatial dims, conv_transpose2d) as
+// NN.cpp — optimized kernels of the NN family, part 1: convolutions (conv1d/2d/3d, their
+// .padding="same"/"valid" overloads, _convolution of 1-3 spatial dims, conv_transpose1d/2d/3d) as
 // im2col / col2im + BLAS gemm; 3-d ones as sums of 2-d ones over the kernel's depth.
-// Parts: NNPool.cpp (pooling), NNNorm.cpp (normalizations, embedding, dropout, cosine_similarity,
+// Parts: NNPool.cpp (pooling), NNVision.cpp (unpooling, im2col/col2im, shuffles), NNNorm.cpp (normalizations, embedding, dropout, cosine_similarity,
 // lstm_cell), NNLoss.cpp (losses), NNUpsample.cpp (interpolation).
 // Invariants: PyTorch 1.13's checks in its order, then the dtype rules of the slow CPU kernel it
 // would pick (Backend: which dtypes, whether the bias may differ); float32/float64 compute natively,
@@ -20,6 +20,7 @@ void registerNNNormKernels();
 void registerNNLossKernels();
 void registerNNUpsampleKernels();
 void registerNNPoolKernels();
+void registerNNVisionKernels();
 
 namespace {
 using namespace sk;
@@ -141,7 +142,7 @@ struct Backend {
   bool biasCopied;   // the bias is copied into the output (converted); otherwise it must match
 };
 constexpr Backend kConv2dMM{"slow_conv2d_cpu", true, true, true, true};
-constexpr Backend kConv3dMM{"slow_conv3d_cpu", true, true, true, true};
+constexpr Backend kConv3dMM{"compute_columns3d", true, true, true, true};
 constexpr Backend kConvDilated{"slow_conv_dilated<>", false, true, false, false};
 constexpr Backend kConvT2d{"slow_conv_transpose2d_out_cpu", false, true, false, false};
 constexpr Backend kConvT3d{"slow_conv_transpose3d_out_cpu", false, true, false, false};
@@ -449,6 +450,14 @@ Tensor convN(IValue* a, int64_t spatial, const char* name) {
   return batched ? r : r.squeeze(0);
 }
 
+// conv_transpose*d: (input, weight, bias, stride, padding, output_padding, groups, dilation).
+Tensor convTransposeN(IValue* a, int64_t spatial, const char* name) {
+  auto [input, batched] = batchify(a[0].toTensor(), spatial, name);
+  Tensor r = convolutionRaw(input, a[1].toTensor(), optTensor(a[2]), intList(a[3]), intList(a[4]), intList(a[7]), true,
+                            intList(a[5]), a[6].toInt());
+  return batched ? r : r.squeeze(0);
+}
+
 // conv*.padding overloads (_convolution_mode): "valid" = 0; "same" = total d*(k-1) per dim, the odd
 // extra padded on the right explicitly.
 Tensor convPaddingString(IValue* a, int64_t spatial, const char* name) {
@@ -504,13 +513,11 @@ void registerNNKernels() {
   def("aten::conv2d", op([](IValue* a) { return IValue(convN(a, 2, "conv2d")); }));
   def("aten::conv1d.padding", op([](IValue* a) { return IValue(convPaddingString(a, 1, "conv1d")); }));
   def("aten::conv2d.padding", op([](IValue* a) { return IValue(convPaddingString(a, 2, "conv2d")); }));
-  def("aten::conv_transpose2d.input", op([](IValue* a) {
-        // (input, weight, bias, stride, padding, output_padding, groups, dilation)
-        auto [input, batched] = batchify(a[0].toTensor(), 2, "conv_transpose2d");
-        Tensor r = convolutionRaw(input, a[1].toTensor(), optTensor(a[2]), intList(a[3]), intList(a[4]), intList(a[7]),
-                                  true, intList(a[5]), a[6].toInt());
-        return IValue(batched ? r : r.squeeze(0));
-      }));
+  def("aten::conv3d", op([](IValue* a) { return IValue(convN(a, 3, "conv3d")); }));
+  def("aten::conv3d.padding", op([](IValue* a) { return IValue(convPaddingString(a, 3, "conv3d")); }));
+  def("aten::conv_transpose1d", op([](IValue* a) { return IValue(convTransposeN(a, 1, "conv_transpose1d")); }));
+  def("aten::conv_transpose2d.input", op([](IValue* a) { return IValue(convTransposeN(a, 2, "conv_transpose2d")); }));
+  def("aten::conv_transpose3d.input", op([](IValue* a) { return IValue(convTransposeN(a, 3, "conv_transpose3d")); }));
   auto underscoreConv = op([](IValue* a) {
     // (input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, ...)
     return IValue(convolutionRaw(a[0].toTensor(), a[1].toTensor(), optTensor(a[2]), intList(a[3]), intList(a[4]),
@@ -519,6 +526,7 @@ void registerNNKernels() {
   def("aten::_convolution", underscoreConv);
   def("aten::_convolution.deprecated", underscoreConv);
   registerNNPoolKernels();
+  registerNNVisionKernels();
   registerNNNormKernels();
   registerNNLossKernels();
   registerNNUpsampleKernels();

@@ -1,14 +1,18 @@
-// NNPool.cpp — optimized kernels of the NN family, part 1b: pooling. max_pool1d/2d, avg_pool1d/2d,
-// adaptive_avg_pool1d/2d/3d, adaptive_max_pool2d.
+// NNPool.cpp — optimized kernels of the NN family, part 1b: pooling. max_pool1d/2d/3d (and their
+// _with_indices forms), avg_pool1d/2d/3d, adaptive_avg_pool1d/2d/3d, adaptive_max_pool1d/2d/3d.
 // Invariants: PyTorch 1.13's checks in its order (list lengths, rank, pooling_output_shape,
 // pool2d_shape_check), then its CPU kernel's dtype dispatch: max_pool2d / max_pool1d_impl /
 // adaptive_max_pool2d / adaptive_avg_pool2d take Float, Double, BFloat16 (BFloat16 computed in
 // float and rounded once), avg_pool2d also Long (int64 sums, truncating division),
-// adaptive_avg_pool3d_cpu Float, Double, Half; an all-ones adaptive_avg output size is a mean.
+// adaptive_avg_pool3d_cpu Float, Double, Half; max_pool3d_with_indices_cpu and
+// adaptive_max_pool3d_cpu Float, Double; avg_pool3d_out_frame Float, Double, Long (sums in the
+// input dtype); an all-ones adaptive_avg output size is a mean. The 1-d ops composed from the 2-d
+// ones in 1.13 (max_pool1d_with_indices, avg_pool1d, adaptive_*_pool1d) are composed the same way.
 // All pools run on a contiguous [planes, D, H, W] view with unit leading spatial dims; results are
 // fresh contiguous tensors in the input dtype; a NaN wins a max window (ATen: v > m || isnan(v)) and
 // the index reported is the last NaN's.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 
@@ -37,9 +41,12 @@ int64_t sizeAt(const Tensor& x, int64_t d) {
   return x.size(d < 0 ? d + n : d);
 }
 
-// pooling_output_shape: stride check, floor/ceil division, the ceil-mode adjustment.
+// pooling_output_shape: stride and padding checks, floor/ceil division, the ceil-mode adjustment.
 int64_t pooledSize(int64_t in, int64_t k, int64_t pad, int64_t stride, int64_t dil, bool ceil) {
   if (stride == 0) throw RuntimeError("stride should not be zero");
+  if (pad < 0) throw RuntimeError(str("pad must be non-negative, but got pad: ", pad));
+  if (pad > k / 2)
+    throw RuntimeError(str("pad should be at most half of kernel size, but got pad=", pad, " and kernel_size=", k));
   const int64_t num = in + 2 * pad - dil * (k - 1) - 1 + (ceil ? stride - 1 : 0);
   const int64_t q = num / stride, r = num % stride;
   int64_t out = ((r != 0 && ((r < 0) != (stride < 0))) ? q - 1 : q) + 1;
@@ -83,35 +90,75 @@ Tensor planes2d(const Tensor& self, int64_t spatial) {
   return self.to(computeType(self.dtype())).contiguous().reshape(shape);
 }
 
-// Max pooling over [P, H, W] (1-d: H == 1).
-Tensor maxPoolPlanes(const Tensor& x, const Window2d& w, std::vector<int64_t> outSizes, ScalarType dt) {
-  const int64_t P = x.size(0), H = x.size(1), W = x.size(2);
+// A max-pool window over the trailing three dims of [P, T, H, W] planes (1-d and 2-d pools have
+// unit leading dims: k = s = d = 1, p = 0).
+struct MaxWindow {
+  std::array<int64_t, 3> k{1, 1, 1}, s{1, 1, 1}, p{0, 0, 0}, d{1, 1, 1}, out{1, 1, 1};
+};
+
+// Max pooling over x = [P, T, H, W] (contiguous, compute dtype). Indices are flat positions inside
+// a plane; a window whose values are all -inf reports its first in-range position (ATen's start).
+std::pair<Tensor, Tensor> maxPoolPlanes(const Tensor& x, const MaxWindow& w, const std::vector<int64_t>& outSizes,
+                                        ScalarType dt, bool withIndices) {
+  const int64_t P = x.size(0);
+  const std::array<int64_t, 3> in{x.size(1), x.size(2), x.size(3)};
   Tensor out = Tensor::empty(outSizes, x.dtype(), x.device());
+  Tensor idx = withIndices ? Tensor::empty(outSizes, ScalarType::Int64, x.device()) : Tensor();
   visitFloating(x.dtype(), "max_pool", [&](auto tag) {
     using T = typename decltype(tag)::type;
     const T* xp = static_cast<const T*>(x.data());
     T* o = static_cast<T*>(out.data());
-    for (int64_t p0 = 0; p0 < P; ++p0)
-      for (int64_t oh = 0; oh < w.OH; ++oh)
-        for (int64_t ow = 0; ow < w.OW; ++ow) {
-          T m = -std::numeric_limits<T>::infinity();
-          for (int64_t i = 0; i < w.kH; ++i) {
-            const int64_t ih = oh * w.sH - w.pH + i * w.dH;
-            if (ih < 0 || ih >= H) continue;
-            const T* row = xp + (p0 * H + ih) * W;
-            for (int64_t j = 0; j < w.kW; ++j) {
-              const int64_t iw = ow * w.sW - w.pW + j * w.dW;
-              if (iw < 0 || iw >= W) continue;
-              if (row[iw] > m || std::isnan(row[iw])) m = row[iw];
+    int64_t* ip = withIndices ? static_cast<int64_t*>(idx.data()) : nullptr;
+    const int64_t plane = in[0] * in[1] * in[2];
+    std::array<int64_t, 3> lo{}, hi{};
+    int64_t q = 0;
+    for (int64_t p0 = 0; p0 < P; ++p0) {
+      const T* src = xp + p0 * plane;
+      for (int64_t a = 0; a < w.out[0]; ++a)
+        for (int64_t b = 0; b < w.out[1]; ++b)
+          for (int64_t c = 0; c < w.out[2]; ++c, ++q) {
+            const std::array<int64_t, 3> pos{a, b, c};
+            for (size_t d = 0; d < 3; ++d) {
+              lo[d] = pos[d] * w.s[d] - w.p[d];
+              hi[d] = std::min(lo[d] + (w.k[d] - 1) * w.d[d] + 1, in[d]);
+              while (lo[d] < 0) lo[d] += w.d[d];
             }
+            T m = -std::numeric_limits<T>::infinity();
+            int64_t arg = (lo[0] * in[1] + lo[1]) * in[2] + lo[2];
+            for (int64_t i = lo[0]; i < hi[0]; i += w.d[0])
+              for (int64_t j = lo[1]; j < hi[1]; j += w.d[1]) {
+                const int64_t row = (i * in[1] + j) * in[2];
+                for (int64_t l = lo[2]; l < hi[2]; l += w.d[2]) {
+                  const T v = src[row + l];
+                  if (v > m || std::isnan(v)) {
+                    m = v;
+                    arg = row + l;
+                  }
+                }
+              }
+            o[q] = m;
+            if (ip) ip[q] = arg;
           }
-          o[(p0 * w.OH + oh) * w.OW + ow] = m;
-        }
+    }
   });
-  return out.to(dt);
+  return {out.to(dt), idx};
 }
 
-Tensor maxPool2d(const Tensor& self, IValue* a) {
+// [P, T, H, W] contiguous view of the trailing `spatial` dims in the compute dtype.
+Tensor planes3d(const Tensor& self, int64_t spatial) {
+  std::vector<int64_t> shape{planeCount(self, spatial), 1, 1, 1};
+  for (int64_t d = 0; d < spatial; ++d) shape[static_cast<size_t>(4 - spatial + d)] = self.size(self.dim() - spatial + d);
+  return self.to(computeType(self.dtype())).contiguous().reshape(shape);
+}
+
+std::vector<int64_t> pooledShape(const Tensor& self, int64_t spatial, const std::array<int64_t, 3>& out) {
+  std::vector<int64_t> s(self.sizes().begin(), self.sizes().end() - spatial);
+  s.insert(s.end(), out.end() - spatial, out.end());
+  return s;
+}
+
+// max_pool2d and max_pool2d_with_indices (one CPU path in 1.13).
+std::pair<Tensor, Tensor> maxPool2d(const Tensor& self, IValue* a, bool withIndices) {
   const std::vector<int64_t> k = intList(a[1]), s = intList(a[2]), pad = intList(a[3]), dil = intList(a[4]);
   if (k.size() != 1 && k.size() != 2)
     throw RuntimeError("max_pool2d: kernel_size must either be a single int, or a tuple of two ints");
@@ -127,11 +174,16 @@ Tensor maxPool2d(const Tensor& self, IValue* a) {
   w.OW = pooledSize(self.size(-1), w.kW, w.pW, w.sW, w.dW, ceil);
   pool2dShapeCheck(self, w);
   requireFloatOrBf16(self.dtype(), "max_pool2d");
-  std::vector<int64_t> outSizes(self.sizes().begin(), self.sizes().end() - 2);
-  outSizes.insert(outSizes.end(), {w.OH, w.OW});
-  return maxPoolPlanes(planes2d(self, 2), w, outSizes, self.dtype());
+  MaxWindow mw;
+  mw.k = {1, w.kH, w.kW};
+  mw.s = {1, w.sH, w.sW};
+  mw.p = {0, w.pH, w.pW};
+  mw.d = {1, w.dH, w.dW};
+  mw.out = {1, w.OH, w.OW};
+  return maxPoolPlanes(planes3d(self, 2), mw, pooledShape(self, 2, mw.out), self.dtype(), withIndices);
 }
 
+// aten::max_pool1d: 1.13's own CPU path (max_pool1d_impl) with its own checks and messages.
 Tensor maxPool1d(const Tensor& self, IValue* a) {
   const std::vector<int64_t> k = intList(a[1]), pad = intList(a[3]), dil = intList(a[4]);
   std::vector<int64_t> s = intList(a[2]);
@@ -162,14 +214,158 @@ Tensor maxPool1d(const Tensor& self, IValue* a) {
     throw RuntimeError(str("max_pool1d() padding should be at most half of kernel size, but got padding=", pad[0],
                            " and kernel_size=", k[0]));
   if (dil[0] <= 0) throw RuntimeError(str("max_pool1d() dilation must be greater than zero, but got ", dil[0]));
-  Window2d w{1, k[0], 1, s[0], 0, pad[0], 1, dil[0]};
-  w.OH = 1;
-  w.OW = pooledSize(self.size(-1), k[0], pad[0], s[0], dil[0], a[5].toBool());
-  if (w.OW < 0) throw RuntimeError(str("max_pool1d() Invalid computed output size: ", w.OW));
+  MaxWindow mw;
+  mw.k[2] = k[0], mw.s[2] = s[0], mw.p[2] = pad[0], mw.d[2] = dil[0];
+  mw.out[2] = pooledSize(self.size(-1), k[0], pad[0], s[0], dil[0], a[5].toBool());
+  if (mw.out[2] < 0) throw RuntimeError(str("max_pool1d() Invalid computed output size: ", mw.out[2]));
   requireFloatOrBf16(self.dtype(), "max_pool1d_impl");
-  std::vector<int64_t> outSizes(self.sizes().begin(), self.sizes().end() - 1);
-  outSizes.push_back(w.OW);
-  return maxPoolPlanes(planes2d(self, 1), w, outSizes, self.dtype());
+  return maxPoolPlanes(planes3d(self, 1), mw, pooledShape(self, 1, mw.out), self.dtype(), false).first;
+}
+
+// The 1-d ops 1.13 composes from the 2-d one (max_pool1d_with_indices, avg_pool1d,
+// adaptive_*_pool1d): a 2- or 3-D input and one int per list, checked first.
+void check1dComposite(const Tensor& self, const char* op,
+                      std::initializer_list<std::pair<const char*, const std::vector<int64_t>*>> lists) {
+  if (self.dim() < 2 || self.dim() > 3)
+    throw RuntimeError(str("Expected 2 to 3 dimensions, but got ", self.dim(),
+                           "-dimensional tensor for argument #1 'self' (while checking arguments for ", op, ")"));
+  for (const auto& [name, v] : lists)
+    if (v->size() != 1)
+      throw RuntimeError(str(op, "() argument '", name, "' should contain one int (got ", v->size(), ")"));
+}
+
+// max_pool1d_with_indices: max_pool2d_with_indices over self.unsqueeze(-2) with a (1, k) window.
+std::pair<Tensor, Tensor> maxPool1dWithIndices(const Tensor& self, IValue* a) {
+  std::vector<int64_t> k = intList(a[1]), s = intList(a[2]), pad = intList(a[3]), dil = intList(a[4]);
+  if (s.empty()) s = k;
+  check1dComposite(self, "max_pool1d", {{"kernel_size", &k}, {"stride", &s}, {"padding", &pad}, {"dilation", &dil}});
+  IValue args[6] = {IValue(), intListValue({1, k[0]}), intListValue({1, s[0]}), intListValue({0, pad[0]}),
+                    intListValue({1, dil[0]}), a[5]};
+  auto [out, idx] = maxPool2d(self.unsqueeze(-2), args, true);
+  return {out.squeeze(-2), idx.squeeze(-2)};
+}
+
+// pool3d_shape_check (after the output sizes): window, input and output sizes.
+void pool3dShapeCheck(const Tensor& x, const MaxWindow& w, const char* fn, bool checkInputSize) {
+  if (w.k[0] <= 0 || w.k[1] <= 0 || w.k[2] <= 0)
+    throw RuntimeError(str("kernel size should be greater than zero, but got kT: ", w.k[0], " kH: ", w.k[1], " kW: ", w.k[2]));
+  if (w.s[0] <= 0 || w.s[1] <= 0 || w.s[2] <= 0)
+    throw RuntimeError(str("stride should be greater than zero, but got dT: ", w.s[0], " dH: ", w.s[1], " dW: ", w.s[2]));
+  if (w.d[0] <= 0 || w.d[1] <= 0 || w.d[2] <= 0)
+    throw RuntimeError(str("dilation should be greater than zero, but got dilationT: ", w.d[0], " dilationH: ", w.d[1],
+                           " dilationW: ", w.d[2]));
+  for (int64_t i = x.dim() == 5 ? 1 : 0; i < x.dim(); ++i)
+    if (x.size(i) <= 0)  // 1.13 prints the dim's size (0) where it means its index
+      throw RuntimeError(str(fn, ": Expected input's non-batch dimensions to have positive length, but input has a shape of ",
+                             shapeStr(x.sizes()), " and non-batch dimension ", x.size(i), " has length zero!"));
+  const int64_t T = x.size(-3), H = x.size(-2), W = x.size(-1);
+  if (checkInputSize && (T < w.k[0] || H < w.k[1] || W < w.k[2]))
+    throw RuntimeError(str("input image (T: ", T, " H: ", H, " W: ", W, ") smaller than kernel size (kT: ", w.k[0],
+                           " kH: ", w.k[1], " kW: ", w.k[2], ")"));
+  if (w.out[0] < 1 || w.out[1] < 1 || w.out[2] < 1) {
+    const int64_t C = x.size(-4);
+    throw RuntimeError(str("Given input size: (", C, "x", T, "x", H, "x", W, "). Calculated output size: (", C, "x",
+                           w.out[0], "x", w.out[1], "x", w.out[2], "). Output size is too small"));
+  }
+}
+
+// The kernel / stride / padding lists of a 3-d pool: one int or three (stride may be empty).
+MaxWindow window3d(IValue* a, const char* op, bool isMax) {
+  const std::vector<int64_t> k = intList(a[1]), s = intList(a[2]), pad = intList(a[3]);
+  if (k.size() != 1 && k.size() != 3)
+    throw RuntimeError(str(op, isMax ? ": kernel_size must either be a single int, or a tuple of three ints"
+                                     : ": kernel_size must be a single int, or a tuple of three ints"));
+  if (s.size() != 0 && s.size() != 1 && s.size() != 3)
+    throw RuntimeError(str(op, isMax ? ": stride must either be omitted, a single int, or a tuple of three ints"
+                                     : ": stride must be omitted, a single int, or a tuple of three ints"));
+  if (pad.size() != 1 && pad.size() != 3)
+    throw RuntimeError(str(op, isMax ? ": padding must be either be a single int, or a tuple of three ints"
+                                     : ": padding must be a single int, or a tuple of three ints"));
+  MaxWindow w;
+  for (size_t d = 0; d < 3; ++d) {
+    w.k[d] = k.size() == 1 ? k[0] : k[d];
+    w.s[d] = s.empty() ? w.k[d] : s.size() == 1 ? s[0] : s[d];
+    w.p[d] = pad.size() == 1 ? pad[0] : pad[d];
+  }
+  return w;
+}
+
+// max_pool3d and max_pool3d_with_indices (one CPU path in 1.13).
+std::pair<Tensor, Tensor> maxPool3d(const Tensor& self, IValue* a, bool withIndices) {
+  MaxWindow w = window3d(a, "max_pool3d", true);
+  const std::vector<int64_t> dil = intList(a[4]);
+  if (dil.size() != 1 && dil.size() != 3)
+    throw RuntimeError("max_pool3d: dilation must be either a single int, or a tuple of three ints");
+  for (size_t d = 0; d < 3; ++d) w.d[d] = dil.size() == 1 ? dil[0] : dil[d];
+  if (self.dim() != 4 && self.dim() != 5) throw RuntimeError("non-empty 4D or 5D (batch mode) tensor expected for input");
+  for (size_t d = 0; d < 3; ++d)
+    w.out[d] = pooledSize(self.size(static_cast<int64_t>(d) - 3), w.k[d], w.p[d], w.s[d], w.d[d], a[5].toBool());
+  pool3dShapeCheck(self, w, "max_pool3d_with_indices_out_cpu_template()", false);
+  const ScalarType dt = self.dtype();
+  if (dt != ScalarType::Float && dt != ScalarType::Double) notImplemented("max_pool3d_with_indices_cpu", dt);
+  return maxPoolPlanes(planes3d(self, 3), w, pooledShape(self, 3, w.out), dt, withIndices);
+}
+
+// avg_pool3d: sums in the input dtype (int64 for Long, wrapping) as 1.13's avg_pool3d_out_frame,
+// truncating integer division.
+Tensor avgPool3d(const Tensor& self, IValue* a) {
+  MaxWindow w = window3d(a, "avg_pool3d", false);
+  const bool ceil = a[4].toBool(), countIncludePad = a[5].toBool();
+  if (self.dim() != 4 && self.dim() != 5) throw RuntimeError("non-empty 4D or 5D (batch mode) tensor expected for input");
+  const bool hasDivisor = !a[6].isNone();
+  const int64_t divisor = hasDivisor ? a[6].toInt() : 0;
+  if (hasDivisor && divisor == 0) throw RuntimeError("divisor must be not zero");
+  for (size_t d = 0; d < 3; ++d)
+    w.out[d] = pooledSize(self.size(static_cast<int64_t>(d) - 3), w.k[d], w.p[d], w.s[d], 1, ceil);
+  pool3dShapeCheck(self, w, "avg_pool3d()", true);
+  const ScalarType dt = self.dtype();
+  if (dt != ScalarType::Float && dt != ScalarType::Double && dt != ScalarType::Int64) notImplemented("avg_pool3d_out_frame", dt);
+  const Tensor x = self.contiguous().reshape({planeCount(self, 3), self.size(-3), self.size(-2), self.size(-1)});
+  Tensor out = Tensor::empty(pooledShape(self, 3, w.out), dt, self.device());
+  const std::array<int64_t, 3> in{x.size(1), x.size(2), x.size(3)};
+  auto run = [&](auto tag, auto accTag) {
+    using T = typename decltype(tag)::type;
+    using Acc = typename decltype(accTag)::type;
+    const T* xp = static_cast<const T*>(x.data());
+    T* o = static_cast<T*>(out.data());
+    const int64_t plane = in[0] * in[1] * in[2];
+    std::array<int64_t, 3> lo{}, hi{};
+    int64_t q = 0;
+    for (int64_t p0 = 0; p0 < x.size(0); ++p0)
+      for (int64_t i0 = 0; i0 < w.out[0]; ++i0)
+        for (int64_t i1 = 0; i1 < w.out[1]; ++i1)
+          for (int64_t i2 = 0; i2 < w.out[2]; ++i2, ++q) {
+            const std::array<int64_t, 3> pos{i0, i1, i2};
+            int64_t poolSize = 1, count = 1;
+            for (size_t d = 0; d < 3; ++d) {
+              lo[d] = pos[d] * w.s[d] - w.p[d];
+              hi[d] = std::min(lo[d] + w.k[d], in[d] + w.p[d]);
+              poolSize *= hi[d] - lo[d];
+              lo[d] = std::max<int64_t>(lo[d], 0);
+              hi[d] = std::min(hi[d], in[d]);
+              count *= hi[d] - lo[d];
+            }
+            if (lo[0] >= hi[0] || lo[1] >= hi[1] || lo[2] >= hi[2]) {
+              o[q] = T(0);
+              continue;
+            }
+            Acc sum = 0;
+            for (int64_t i = lo[0]; i < hi[0]; ++i)
+              for (int64_t j = lo[1]; j < hi[1]; ++j) {
+                const T* row = xp + p0 * plane + (i * in[1] + j) * in[2];
+                for (int64_t l = lo[2]; l < hi[2]; ++l) sum += static_cast<Acc>(row[l]);
+              }
+            const int64_t div = hasDivisor ? divisor : countIncludePad ? poolSize : count;
+            if constexpr (std::is_same_v<T, int64_t>)
+              o[q] = static_cast<int64_t>(sum) / div;
+            else
+              o[q] = static_cast<T>(sum / static_cast<T>(div));
+          }
+  };
+  if (dt == ScalarType::Int64) run(TypeTag<int64_t>{}, TypeTag<uint64_t>{});
+  else if (dt == ScalarType::Double) run(TypeTag<double>{}, TypeTag<double>{});
+  else run(TypeTag<float>{}, TypeTag<float>{});
+  return out;
 }
 
 Tensor avgPool2d(const Tensor& self, IValue* a) {
@@ -336,16 +532,40 @@ Tensor adaptiveAvg3d(const Tensor& self, const std::vector<int64_t>& os) {
   return adaptivePool(self, os, 3, false).first;
 }
 
-std::pair<Tensor, Tensor> adaptiveMax2d(const Tensor& self, const std::vector<int64_t>& os) {
-  if (self.dim() != 3 && self.dim() != 4)
-    throw RuntimeError(str("adaptive_max_pool2d(): Expected 3D or 4D tensor, but got: ", shapeStr(self.sizes())));
+// A negative output size fails where 1.13 allocates the result.
+void requireNonNegativeShape(const Tensor& self, const std::vector<int64_t>& os) {
+  std::vector<int64_t> shape(self.sizes().begin(), self.sizes().end() - static_cast<int64_t>(os.size()));
+  shape.insert(shape.end(), os.begin(), os.end());
+  for (int64_t v : shape)
+    if (v < 0) throw RuntimeError(str("Trying to create tensor with negative dimension ", v, ": ", shapeStr(shape)));
+}
+
+// adaptive_max_pool2d / 3d: rank, non-empty non-batch dims, the output size, the dtype.
+std::pair<Tensor, Tensor> adaptiveMax(const Tensor& self, const std::vector<int64_t>& os, int64_t spatial) {
+  const char* name = spatial == 2 ? "adaptive_max_pool2d" : "adaptive_max_pool3d";
+  if (self.dim() != spatial + 1 && self.dim() != spatial + 2)
+    throw RuntimeError(str(name, "(): Expected ", spatial + 1, "D or ", spatial + 2, "D tensor, but got: ",
+                           shapeStr(self.sizes())));
   for (int64_t d = 1; d < self.dim(); ++d)
     if (self.size(d) <= 0)
-      throw RuntimeError(str("adaptive_max_pool2d(): Expected input to have non-zero size for non-batch dimensions, but input "
+      throw RuntimeError(str(name, "(): Expected input to have non-zero size for non-batch dimensions, but input "
                              "has sizes ", shapeStr(self.sizes()), " with dimension ", d, " being empty"));
-  if (os.size() != 2) throw RuntimeError("adaptive_max_pool2d(): internal error: output_size.size() must be 2");
-  requireFloatOrBf16(self.dtype(), "adaptive_max_pool2d");
-  return adaptivePool(self, os, 2, true);
+  if (static_cast<int64_t>(os.size()) != spatial)
+    throw RuntimeError(str(name, "(): internal error: output_size.size() must be ", spatial));
+  requireNonNegativeShape(self, os);
+  if (spatial == 2) {
+    requireFloatOrBf16(self.dtype(), "adaptive_max_pool2d");
+  } else if (self.dtype() != ScalarType::Float && self.dtype() != ScalarType::Double) {
+    notImplemented("adaptive_max_pool3d_cpu", self.dtype());
+  }
+  return adaptivePool(self, os, spatial, true);
+}
+
+// adaptive_max_pool1d: adaptive_max_pool2d over self.unsqueeze(-2) with output (1, n).
+std::pair<Tensor, Tensor> adaptiveMax1d(const Tensor& self, const std::vector<int64_t>& os) {
+  check1dComposite(self, "adaptive_max_pool1d", {{"output_size", &os}});
+  auto [out, idx] = adaptiveMax(self.unsqueeze(-2), {1, os[0]}, 2);
+  return {out.squeeze(-2), idx.squeeze(-2)};
 }
 
 // avg_pool1d is 1.13's composite: avg_pool2d over self.unsqueeze(-2) with a (1, k) window, then
@@ -369,13 +589,20 @@ Tensor avgPool1d(const Tensor& self, IValue* a) {
 
 void registerNNPoolKernels() {
   def("aten::max_pool1d", op([](IValue* a) { return IValue(maxPool1d(a[0].toTensor(), a)); }));
-  def("aten::max_pool2d", op([](IValue* a) { return IValue(maxPool2d(a[0].toTensor(), a)); }));
+  def("aten::max_pool2d", op([](IValue* a) { return IValue(maxPool2d(a[0].toTensor(), a, false).first); }));
+  def("aten::max_pool3d", op([](IValue* a) { return IValue(maxPool3d(a[0].toTensor(), a, false).first); }));
+  def("aten::max_pool1d_with_indices", op2([](IValue* a) { return maxPool1dWithIndices(a[0].toTensor(), a); }));
+  def("aten::max_pool2d_with_indices", op2([](IValue* a) { return maxPool2d(a[0].toTensor(), a, true); }));
+  def("aten::max_pool3d_with_indices", op2([](IValue* a) { return maxPool3d(a[0].toTensor(), a, true); }));
+  def("aten::avg_pool3d", op([](IValue* a) { return IValue(avgPool3d(a[0].toTensor(), a)); }));
   def("aten::avg_pool1d", op([](IValue* a) { return IValue(avgPool1d(a[0].toTensor(), a)); }));
   def("aten::avg_pool2d", op([](IValue* a) { return IValue(avgPool2d(a[0].toTensor(), a)); }));
   def("aten::adaptive_avg_pool1d", op([](IValue* a) { return IValue(adaptiveAvg1d(a[0].toTensor(), intList(a[1]))); }));
   def("aten::adaptive_avg_pool2d", op([](IValue* a) { return IValue(adaptiveAvg2d(a[0].toTensor(), intListN(a[1], 2))); }));
   def("aten::adaptive_avg_pool3d", op([](IValue* a) { return IValue(adaptiveAvg3d(a[0].toTensor(), intListN(a[1], 3))); }));
-  def("aten::adaptive_max_pool2d", op2([](IValue* a) { return adaptiveMax2d(a[0].toTensor(), intListN(a[1], 2)); }));
+  def("aten::adaptive_max_pool1d", op2([](IValue* a) { return adaptiveMax1d(a[0].toTensor(), intList(a[1])); }));
+  def("aten::adaptive_max_pool2d", op2([](IValue* a) { return adaptiveMax(a[0].toTensor(), intListN(a[1], 2), 2); }));
+  def("aten::adaptive_max_pool3d", op2([](IValue* a) { return adaptiveMax(a[0].toTensor(), intListN(a[1], 3), 3); }));
 }
 
 }  // namespace tsjit::kernels

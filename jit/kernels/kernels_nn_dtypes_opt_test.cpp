@@ -189,7 +189,7 @@ TEST(NNDtypes, PoolingDtypes) {
 TEST(NNDtypes, PoolingShapeErrors) {
   Tensor x = F({1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16}, {1, 4, 4});
   EXPECT_EQ(E("aten::max_pool2d", {x, ints({2}), ints({}), ints({2}), ints({1}), b(false)}),
-            "pad should be smaller than or equal to half of kernel size, but got padW = 2, padH = 2, kW = 2, kH = 2");
+            "pad should be at most half of kernel size, but got pad=2 and kernel_size=2");
   EXPECT_EQ(E("aten::max_pool2d", {F({1, 2, 3, 4}, {1, 2, 2}), ints({3}), ints({}), ints({0}), ints({1}), b(false)}),
             "Given input size: (1x2x2). Calculated output size: (1x0x0). Output size is too small");
   EXPECT_EQ(E("aten::max_pool2d", {x, ints({0}), ints({}), ints({0}), ints({1}), b(false)}), "stride should not be zero");

@@ -1,8 +1,8 @@
-// NNConv.cpp — reference kernels of the convolutions (NN family, part 1): conv1d, conv2d (also
-// padding="same"/"valid"), conv_transpose2d and _convolution (any rank, transposed or not, groups,
-// dilation). Pooling is in NNPool.cpp.
+// NNConv.cpp — reference kernels of the convolutions (NN family, part 1): conv1d, conv2d, conv3d
+// (also padding="same"/"valid"), conv_transpose1d/2d/3d and _convolution (any rank, transposed or
+// not, groups, dilation). Pooling is in NNPool.cpp, unpooling / im2col / shuffles in NNVision.cpp.
 //
-// PyTorch 1.13's CPU path, step by step: conv1d/conv2d/conv_transpose2d accept an unbatched input
+// PyTorch 1.13's CPU path, step by step: conv*d / conv_transpose*d accept an unbatched input
 // (a batch of one); _convolution checks the weight's rank and groups, expands the per-dim parameters,
 // checks shapes (check_shape_forward), views 1-d as 2-d, then picks a backend: a zero batch gives
 // weight[0] * input (any dtype, promoted); otherwise the slow kernels, whose dtype dispatch lists and
@@ -22,6 +22,7 @@
 
 namespace tsjit::reference {
 void registerNNPoolKernels();
+void registerNNVisionKernels();
 
 namespace {
 
@@ -51,7 +52,7 @@ struct ConvBackend {
   bool biasConverts;  // the bias is copied into the output (any dtype); else it must match
 };
 constexpr ConvBackend kSlow2d{"slow_conv2d_cpu", true, false, true, true};
-constexpr ConvBackend kSlow3d{"slow_conv3d_cpu", true, false, true, true};
+constexpr ConvBackend kSlow3d{"compute_columns3d", true, false, true, true};
 constexpr ConvBackend kDilated{"slow_conv_dilated<>", true, true, false, false};
 constexpr ConvBackend kTranspose2d{"slow_conv_transpose2d_out_cpu", true, true, false, false};
 constexpr ConvBackend kTranspose3d{"slow_conv_transpose3d_out_cpu", true, true, false, false};
@@ -380,12 +381,14 @@ KernelFn convPaddingKernel(int64_t S, const char* name) {
   };
 }
 
-std::vector<IValue> convTranspose2d(Args& a) {
-  // (input, weight, bias, stride, padding, output_padding, groups, dilation)
-  auto [input, batched] = batchify(tensorArg(a, 0), 2, "conv_transpose2d");
-  Tensor r = convolutionRaw(input, tensorArg(a, 1), optTensorArg(a, 2), intListArg(a, 3), intListArg(a, 4),
-                            intListArg(a, 7), true, intListArg(a, 5), intArg(a, 6));
-  return one(batched ? r : r.squeeze(0));
+KernelFn convTransposeKernel(int64_t S, const char* name) {
+  return [=](Args& a) {
+    // (input, weight, bias, stride, padding, output_padding, groups, dilation)
+    auto [input, batched] = batchify(tensorArg(a, 0), S, name);
+    Tensor r = convolutionRaw(input, tensorArg(a, 1), optTensorArg(a, 2), intListArg(a, 3), intListArg(a, 4),
+                              intListArg(a, 7), true, intListArg(a, 5), intArg(a, 6));
+    return one(batched ? r : r.squeeze(0));
+  };
 }
 
 std::vector<IValue> underscoreConvolution(Args& a) {
@@ -401,10 +404,15 @@ void registerNNConvKernels() {
   def("aten::conv2d", convKernel(2, "conv2d"));
   def("aten::conv1d.padding", convPaddingKernel(1, "conv1d"));
   def("aten::conv2d.padding", convPaddingKernel(2, "conv2d"));
-  def("aten::conv_transpose2d.input", convTranspose2d);
+  def("aten::conv3d", convKernel(3, "conv3d"));
+  def("aten::conv3d.padding", convPaddingKernel(3, "conv3d"));
+  def("aten::conv_transpose1d", convTransposeKernel(1, "conv_transpose1d"));
+  def("aten::conv_transpose2d.input", convTransposeKernel(2, "conv_transpose2d"));
+  def("aten::conv_transpose3d.input", convTransposeKernel(3, "conv_transpose3d"));
   def("aten::_convolution", underscoreConvolution);
   def("aten::_convolution.deprecated", underscoreConvolution);
   registerNNPoolKernels();
+  registerNNVisionKernels();
 }
 
 }  // namespace tsjit::reference

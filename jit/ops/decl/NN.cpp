@@ -20,6 +20,16 @@ void declareNN(OpTableBuilder& b) {
   b.op("aten::conv_transpose2d", Cat::NN, Tolerance::reduction(1), {
       "aten::conv_transpose2d.input(Tensor input, Tensor weight, Tensor? bias=None, int[2] stride=1, int[2] padding=0, int[2] output_padding=0, int groups=1, int[2] dilation=1) -> Tensor",
   });
+  b.op("aten::conv3d", Cat::NN, Tolerance::reduction(1), {
+      "aten::conv3d(Tensor input, Tensor weight, Tensor? bias=None, int[3] stride=1, int[3] padding=0, int[3] dilation=1, int groups=1) -> Tensor",
+      "aten::conv3d.padding(Tensor input, Tensor weight, Tensor? bias=None, int[3] stride=1, str padding=\"valid\", int[3] dilation=1, int groups=1) -> Tensor",
+  });
+  b.op("aten::conv_transpose1d", Cat::NN, Tolerance::reduction(1), {
+      "aten::conv_transpose1d(Tensor input, Tensor weight, Tensor? bias=None, int[1] stride=[1], int[1] padding=[0], int[1] output_padding=[0], int groups=1, int[1] dilation=[1]) -> Tensor",
+  });
+  b.op("aten::conv_transpose3d", Cat::NN, Tolerance::reduction(1), {
+      "aten::conv_transpose3d.input(Tensor input, Tensor weight, Tensor? bias=None, int[3] stride=1, int[3] padding=0, int[3] output_padding=0, int groups=1, int[3] dilation=1) -> Tensor",
+  });
   b.op("aten::_convolution", Cat::NN, Tolerance::reduction(1), {
       "aten::_convolution(Tensor input, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups, bool benchmark, bool deterministic, bool cudnn_enabled, bool allow_tf32) -> Tensor",
       "aten::_convolution.deprecated(Tensor input, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups, bool benchmark, bool deterministic, bool cudnn_enabled) -> Tensor",
@@ -37,6 +47,60 @@ void declareNN(OpTableBuilder& b) {
   });
   b.op("aten::max_pool2d", Cat::NN, Tolerance::exact(), {
       "aten::max_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> Tensor",
+  });
+  b.op("aten::max_pool3d", Cat::NN, Tolerance::exact(), {
+      "aten::max_pool3d(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False) -> Tensor",
+  });
+  b.op("aten::max_pool1d_with_indices", Cat::NN, Tolerance::exact(), {
+      "aten::max_pool1d_with_indices(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=[0], int[1] dilation=[1], bool ceil_mode=False) -> (Tensor, Tensor)",
+  });
+  b.op("aten::max_pool2d_with_indices", Cat::NN, Tolerance::exact(), {
+      "aten::max_pool2d_with_indices(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> (Tensor, Tensor)",
+      "aten::max_pool2d_with_indices.out(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False, *, Tensor(a!) out, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))",
+  });
+  b.op("aten::max_pool3d_with_indices", Cat::NN, Tolerance::exact(), {
+      "aten::max_pool3d_with_indices(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False) -> (Tensor, Tensor)",
+      "aten::max_pool3d_with_indices.out(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False, *, Tensor(a!) out, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))",
+  });
+  b.op("aten::avg_pool3d", Cat::NN, Tolerance::reduction(1), {
+      "aten::avg_pool3d(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None) -> Tensor",
+      "aten::avg_pool3d.out(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::adaptive_max_pool1d", Cat::NN, Tolerance::exact(), {
+      "aten::adaptive_max_pool1d(Tensor self, int[1] output_size) -> (Tensor, Tensor)",
+  });
+  b.op("aten::adaptive_max_pool3d", Cat::NN, Tolerance::exact(), {
+      "aten::adaptive_max_pool3d(Tensor self, int[3] output_size) -> (Tensor, Tensor)",
+      "aten::adaptive_max_pool3d.out(Tensor self, int[3] output_size, *, Tensor(a!) out, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))",
+  });
+  b.op("aten::max_unpool2d", Cat::NN, Tolerance::exact(), {
+      "aten::max_unpool2d(Tensor self, Tensor indices, int[2] output_size) -> Tensor",
+      "aten::max_unpool2d.out(Tensor self, Tensor indices, int[2] output_size, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::max_unpool3d", Cat::NN, Tolerance::exact(), {
+      "aten::max_unpool3d(Tensor self, Tensor indices, int[3] output_size, int[3] stride, int[3] padding) -> Tensor",
+      "aten::max_unpool3d.out(Tensor self, Tensor indices, int[3] output_size, int[3] stride, int[3] padding, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::im2col", Cat::NN, Tolerance::exact(), {
+      "aten::im2col(Tensor self, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride) -> Tensor",
+      "aten::im2col.out(Tensor self, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  // col2im sums the overlapping blocks.
+  b.op("aten::col2im", Cat::NN, Tolerance::reduction(1), {
+      "aten::col2im(Tensor self, SymInt[2] output_size, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride) -> Tensor",
+      "aten::col2im.out(Tensor self, SymInt[2] output_size, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::pixel_shuffle", Cat::NN, Tolerance::exact(), {
+      "aten::pixel_shuffle(Tensor self, int upscale_factor) -> Tensor",
+      "aten::pixel_shuffle.out(Tensor self, int upscale_factor, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::pixel_unshuffle", Cat::NN, Tolerance::exact(), {
+      "aten::pixel_unshuffle(Tensor self, int downscale_factor) -> Tensor",
+      "aten::pixel_unshuffle.out(Tensor self, int downscale_factor, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::channel_shuffle", Cat::NN, Tolerance::exact(), {
+      "aten::channel_shuffle(Tensor self, int groups) -> Tensor",
+      "aten::channel_shuffle.out(Tensor self, int groups, *, Tensor(a!) out) -> Tensor(a!)",
   });
   b.op("aten::adaptive_avg_pool1d", Cat::NN, Tolerance::reduction(1), {
       "aten::adaptive_avg_pool1d(Tensor self, int[1] output_size) -> Tensor",

@@ -112,7 +112,13 @@ Value* FunctionEmitter::tryConvert(Value* v, const TypePtr& type, bool allowConv
 std::vector<NamedValue> FunctionEmitter::emitArgs(const ListView<Expr>& args) {
   std::vector<NamedValue> out;
   for (auto a : args) {
-    if (a.kind() == Kind::Starred) fail(a.range(), "starred arguments are not supported");
+    if (a.kind() == Kind::Starred) {  // f(*t): a tuple's elements as positional arguments
+      Value* t = emitExpr(Starred(a.get()).expr());
+      if (!t->type()->cast<TupleType>())
+        fail(a.range(), "starred arguments are supported for tuples only, got " + typeName(t->type()));
+      for (Value* v : unpackTuple(t, a.range())) out.push_back({a.range(), "", v});
+      continue;
+    }
     out.push_back({a.range(), "", emitExpr(a)});
   }
   return out;
@@ -353,9 +359,20 @@ Value* FunctionEmitter::emitUserCall(const SourceRange& loc, FunctionInfo& fn, V
     }
     std::optional<int64_t> n;
     if (v->type()->kind() == TypeKind::Int && unwrapOptional(fn.argTypes[i])->kind() == TypeKind::List) {
-      // BroadcastingListN parameters print as List[int]: recover N from the function's name (max_pool2d).
+      // BroadcastingListN parameters: N from the declaration when it says so (library and source
+      // defs); archive code prints them as List[int], so recover N from a list default's length,
+      // else from the function's name (max_pool2d; F.unfold / F.fold take pairs).
       const std::string& q = fn.qualifiedName;
-      n = q.find("3d") != std::string::npos ? 3 : q.find("2d") != std::string::npos ? 2 : 1;
+      auto endsWith = [&](const std::string& tail) {
+        return q.size() >= tail.size() && q.compare(q.size() - tail.size(), tail.size(), tail) == 0;
+      };
+      const Literal::List* listDefault =
+          i < fn.defaults.size() && fn.defaults[i] ? std::get_if<Literal::List>(&fn.defaults[i]->v) : nullptr;
+      n = i < fn.broadcastN.size() && fn.broadcastN[i]    ? *fn.broadcastN[i]
+          : listDefault && !listDefault->elems.empty()    ? static_cast<int64_t>(listDefault->elems.size())
+          : q.find("3d") != std::string::npos             ? 3
+          : q.find("2d") != std::string::npos || endsWith(".unfold") || endsWith(".fold") ? 2
+                                                          : 1;
     }
     interfaceMismatch_.clear();
     Value* c = tryConvert(v, fn.argTypes[i], true, n);

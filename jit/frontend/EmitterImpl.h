@@ -235,6 +235,8 @@ struct FunctionInfo {
   std::vector<std::string> argNames;  // without self
   std::vector<TypePtr> argTypes;
   std::vector<std::optional<Literal>> defaults;  // constants of default values
+  // N of a BroadcastingListN[...] parameter (also inside Optional[...]): an int argument becomes N copies.
+  std::vector<std::optional<int64_t>> broadcastN;
   TypePtr returnType;
 };
 

@@ -379,6 +379,14 @@ void FunctionEmitter::emitDef(const Def& def, FunctionInfo& info) {
     root_.vars[name] = in;
     info.argNames.push_back(name);
     info.argTypes.push_back(t);
+    std::optional<int64_t> n;
+    if (p.type().present()) {
+      const std::string_view text = p.type().value().range().text();
+      const size_t at = text.find("BroadcastingList");
+      if (at != std::string_view::npos && at + 16 < text.size() && text[at + 16] >= '1' && text[at + 16] <= '9')
+        n = text[at + 16] - '0';
+    }
+    info.broadcastN.push_back(n);
     info.defaults.push_back(p.defaultValue().present() ? std::optional<Literal>(literalOfDefault(p.defaultValue().value()))
                                                        : std::nullopt);
   }

@@ -148,6 +148,12 @@ SugaredPtr BuiltinModule::attr(const SourceRange& loc, FunctionEmitter& e, const
     return std::make_shared<BuiltinFunction>(Symbol::aten(attrName));
   }
   if (name == "F") {
+    // boolean_dispatch on return_indices: a constant picks the function called (1.13's
+    // torch.nn.functional max_pool*d / adaptive_max_pool*d).
+    static const std::set<std::string> kDispatchedOnIndices = {"max_pool1d", "max_pool2d", "max_pool3d",
+                                                               "adaptive_max_pool1d", "adaptive_max_pool2d",
+                                                               "adaptive_max_pool3d"};
+    if (kDispatchedOnIndices.count(attrName)) return std::make_shared<SpecialForm>("F." + attrName);
     e.ctx().parseLibraries();
     std::string q = "__torch__.torch.nn.functional." + attrName;
     if (e.ctx().libraryDefs.count(q)) return std::make_shared<FunctionRef>(q);
@@ -260,6 +266,26 @@ SugaredPtr FunctionEmitter::emitSpecialForm(const SourceRange& loc, const std::s
                                                       : "_return_output");
     ctx_.parseLibraries();
     return FunctionRef(std::string("__torch__.torch.functional.") + fn).call(loc, *this, apply);
+  }
+  if (name.rfind("F.", 0) == 0) {
+    // F.max_pool2d(..., return_indices=True) calls max_pool2d_with_indices, otherwise _max_pool2d;
+    // return_indices is read by keyword, else at its position (6 for max_pool*d, 2 for
+    // adaptive_max_pool*d), and must be a constant (absent: False).
+    const std::string fn = name.substr(2);
+    const size_t index = fn.rfind("adaptive", 0) == 0 ? 2 : 6;
+    std::optional<Expr> arg;
+    if (in.size() > index) arg = in[index];
+    for (auto a : apply.attributes())
+      if (a.name().name() == "return_indices") arg = a.value();
+    bool withIndices = false;
+    if (arg) {
+      if (arg->kind() == Kind::True) withIndices = true;
+      else if (arg->kind() != Kind::False)
+        fail(arg->range(), name + ": 'return_indices' must be a constant True or False (it picks the function called)");
+    }
+    ctx_.parseLibraries();
+    return FunctionRef("__torch__.torch.nn.functional." + (withIndices ? fn + "_with_indices" : "_" + fn))
+        .call(loc, *this, apply);
   }
   if (name == "fork") return emitFork(loc, apply);
   if (name == "wait") return emitWait(loc, apply);

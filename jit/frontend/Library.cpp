@@ -348,6 +348,126 @@ def kl_div(input: Tensor, target: Tensor, size_average: Optional[bool] = None, r
             return torch.sum(loss)
         return torch.sum(loss) / input.size(0)
     return __torch__.torch.nn.functional._apply_reduction(loss, reduction)
+
+def _list_with_default(out_size: List[int], defaults: List[int]) -> List[int]:
+    assert len(defaults) > len(out_size)
+    return out_size
+
+def max_pool1d_with_indices(input: Tensor, kernel_size: BroadcastingList1[int], stride: Optional[BroadcastingList1[int]] = None, padding: BroadcastingList1[int] = 0, dilation: BroadcastingList1[int] = 1, ceil_mode: bool = False, return_indices: bool = False) -> Tuple[Tensor, Tensor]:
+    if stride is None:
+        stride = torch.jit.annotate(List[int], [])
+    return torch.max_pool1d_with_indices(input, kernel_size, stride, padding, dilation, ceil_mode)
+
+def _max_pool1d(input: Tensor, kernel_size: BroadcastingList1[int], stride: Optional[BroadcastingList1[int]] = None, padding: BroadcastingList1[int] = 0, dilation: BroadcastingList1[int] = 1, ceil_mode: bool = False, return_indices: bool = False) -> Tensor:
+    if stride is None:
+        stride = torch.jit.annotate(List[int], [])
+    return torch.max_pool1d(input, kernel_size, stride, padding, dilation, ceil_mode)
+
+def max_pool2d_with_indices(input: Tensor, kernel_size: BroadcastingList2[int], stride: Optional[BroadcastingList2[int]] = None, padding: BroadcastingList2[int] = 0, dilation: BroadcastingList2[int] = 1, ceil_mode: bool = False, return_indices: bool = False) -> Tuple[Tensor, Tensor]:
+    if stride is None:
+        stride = torch.jit.annotate(List[int], [])
+    return torch.max_pool2d_with_indices(input, kernel_size, stride, padding, dilation, ceil_mode)
+
+def _max_pool2d(input: Tensor, kernel_size: BroadcastingList2[int], stride: Optional[BroadcastingList2[int]] = None, padding: BroadcastingList2[int] = 0, dilation: BroadcastingList2[int] = 1, ceil_mode: bool = False, return_indices: bool = False) -> Tensor:
+    if stride is None:
+        stride = torch.jit.annotate(List[int], [])
+    return torch.max_pool2d(input, kernel_size, stride, padding, dilation, ceil_mode)
+
+def max_pool3d_with_indices(input: Tensor, kernel_size: BroadcastingList3[int], stride: Optional[BroadcastingList3[int]] = None, padding: BroadcastingList3[int] = 0, dilation: BroadcastingList3[int] = 1, ceil_mode: bool = False, return_indices: bool = False) -> Tuple[Tensor, Tensor]:
+    if stride is None:
+        stride = torch.jit.annotate(List[int], [])
+    return torch.max_pool3d_with_indices(input, kernel_size, stride, padding, dilation, ceil_mode)
+
+def _max_pool3d(input: Tensor, kernel_size: BroadcastingList3[int], stride: Optional[BroadcastingList3[int]] = None, padding: BroadcastingList3[int] = 0, dilation: BroadcastingList3[int] = 1, ceil_mode: bool = False, return_indices: bool = False) -> Tensor:
+    if stride is None:
+        stride = torch.jit.annotate(List[int], [])
+    return torch.max_pool3d(input, kernel_size, stride, padding, dilation, ceil_mode)
+
+def adaptive_max_pool1d_with_indices(input: Tensor, output_size: BroadcastingList1[int], return_indices: bool = False) -> Tuple[Tensor, Tensor]:
+    return torch.adaptive_max_pool1d(input, output_size)
+
+def _adaptive_max_pool1d(input: Tensor, output_size: BroadcastingList1[int], return_indices: bool = False) -> Tensor:
+    return __torch__.torch.nn.functional.adaptive_max_pool1d_with_indices(input, output_size)[0]
+
+def adaptive_max_pool2d_with_indices(input: Tensor, output_size: BroadcastingList2[int], return_indices: bool = False) -> Tuple[Tensor, Tensor]:
+    output_size = __torch__.torch.nn.functional._list_with_default(output_size, input.size())
+    return torch.adaptive_max_pool2d(input, output_size)
+
+def _adaptive_max_pool2d(input: Tensor, output_size: BroadcastingList2[int], return_indices: bool = False) -> Tensor:
+    return __torch__.torch.nn.functional.adaptive_max_pool2d_with_indices(input, output_size)[0]
+
+def adaptive_max_pool3d_with_indices(input: Tensor, output_size: BroadcastingList3[int], return_indices: bool = False) -> Tuple[Tensor, Tensor]:
+    output_size = __torch__.torch.nn.functional._list_with_default(output_size, input.size())
+    return torch.adaptive_max_pool3d(input, output_size)
+
+def _adaptive_max_pool3d(input: Tensor, output_size: BroadcastingList3[int], return_indices: bool = False) -> Tensor:
+    return __torch__.torch.nn.functional.adaptive_max_pool3d_with_indices(input, output_size)[0]
+
+def _unpool_output_size(input: Tensor, kernel_size: List[int], stride: List[int], padding: List[int], output_size: Optional[List[int]]) -> List[int]:
+    input_size = input.size()
+    default_size = torch.jit.annotate(List[int], [])
+    for d in range(len(kernel_size)):
+        default_size.append((input_size[-len(kernel_size) + d] - 1) * stride[d] + kernel_size[d] - 2 * padding[d])
+    if output_size is None:
+        ret = default_size
+    else:
+        if len(output_size) == len(kernel_size) + 2:
+            output_size = output_size[2:]
+        if len(output_size) != len(kernel_size):
+            raise ValueError("output_size should be a sequence containing {} or {} elements, but it has a length of '{}'".format(len(kernel_size), len(kernel_size) + 2, len(output_size)))
+        for d in range(len(kernel_size)):
+            min_size = default_size[d] - stride[d]
+            max_size = default_size[d] + stride[d]
+            if not (min_size < output_size[d] < max_size):
+                raise ValueError('invalid output_size "{}" (dim {} must be between {} and {})'.format(output_size, d, min_size, max_size))
+        ret = output_size
+    return ret
+
+def max_unpool1d(input: Tensor, indices: Tensor, kernel_size: BroadcastingList1[int], stride: Optional[BroadcastingList1[int]] = None, padding: BroadcastingList1[int] = 0, output_size: Optional[BroadcastingList1[int]] = None) -> Tensor:
+    if stride is not None:
+        _stride = stride
+    else:
+        _stride = kernel_size
+    output_size = __torch__.torch.nn.functional._unpool_output_size(input, kernel_size, _stride, padding, output_size)
+    output_size = output_size + [1]
+    return torch.max_unpool2d(input.unsqueeze(-1), indices.unsqueeze(-1), output_size).squeeze(-1)
+
+def max_unpool2d(input: Tensor, indices: Tensor, kernel_size: BroadcastingList2[int], stride: Optional[BroadcastingList2[int]] = None, padding: BroadcastingList2[int] = 0, output_size: Optional[BroadcastingList2[int]] = None) -> Tensor:
+    if stride is not None:
+        _stride = stride
+    else:
+        _stride = kernel_size
+    output_size = __torch__.torch.nn.functional._unpool_output_size(input, kernel_size, _stride, padding, output_size)
+    return torch.max_unpool2d(input, indices, output_size)
+
+def max_unpool3d(input: Tensor, indices: Tensor, kernel_size: BroadcastingList3[int], stride: Optional[BroadcastingList3[int]] = None, padding: BroadcastingList3[int] = 0, output_size: Optional[BroadcastingList3[int]] = None) -> Tensor:
+    if stride is not None:
+        _stride = stride
+    else:
+        _stride = kernel_size
+    output_size = __torch__.torch.nn.functional._unpool_output_size(input, kernel_size, _stride, padding, output_size)
+    return torch.max_unpool3d(input, indices, output_size, _stride, padding)
+
+def lp_pool1d(input: Tensor, norm_type: Union[int, float], kernel_size: int, stride: Optional[BroadcastingList1[int]] = None, ceil_mode: bool = False) -> Tensor:
+    if stride is not None:
+        out = torch.avg_pool1d(input.pow(norm_type), kernel_size, stride, 0, ceil_mode)
+    else:
+        out = torch.avg_pool1d(input.pow(norm_type), kernel_size, torch.jit.annotate(List[int], []), 0, ceil_mode)
+    return (torch.sign(out) * __torch__.torch.nn.functional.relu(torch.abs(out))).mul(kernel_size).pow(1.0 / norm_type)
+
+def lp_pool2d(input: Tensor, norm_type: Union[int, float], kernel_size: BroadcastingList2[int], stride: Optional[BroadcastingList2[int]] = None, ceil_mode: bool = False) -> Tensor:
+    kw, kh = kernel_size
+    if stride is not None:
+        out = torch.avg_pool2d(input.pow(norm_type), kernel_size, stride, 0, ceil_mode)
+    else:
+        out = torch.avg_pool2d(input.pow(norm_type), kernel_size, torch.jit.annotate(List[int], []), 0, ceil_mode)
+    return (torch.sign(out) * __torch__.torch.nn.functional.relu(torch.abs(out))).mul(kw * kh).pow(1.0 / norm_type)
+
+def unfold(input: Tensor, kernel_size: BroadcastingList2[int], dilation: BroadcastingList2[int] = 1, padding: BroadcastingList2[int] = 0, stride: BroadcastingList2[int] = 1) -> Tensor:
+    return torch.im2col(input, kernel_size, dilation, padding, stride)
+
+def fold(input: Tensor, output_size: BroadcastingList2[int], kernel_size: BroadcastingList2[int], dilation: BroadcastingList2[int] = 1, padding: BroadcastingList2[int] = 0, stride: BroadcastingList2[int] = 1) -> Tensor:
+    return torch.col2im(input, output_size, kernel_size, dilation, padding, stride)
 )TS";
 
 // torch.functional (the functions 1.13 scripts from source instead of binding an aten op)

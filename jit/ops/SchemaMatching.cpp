@@ -71,6 +71,14 @@ class Matcher {
       case TypeKind::Number: {
         TypeKind a = actual.kind();
         if (a == TypeKind::Number) return 0;
+        if (a == TypeKind::Union) {  // Union[float, int] (F.lp_pool2d's norm_type) is a subtype of Scalar
+          for (const TypePtr& m : actual.expect<UnionType>().members()) {
+            const TypeKind k = m->kind();
+            if (k != TypeKind::Int && k != TypeKind::Float && k != TypeKind::Complex && k != TypeKind::Number)
+              return std::nullopt;
+          }
+          return 0;
+        }
         if (!strict && (a == TypeKind::Int || a == TypeKind::Float || a == TypeKind::Complex)) return kWiden;
         return std::nullopt;
       }

@@ -349,6 +349,43 @@ TEST(AutogradDerivatives, NN) {
                    {{{1, 4, 4, 3}}, {{2, 2, 2, 2}}, {{2}}}});
   cases.push_back({"conv1d", withInts(3, "  %s : int[] = prim::ListConstruct(%i1)\n  %p : int[] = prim::ListConstruct(%i1)\n  %dl : int[] = prim::ListConstruct(%i2)\n  %r : Tensor = aten::conv1d(%a, %b, %c, %s, %p, %dl, %i1)\n"),
                    {{{2, 2, 5}}, {{3, 2, 2}}, {{3}}}});
+  auto L = [](const std::string& name, const std::string& items) {
+    return "  %" + name + " : int[] = prim::ListConstruct(" + items + ")\n";
+  };
+  cases.push_back({"avg_pool2d ceil, no pad count", withInts(1, L("k", "%i2, %i2") + L("s", "%i1, %i2") + L("p", "%i1, %i0") + "  %r : Tensor = aten::avg_pool2d(%a, %k, %s, %p, %t, %f, %none)\n"), {{{1, 2, 4, 5}}}});
+  cases.push_back({"avg_pool2d divisor", withInts(1, L("k", "%i2") + L("s", "") + L("p", "%i1") + "  %r : Tensor = aten::avg_pool2d(%a, %k, %s, %p, %f, %t, %i2)\n"), {{{2, 3, 3}}}});
+  cases.push_back({"avg_pool1d", withInts(1, L("k", "%i2") + L("s", "%i1") + L("p", "%i1") + "  %r : Tensor = aten::avg_pool1d(%a, %k, %s, %p, %f, %f)\n"), {{{2, 3, 5}}}});
+  cases.push_back({"avg_pool3d", withInts(1, L("k", "%i2") + L("s", "%i1, %i1, %i2") + L("p", "%i1, %i0, %i1") + "  %r : Tensor = aten::avg_pool3d(%a, %k, %s, %p, %t, %f, %none)\n"), {{{1, 2, 3, 4, 4}}}});
+  cases.push_back({"max_pool2d_with_indices", withInts(1, pool2 + "  %r : Tensor, %ix : Tensor = aten::max_pool2d_with_indices(%a, %k, %s, %p, %dl, %f)\n"), {{{1, 2, 4, 4}}}});
+  cases.push_back({"max_pool1d_with_indices", withInts(1, L("k", "%i2") + L("s", "%i1") + L("p", "%i1") + L("dl", "%i2") + "  %r : Tensor, %ix : Tensor = aten::max_pool1d_with_indices(%a, %k, %s, %p, %dl, %t)\n"), {{{2, 6}}}});
+  cases.push_back({"max_pool3d_with_indices", withInts(1, L("k", "%i2") + L("s", "%i1") + L("p", "%i0, %i1, %i0") + L("dl", "%i1") + "  %r : Tensor, %ix : Tensor = aten::max_pool3d_with_indices(%a, %k, %s, %p, %dl, %f)\n"), {{{1, 2, 3, 3, 3}}}});
+  cases.push_back({"max_pool3d", withInts(1, L("k", "%i2") + L("s", "") + L("p", "%i1") + L("dl", "%i1") + "  %r : Tensor = aten::max_pool3d(%a, %k, %s, %p, %dl, %t)\n"), {{{2, 3, 4, 3}}}});
+  cases.push_back({"adaptive_max_pool2d", withInts(1, L("o", "%i2, %i2") + "  %r : Tensor, %ix : Tensor = aten::adaptive_max_pool2d(%a, %o)\n"), {{{1, 2, 5, 3}}}});
+  cases.push_back({"adaptive_max_pool1d", withInts(1, L("o", "%i2") + "  %r : Tensor, %ix : Tensor = aten::adaptive_max_pool1d(%a, %o)\n"), {{{2, 5}}}});
+  cases.push_back({"adaptive_max_pool3d", withInts(1, L("o", "%i2, %i1, %i2") + "  %r : Tensor, %ix : Tensor = aten::adaptive_max_pool3d(%a, %o)\n"), {{{1, 1, 3, 4, 3}}}});
+  cases.push_back({"conv3d groups", withInts(3, L("s", "%i1, %i2, %i1") + L("p", "%i1, %i0, %i1") + L("dl", "%i1") + "  %r : Tensor = aten::conv3d(%a, %b, %c, %s, %p, %dl, %i2)\n"),
+                   {{{1, 4, 3, 3, 3}}, {{2, 2, 2, 2, 2}}, {{2}}}});
+  cases.push_back({"conv3d unbatched", withInts(2, L("s", "%i1") + L("p", "%i0") + L("dl", "%i2") + "  %r : Tensor = aten::conv3d(%a, %b, %none, %s, %p, %dl, %i1)\n"),
+                   {{{2, 3, 3, 5}}, {{1, 2, 1, 2, 2}}}});
+  cases.push_back({"conv_transpose1d", withInts(3, L("s", "%i2") + L("p", "%i1") + L("op", "%i1") + L("dl", "%i1") + "  %r : Tensor = aten::conv_transpose1d(%a, %b, %c, %s, %p, %op, %i1, %dl)\n"),
+                   {{{2, 2, 4}}, {{2, 3, 3}}, {{3}}}});
+  cases.push_back({"conv_transpose2d groups", withInts(3, L("s", "%i2, %i1") + L("p", "%i0, %i1") + L("op", "%i1, %i0") + L("dl", "%i1, %i2") + "  %r : Tensor = aten::conv_transpose2d(%a, %b, %c, %s, %p, %op, %i2, %dl)\n"),
+                   {{{1, 4, 3, 3}}, {{4, 1, 2, 2}}, {{2}}}});
+  cases.push_back({"conv_transpose3d", withInts(3, L("s", "%i2") + L("p", "%i0") + L("op", "%i0") + L("dl", "%i1") + "  %r : Tensor = aten::conv_transpose3d(%a, %b, %c, %s, %p, %op, %i1, %dl)\n"),
+                   {{{1, 2, 2, 2, 2}}, {{2, 2, 2, 2, 2}}, {{2}}}});
+  // Unpooling at the (distinct) indices a max pool of the second, non-differentiable input picks.
+  In picks{{1, 2, 4, 4}, Kind::Normal, false};
+  cases.push_back({"max_unpool2d", withInts(2, L("k", "%i2, %i2") + L("s", "") + L("p", "%i0") + L("dl", "%i1") + "  %o4 : int = prim::Constant[value=4]()\n" + L("os", "%o4, %o4") +
+                                                   "  %m : Tensor, %ix : Tensor = aten::max_pool2d_with_indices(%b, %k, %s, %p, %dl, %f)\n  %r : Tensor = aten::max_unpool2d(%a, %ix, %os)\n"),
+                   {{{1, 2, 2, 2}}, picks}});
+  In picks3{{1, 4, 4, 4}, Kind::Normal, false};
+  cases.push_back({"max_unpool3d", withInts(2, L("k", "%i2") + L("s", "") + L("p", "%i0") + L("dl", "%i1") + "  %o4 : int = prim::Constant[value=4]()\n" + L("os", "%o4, %o4, %o4") + L("us", "%i2, %i2, %i2") + L("up", "%i0, %i0, %i0") +
+                                                   "  %m : Tensor, %ix : Tensor = aten::max_pool3d_with_indices(%b, %k, %s, %p, %dl, %f)\n  %r : Tensor = aten::max_unpool3d(%a, %ix, %os, %us, %up)\n"),
+                   {{{1, 2, 2, 2}}, picks3}});
+  cases.push_back({"pixel_shuffle", withInts(1, "  %r : Tensor = aten::pixel_shuffle(%a, %i2)\n"), {{{1, 8, 2, 3}}}});
+  cases.push_back({"pixel_unshuffle", withInts(1, "  %r : Tensor = aten::pixel_unshuffle(%a, %i2)\n"), {{{2, 4, 2}}}});
+  cases.push_back({"im2col", withInts(1, L("k", "%i2, %i2") + L("d", "%i1, %i2") + L("p", "%i1, %i0") + L("s", "%i2, %i1") + "  %r : Tensor = aten::im2col(%a, %k, %d, %p, %s)\n"), {{{1, 2, 4, 5}}}});
+  cases.push_back({"col2im", withInts(1, "  %i3 : int = prim::Constant[value=3]()\n" + L("os", "%i3, %i3") + L("k", "%i2, %i2") + L("d", "%i1, %i1") + L("p", "%i0, %i0") + L("s", "%i1, %i1") + "  %r : Tensor = aten::col2im(%a, %os, %k, %d, %p, %s)\n"), {{{8, 4}}}});
   In emb{{3, 2}, Kind::Index, false, false, -1, 4};
   // padding_idx -1 (none): padding rows deliberately get no gradient, which finite differences
   // cannot confirm (PyTorch's own gradcheck fails there too: the corpus's nn_embedding).

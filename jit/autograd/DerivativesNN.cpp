@@ -1,6 +1,8 @@
 // DerivativesNN.cpp — derivatives of the neural-network ops: softmax family, normalizations,
 // linear/recurrent cells and similarity (recorded decompositions, Decompose.h), pooling,
 // convolution and embedding (direct loops over the saved input, recomputing the window maxima).
+// Part 2, DerivativesNNPool.cpp: max pools with indices, max_pool3d, adaptive max pools, average
+// pools, 3-d and transposed convolutions.
 #include <cmath>
 #include <limits>
 
@@ -10,6 +12,11 @@
 #include "jit/ir/Type.h"
 
 namespace tsjit::autograd {
+// DerivativesNNPool.cpp: pooling beyond max_pool1d/2d, 3-d and transposed convolutions.
+void registerNNPoolDerivatives();
+Grads convolutionGradsNd(const GradContext& c, bool transposed, const std::vector<int64_t>& stride,
+                         const std::vector<int64_t>& padding, const std::vector<int64_t>& dilation, int64_t groups);
+
 namespace {
 using namespace math;
 
@@ -158,6 +165,7 @@ Grads convolutionGrads(const GradContext& c, int64_t spatialDims, const std::vec
 }  // namespace
 
 void registerNNDerivatives() {
+  registerNNPoolDerivatives();
   def("aten::softmax.int", {{}, {0}}, [](const GradContext& c) -> Grads {
     Tensor y = c.output(), g = c.grad();
     int64_t dim = wrap(c.arg(1).toInt(), y.dim());
@@ -283,10 +291,11 @@ void registerNNDerivatives() {
     return {adaptiveAvgBackward(c.sizes(0), c.grad(), 1)};
   });
   def("aten::_convolution", {{0, 1}, {}}, [](const GradContext& c) -> Grads {
-    if (c.arg(6).toBool()) throw RuntimeError("the derivative for 'aten::_convolution' with transposed=True is not implemented.");
     int64_t spatial = static_cast<int64_t>(c.sizes(1).size()) - 2;
+    if (c.arg(6).toBool() || spatial == 3)  // transposed or 3-d: DerivativesNNPool.cpp
+      return convolutionGradsNd(c, c.arg(6).toBool(), ints(c.arg(3)), ints(c.arg(4)), ints(c.arg(5)), c.arg(8).toInt());
     if (spatial != 1 && spatial != 2)
-      throw RuntimeError("the derivative for 'aten::_convolution' is implemented for 1-d and 2-d convolutions only.");
+      throw RuntimeError("the derivative for 'aten::_convolution' is implemented for 1-d to 3-d convolutions only.");
     return convolutionGrads(c, spatial, ints(c.arg(3)), ints(c.arg(4)), ints(c.arg(5)), c.arg(8).toInt());
   });
   for (const char* name : {"aten::conv1d", "aten::conv2d"}) {

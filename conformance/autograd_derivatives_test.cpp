@@ -360,6 +360,7 @@ TEST(AutogradDerivatives, NN) {
   cases.push_back({"max_pool1d_with_indices", withInts(1, L("k", "%i2") + L("s", "%i1") + L("p", "%i1") + L("dl", "%i2") + "  %r : Tensor, %ix : Tensor = aten::max_pool1d_with_indices(%a, %k, %s, %p, %dl, %t)\n"), {{{2, 6}}}});
   cases.push_back({"max_pool3d_with_indices", withInts(1, L("k", "%i2") + L("s", "%i1") + L("p", "%i0, %i1, %i0") + L("dl", "%i1") + "  %r : Tensor, %ix : Tensor = aten::max_pool3d_with_indices(%a, %k, %s, %p, %dl, %f)\n"), {{{1, 2, 3, 3, 3}}}});
   cases.push_back({"max_pool3d", withInts(1, L("k", "%i2") + L("s", "") + L("p", "%i1") + L("dl", "%i1") + "  %r : Tensor = aten::max_pool3d(%a, %k, %s, %p, %dl, %t)\n"), {{{2, 3, 4, 3}}}});
+  cases.push_back({"adaptive_avg_pool3d", withInts(1, L("o", "%i2, %i1, %i2") + "  %r : Tensor = aten::adaptive_avg_pool3d(%a, %o)\n"), {{{2, 3, 4, 5}}}});
   cases.push_back({"adaptive_max_pool2d", withInts(1, L("o", "%i2, %i2") + "  %r : Tensor, %ix : Tensor = aten::adaptive_max_pool2d(%a, %o)\n"), {{{1, 2, 5, 3}}}});
   cases.push_back({"adaptive_max_pool1d", withInts(1, L("o", "%i2") + "  %r : Tensor, %ix : Tensor = aten::adaptive_max_pool1d(%a, %o)\n"), {{{2, 5}}}});
   cases.push_back({"adaptive_max_pool3d", withInts(1, L("o", "%i2, %i1, %i2") + "  %r : Tensor, %ix : Tensor = aten::adaptive_max_pool3d(%a, %o)\n"), {{{1, 1, 3, 4, 3}}}});

@@ -1,9 +1,10 @@
 // DerivativesNNPool.cpp — derivatives of the pooling ops beyond max_pool1d/2d (max pools that
-// return indices, max_pool3d, adaptive max pools, the average pools), of unpooling, im2col /
-// col2im and the shuffles (through their adjoint ops), and of the 3-d and transposed
-// convolutions. Direct loops in double over the saved input, or over the saved indices: a max
-// pool's gradient goes to the position its forward picked (the indices output, or the indices the
-// kernel recomputes for max_pool3d), so ties and NaNs follow the forward's choice.
+// return indices, max_pool3d, adaptive max pools, the average pools, adaptive_avg_pool3d), of
+// unpooling, im2col / col2im and pixel_shuffle / pixel_unshuffle (through their adjoint ops), and
+// of the 3-d and transposed convolutions. Direct loops in double over the saved input, or over the
+// saved indices: a max pool's gradient goes to the position its forward picked (the indices
+// output, or the indices the kernel recomputes for max_pool3d), so ties and NaNs follow the
+// forward's choice.
 #include <algorithm>
 #include <array>
 #include <optional>
@@ -99,6 +100,36 @@ Tensor avgPoolBackward(const std::vector<int64_t>& selfSizes, const Tensor& g, s
             for (int64_t j = lo[1]; j < hi[1]; ++j)
               for (int64_t l = lo[2]; l < hi[2]; ++l) res[static_cast<size_t>(p * plane + (i * in[1] + j) * in[2] + l)] += share;
         }
+  return Tensor::fromDoubles(res, selfSizes, g.dtype());
+}
+
+// adaptive_avg_pool3d backward: each output's gradient spread evenly over its window
+// [floor(o*in/out), ceil((o+1)*in/out)) along each of the trailing three dims.
+Tensor adaptiveAvg3dBackward(const std::vector<int64_t>& selfSizes, const Tensor& g) {
+  std::array<int64_t, 3> in{}, out{};
+  for (size_t d = 0; d < 3; ++d) {
+    in[d] = selfSizes[selfSizes.size() - 3 + d];
+    out[d] = g.size(static_cast<int64_t>(d) - 3);
+  }
+  const int64_t plane = in[0] * in[1] * in[2], outPlane = out[0] * out[1] * out[2];
+  const int64_t numel = productOf(selfSizes, 0), planes = plane ? numel / plane : 0;
+  const std::vector<double> gv = g.contiguous().toDoubles();
+  std::vector<double> res(static_cast<size_t>(numel), 0.0);
+  std::array<int64_t, 3> lo{}, hi{};
+  for (int64_t p = 0; p < planes; ++p)
+    for (int64_t q = 0; q < outPlane; ++q) {
+      const std::array<int64_t, 3> o{q / (out[1] * out[2]), (q / out[2]) % out[1], q % out[2]};
+      int64_t count = 1;
+      for (size_t d = 0; d < 3; ++d) {
+        lo[d] = (o[d] * in[d]) / out[d];
+        hi[d] = ((o[d] + 1) * in[d] + out[d] - 1) / out[d];
+        count *= hi[d] - lo[d];
+      }
+      const double share = gv[static_cast<size_t>(p * outPlane + q)] / static_cast<double>(count);
+      for (int64_t i = lo[0]; i < hi[0]; ++i)
+        for (int64_t j = lo[1]; j < hi[1]; ++j)
+          for (int64_t l = lo[2]; l < hi[2]; ++l) res[static_cast<size_t>(p * plane + (i * in[1] + j) * in[2] + l)] += share;
+    }
   return Tensor::fromDoubles(res, selfSizes, g.dtype());
 }
 
@@ -252,6 +283,11 @@ void registerNNPoolDerivatives() {
   def("aten::col2im", {}, [](const GradContext& c) -> Grads {
     Grads r(c.numArgs());
     r[0] = callT("aten::im2col", {c.grad(), c.arg(2), c.arg(3), c.arg(4), c.arg(5)});
+    return r;
+  });
+  def("aten::adaptive_avg_pool3d", {}, [](const GradContext& c) -> Grads {
+    Grads r(c.numArgs());
+    r[0] = adaptiveAvg3dBackward(c.sizes(0), c.grad());
     return r;
   });
   // conv3d(input, weight, bias, stride, padding, dilation, groups)

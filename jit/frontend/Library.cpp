@@ -468,6 +468,25 @@ def unfold(input: Tensor, kernel_size: BroadcastingList2[int], dilation: Broadca
 
 def fold(input: Tensor, output_size: BroadcastingList2[int], kernel_size: BroadcastingList2[int], dilation: BroadcastingList2[int] = 1, padding: BroadcastingList2[int] = 0, stride: BroadcastingList2[int] = 1) -> Tensor:
     return torch.col2im(input, output_size, kernel_size, dilation, padding, stride)
+
+def local_response_norm(input: Tensor, size: int, alpha: float = 0.0001, beta: float = 0.75, k: float = 1.0) -> Tensor:
+    dim = input.dim()
+    if dim < 3:
+        raise ValueError("Expected 3D or higher dimensionality                          input (got {} dimensions)".format(dim))
+    if input.numel() == 0:
+        return input
+    div = input.mul(input).unsqueeze(1)
+    if dim == 3:
+        div = torch.pad(div, [0, 0, size // 2, (size - 1) // 2])
+        div = torch.avg_pool2d(div, [size, 1], [1, 1]).squeeze(1)
+    else:
+        sizes = input.size()
+        div = div.view([sizes[0], 1, sizes[1], sizes[2], -1])
+        div = torch.pad(div, [0, 0, 0, 0, size // 2, (size - 1) // 2])
+        div = torch.avg_pool3d(div, [size, 1, 1], [1, 1, 1]).squeeze(1)
+        div = div.view(sizes)
+    div = div.mul(alpha).add(k).pow(beta)
+    return input / div
 )TS";
 
 // torch.functional (the functions 1.13 scripts from source instead of binding an aten op)

@@ -109,6 +109,11 @@ Value* MethodValue::callWith(const SourceRange& loc, FunctionEmitter& e, Value* 
 SugaredPtr BuiltinModule::attr(const SourceRange& loc, FunctionEmitter& e, const std::string& attrName) {
   if (name == "torch") {
     if (auto c = dtypeCode(attrName)) return std::make_shared<SimpleValue>(e.emitConst(Literal{*c}));
+    // Memory formats are ints in TorchScript (c10::MemoryFormat), as 1.13 emits them.
+    static const std::map<std::string, int64_t> kMemoryFormats = {
+        {"contiguous_format", 0}, {"preserve_format", 1}, {"channels_last", 2}, {"channels_last_3d", 3}};
+    if (auto it = kMemoryFormats.find(attrName); it != kMemoryFormats.end())
+      return std::make_shared<SimpleValue>(e.emitConst(Literal{it->second}));
     if (attrName == "jit") return std::make_shared<BuiltinModule>("torch.jit");
     if (attrName == "nn") return std::make_shared<BuiltinModule>("torch.nn");
     if (attrName == "no_grad")  // a class compiled from torch/autograd/grad_mode.py (Library.cpp)

@@ -9,7 +9,8 @@
 // input dtype); an all-ones adaptive_avg output size is a mean. The 1-d ops composed from the 2-d
 // ones in 1.13 (max_pool1d_with_indices, avg_pool1d, adaptive_*_pool1d) are composed the same way.
 // All pools run on a contiguous [planes, D, H, W] view with unit leading spatial dims; results are
-// fresh contiguous tensors in the input dtype; a NaN wins a max window (ATen: v > m || isnan(v)) and
+// fresh tensors in the input dtype, contiguous, or channels-last where 1.13's 2-d pools keep a
+// channels-last input's layout (inLayoutOf); a NaN wins a max window (ATen: v > m || isnan(v)) and
 // the index reported is the last NaN's.
 #include <algorithm>
 #include <array>
@@ -180,7 +181,8 @@ std::pair<Tensor, Tensor> maxPool2d(const Tensor& self, IValue* a, bool withIndi
   mw.p = {0, w.pH, w.pW};
   mw.d = {1, w.dH, w.dW};
   mw.out = {1, w.OH, w.OW};
-  return maxPoolPlanes(planes3d(self, 2), mw, pooledShape(self, 2, mw.out), self.dtype(), withIndices);
+  auto [out, idx] = maxPoolPlanes(planes3d(self, 2), mw, pooledShape(self, 2, mw.out), self.dtype(), withIndices);
+  return {inLayoutOf(out, self), withIndices ? inLayoutOf(idx, self) : idx};
 }
 
 // aten::max_pool1d: 1.13's own CPU path (max_pool1d_impl) with its own checks and messages.
@@ -419,7 +421,7 @@ Tensor avgPool2d(const Tensor& self, IValue* a) {
   if (isLong) run(TypeTag<int64_t>{}, TypeTag<uint64_t>{});
   else if (x.dtype() == ScalarType::Double) run(TypeTag<double>{}, TypeTag<double>{});
   else run(TypeTag<float>{}, TypeTag<double>{});
-  return out.to(dt);
+  return inLayoutOf(out.to(dt), self);
 }
 
 // Adaptive pooling over the trailing `spatial` dims of a checked input; max also returns indices.
@@ -495,7 +497,7 @@ Tensor adaptiveAvg2d(const Tensor& self, const std::vector<int64_t>& os) {
   if (os[0] < 0 || os[1] < 0)
     throw RuntimeError(str("adaptive_avg_pool2d: elements of output_size must be greater than or equal to 0 but received {",
                            os[0], ", ", os[1], "}"));
-  if (os[0] == 1 && os[1] == 1) return trailingMean(self, 2);
+  if (os[0] == 1 && os[1] == 1) return inLayoutOf(trailingMean(self, 2), self);
   if (self.dim() != 3 && self.dim() != 4)
     throw RuntimeError(str("adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got ", shapeStr(self.sizes())));
   for (int64_t d = self.dim() - 2; d < self.dim(); ++d)
@@ -503,7 +505,7 @@ Tensor adaptiveAvg2d(const Tensor& self, const std::vector<int64_t>& os) {
       throw RuntimeError(str("adaptive_avg_pool2d(): Expected input to have non-zero size for non-batch dimensions, but input "
                              "has sizes ", shapeStr(self.sizes()), " with dimension ", d, " being empty"));
   requireFloatOrBf16(self.dtype(), "adaptive_avg_pool2d");
-  return adaptivePool(self, os, 2, false).first;
+  return inLayoutOf(adaptivePool(self, os, 2, false).first, self);
 }
 
 Tensor adaptiveAvg1d(const Tensor& self, const std::vector<int64_t>& os) {
@@ -558,7 +560,8 @@ std::pair<Tensor, Tensor> adaptiveMax(const Tensor& self, const std::vector<int6
   } else if (self.dtype() != ScalarType::Float && self.dtype() != ScalarType::Double) {
     notImplemented("adaptive_max_pool3d_cpu", self.dtype());
   }
-  return adaptivePool(self, os, spatial, true);
+  auto [out, idx] = adaptivePool(self, os, spatial, true);
+  return {inLayoutOf(out, self), inLayoutOf(idx, self)};
 }
 
 // adaptive_max_pool1d: adaptive_max_pool2d over self.unsqueeze(-2) with output (1, n).

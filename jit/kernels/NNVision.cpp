@@ -4,7 +4,8 @@
 // Invariants: PyTorch 1.13's checks in its order and wording, then its CPU dtype dispatch:
 // max_unpool2d / max_unpool3d take Float and Double (an empty result skips the dispatch),
 // im2col_out_cpu / col2im_out_cpu the floating dtypes (Half and BFloat16 included; col2im adds in
-// the input dtype, in 1.13's order), the shuffles every dtype. Results are fresh contiguous tensors.
+// the input dtype, in 1.13's order), the shuffles every dtype. Results are fresh tensors, contiguous
+// or, for max_unpool2d and the shuffles of a 4-D channels-last input, channels-last (as 1.13).
 // An unpool index outside the output plane raises 1.13's error naming the last such index.
 #include <algorithm>
 #include <array>
@@ -97,7 +98,8 @@ Tensor maxUnpool2d(const Tensor& self, const Tensor& indices, const std::vector<
   checkUnpoolShapes(self, indices, "max_unpooling2d_forward_out_cpu()");
   std::vector<int64_t> outSizes(self.sizes().begin(), self.sizes().end() - 2);
   outSizes.insert(outSizes.end(), os.begin(), os.end());
-  return unpoolScatter(self, indices, 2, outSizes, os[0] * os[1], "max_unpool2d", str(os[0], "x", os[1]));
+  return inLayoutOf(unpoolScatter(self, indices, 2, outSizes, os[0] * os[1], "max_unpool2d", str(os[0], "x", os[1])),
+                    self);
 }
 
 Tensor maxUnpool3d(const Tensor& self, const Tensor& indices, const std::vector<int64_t>& os,
@@ -284,7 +286,7 @@ Tensor pixelShuffle(const Tensor& self, int64_t r) {
   std::vector<int64_t> split = leadingDims(self, 3), outShape = leadingDims(self, 3);
   split.insert(split.end(), {oc, r, r, h, w});
   outShape.insert(outShape.end(), {oc, h * r, w * r});
-  return self.reshape(split).permute(keepLeading(lead, {0, 3, 1, 4, 2})).contiguous().reshape(outShape);
+  return inLayoutOf(self.reshape(split).permute(keepLeading(lead, {0, 3, 1, 4, 2})).contiguous().reshape(outShape), self);
 }
 
 Tensor pixelUnshuffle(const Tensor& self, int64_t r) {
@@ -303,7 +305,7 @@ Tensor pixelUnshuffle(const Tensor& self, int64_t r) {
   std::vector<int64_t> split = leadingDims(self, 3), outShape = leadingDims(self, 3);
   split.insert(split.end(), {c, h / r, r, w / r, r});
   outShape.insert(outShape.end(), {c * r * r, h / r, w / r});
-  return self.reshape(split).permute(keepLeading(lead, {0, 2, 4, 1, 3})).contiguous().reshape(outShape);
+  return inLayoutOf(self.reshape(split).permute(keepLeading(lead, {0, 2, 4, 1, 3})).contiguous().reshape(outShape), self);
 }
 
 Tensor channelShuffle(const Tensor& self, int64_t groups) {
@@ -318,7 +320,7 @@ Tensor channelShuffle(const Tensor& self, int64_t groups) {
   split.insert(split.end(), self.sizes().begin() + 2, self.sizes().end());
   std::vector<int64_t> perm{0, 2, 1};
   for (int64_t d = 3; d < static_cast<int64_t>(split.size()); ++d) perm.push_back(d);
-  return self.reshape(split).permute(perm).contiguous().reshape(self.sizes());
+  return inLayoutOf(self.reshape(split).permute(perm).contiguous().reshape(self.sizes()), self);
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 // every Operation made here pops exactly numInputs values and pushes the node's outputs.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -141,6 +142,31 @@ std::vector<V> toVector(const Tensor& t) {
       forEachOffsetOf(t, [&](int64_t o) { out[i++] = convertScalar<V>(p[o]); });
     }
   });
+  return out;
+}
+
+
+// PyTorch 1.13's suggest_memory_format(t) == ChannelsLast for a 4-D tensor
+// (is_channels_last_strides_2d): dims C, W, H, N with non-decreasing strides, no empty dim, and
+// not the ambiguous N-stride-equals-C-stride layout. The 2-d pools, the shuffles and unpooling
+// return their result in this layout when the input has it.
+inline bool suggestsChannelsLast(const Tensor& t) {
+  if (t.dim() != 4 || t.stride(1) == 0) return false;
+  int64_t least = 0;
+  for (int64_t d : {1, 3, 2, 0}) {
+    if (t.size(d) == 0 || t.stride(d) < least) return false;
+    if (d == 0 && least == t.stride(1)) return false;
+    least = t.stride(d) * (t.size(d) > 1 ? t.size(d) : 1);
+  }
+  return true;
+}
+// A 4-D result in the channels-last layout of `like` when like suggests it, else as it is.
+inline Tensor inLayoutOf(const Tensor& result, const Tensor& like) {
+  if (result.dim() != 4 || !suggestsChannelsLast(like)) return result;
+  const int64_t C = std::max<int64_t>(result.size(1), 1), W = std::max<int64_t>(result.size(3), 1),
+                H = std::max<int64_t>(result.size(2), 1);
+  Tensor out = Tensor::empty_strided(result.sizes(), {H * W * C, 1, W * C, C}, result.dtype(), result.device());
+  out.copy_(result);
   return out;
 }
 

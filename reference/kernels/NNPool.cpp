@@ -13,7 +13,8 @@
 //
 // Invariants: windows are read in double (int64 for avg_pool2d on Long); max pooling takes a NaN as
 // the maximum (ATen: val > max || isnan(val)) and reports the position of the last such element.
-// Unbatched inputs are planes like any other leading dims.
+// Unbatched inputs are planes like any other leading dims. The 2-d pools give a 4-D channels-last
+// input a channels-last result (layoutLike), as 1.13 does.
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -141,7 +142,8 @@ std::pair<Tensor, Tensor> maxPool2dBoth(Args& a) {
   p.OW = poolOutputSize(x.size(-1), p.kW, p.padW, p.dW, p.dilW, p.ceil);
   pool2dShapeCheck(x, p);
   if (!floatOrBf16(x.dtype())) notImplemented("max_pool2d", x.dtype());
-  return maxPool(x, {p.kH, p.kW}, {p.dH, p.dW}, {p.padH, p.padW}, {p.dilH, p.dilW}, {p.OH, p.OW});
+  auto r = maxPool(x, {p.kH, p.kW}, {p.dH, p.dW}, {p.padH, p.padW}, {p.dilH, p.dilW}, {p.OH, p.OW});
+  return {layoutLike(r.first, x), layoutLike(r.second, x)};
 }
 
 std::vector<IValue> two(std::pair<Tensor, Tensor> r) {
@@ -383,7 +385,7 @@ std::vector<IValue> avgPool2d(Args& a) {
   std::vector<int64_t> outSizes(x.sizes().begin(), x.sizes().end() - 2);
   outSizes.push_back(p.OH);
   outSizes.push_back(p.OW);
-  return one(isLong ? Tensor::fromInt64s(outI, outSizes) : Tensor::fromDoubles(out, outSizes, dt));
+  return one(layoutLike(isLong ? Tensor::fromInt64s(outI, outSizes) : Tensor::fromDoubles(out, outSizes, dt), x));
 }
 
 // avg_pool1d, as 1.13 composes it: avg_pool2d of self.unsqueeze(-2) with a (1, k) window, then
@@ -461,7 +463,7 @@ Tensor adaptiveAvg2d(const Tensor& x, const std::vector<int64_t>& os) {
   if (os[0] < 0 || os[1] < 0)
     throw RuntimeError(str("adaptive_avg_pool2d: elements of output_size must be greater than or equal to 0 but received {",
                            os[0], ", ", os[1], "}"));
-  if (os[0] == 1 && os[1] == 1) return trailingMean(x, 2);
+  if (os[0] == 1 && os[1] == 1) return layoutLike(trailingMean(x, 2), x);
   if (x.dim() != 3 && x.dim() != 4)
     throw RuntimeError(str("adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got ", formatInts(x.sizes())));
   for (int64_t d = x.dim() - 2; d < x.dim(); ++d)
@@ -469,7 +471,7 @@ Tensor adaptiveAvg2d(const Tensor& x, const std::vector<int64_t>& os) {
       throw RuntimeError(str("adaptive_avg_pool2d(): Expected input to have non-zero size for non-batch dimensions, but "
                              "input has sizes ", formatInts(x.sizes()), " with dimension ", d, " being empty"));
   if (!floatOrBf16(x.dtype())) notImplemented("adaptive_avg_pool2d", x.dtype());
-  return adaptivePool(x, os, false).first;
+  return layoutLike(adaptivePool(x, os, false).first, x);
 }
 
 std::vector<IValue> adaptiveAvgPool2d(Args& a) { return one(adaptiveAvg2d(tensorArg(a, 0), intListArg(a, 1, 2))); }
@@ -525,7 +527,8 @@ std::pair<Tensor, Tensor> adaptiveMax(const Tensor& x, const std::vector<int64_t
   if (S == 2 && !floatOrBf16(x.dtype())) notImplemented("adaptive_max_pool2d", x.dtype());
   if (S == 3 && x.dtype() != ScalarType::Float && x.dtype() != ScalarType::Double)
     notImplemented("adaptive_max_pool3d_cpu", x.dtype());
-  return adaptivePool(x, os, true);
+  auto r = adaptivePool(x, os, true);
+  return {layoutLike(r.first, x), layoutLike(r.second, x)};
 }
 
 std::vector<IValue> adaptiveMaxPool2d(Args& a) { return two(adaptiveMax(tensorArg(a, 0), intListArg(a, 1, 2), 2)); }

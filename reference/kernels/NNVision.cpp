@@ -9,7 +9,8 @@
 // Invariants: every output element is computed from its own definition by index arithmetic over
 // logical row-major positions (no views): copies are exact (copyElem), col2im sums in double and
 // rounds once. An unpool index outside the output plane raises 1.13's error naming the last such
-// index in logical order.
+// index in logical order. max_unpool2d and the shuffles give a 4-D channels-last input a
+// channels-last result (layoutLike), as 1.13 does.
 #include <algorithm>
 
 #include "reference/Kernel.h"
@@ -95,7 +96,7 @@ std::vector<IValue> maxUnpool2d(Args& a) {
     throw RuntimeError(str("Input to max_unpooling2d should be a 3d or 4d Tensor, but got a tensor with ", x.dim(),
                            " dimensions."));
   unpoolShapeCheck(x, indices, "max_unpooling2d_forward_out_cpu()");
-  return one(unpool(x, indices, 2, os, "max_unpool2d"));
+  return one(layoutLike(unpool(x, indices, 2, os, "max_unpool2d"), x));
 }
 
 std::vector<IValue> maxUnpool3d(Args& a) {
@@ -264,7 +265,7 @@ std::vector<IValue> pixelShuffle(Args& a) {
           const int64_t c = (oc * r + oh % r) * r + ow % r;
           copyElem(out, ((b * OC + oc) * H * r + oh) * W * r + ow, x, ((b * C + c) * H + oh / r) * W + ow / r);
         }
-  return one(out);
+  return one(layoutLike(out, x));
 }
 
 // out[..., (c*r + i)*r + j, h, w] = x[..., c, h*r + i, w*r + j].
@@ -293,7 +294,7 @@ std::vector<IValue> pixelUnshuffle(Args& a) {
           const int64_t c = oc / (r * r), i = (oc / r) % r, j = oc % r;
           copyElem(out, ((b * OC + oc) * OH + oh) * OW + ow, x, ((b * C + c) * H + oh * r + i) * W + ow * r + j);
         }
-  return one(out);
+  return one(layoutLike(out, x));
 }
 
 // out[n, j*g + i, ...] = x[n, i*(C/g) + j, ...] (channels are dim 1 whatever the rank).
@@ -313,7 +314,7 @@ std::vector<IValue> channelShuffle(Args& a) {
       const int64_t c = (oc % g) * per + oc / g;
       for (int64_t e = 0; e < inner; ++e) copyElem(out, (n * C + oc) * inner + e, x, (n * C + c) * inner + e);
     }
-  return one(out);
+  return one(layoutLike(out, x));
 }
 
 }  // namespace

@@ -193,12 +193,20 @@ void registerShapeKernels() {
   def("aten::detach", [](Args& a) { return one(tensorArg(a, 0).detach()); });
 
   // ---- copies ----
-  // contiguous() returns self itself when it already has the requested layout, else a copy (a
-  // channels-last request gets a row-major copy: same values, only the layout differs).
+  // contiguous() returns self itself when it already has the requested layout, else a copy in it
+  // (channels_last / channels_last_3d: the rank-4 / rank-5 strides of that layout).
   def("aten::contiguous", [](Args& a) {
     Tensor t = tensorArg(a, 0);
     const int64_t format = a.size() > 1 && !a[1].isNone() ? intArg(a, 1) : kContiguousFormat;
     if (isContiguousAs(t, format)) return one(a[0]);
+    if (format == kChannelsLast || format == kChannelsLast3d) {
+      const int64_t rank = format == kChannelsLast ? 4 : 5;
+      if (t.dim() != rank)
+        throw RuntimeError(str("required rank ", rank, " tensor to use channels_last", rank == 5 ? "_3d" : "", " format"));
+      Tensor out = Tensor::empty_strided(t.sizes(), channelsLastStrides(t.sizes()), t.dtype());
+      for (int64_t i = 0; i < t.numel(); ++i) copyElem(out, i, t, i);
+      return one(out);
+    }
     return one(t.clone(MemoryFormat::Contiguous));
   });
   def("aten::clone", clone);

@@ -165,4 +165,33 @@ inline Tensor reduceLoss(const std::vector<double>& losses, IntArrayRef sizes, i
   return Tensor::scalar(sum, dtype);
 }
 
+
+// 1.13's suggest_memory_format(x) == ChannelsLast for a 4-D tensor: walking C, W, H, N each
+// stride is at least the span of the dims before it, no dim is empty, and N's stride is not C's
+// (the ambiguous layout). The 2-d pools, the shuffles and unpooling give such inputs
+// channels-last results.
+inline bool channelsLastSuggested(const Tensor& x) {
+  if (x.dim() != 4) return false;
+  if (x.stride(1) == 0) return false;
+  const int64_t walk[4] = {1, 3, 2, 0};
+  int64_t span = 0;
+  for (int64_t d : walk) {
+    if (x.size(d) == 0) return false;
+    if (x.stride(d) < span) return false;
+    if (d == 0 && span == x.stride(1)) return false;
+    span = x.size(d) > 1 ? x.stride(d) * x.size(d) : x.stride(d);
+  }
+  return true;
+}
+// result copied into channels-last strides (N, C, H, W) -> (HWC, 1, WC, C) when `input` suggests
+// that layout.
+inline Tensor layoutLike(const Tensor& result, const Tensor& input) {
+  if (result.dim() != 4 || !channelsLastSuggested(input)) return result;
+  auto one = [](int64_t v) { return v > 1 ? v : 1; };
+  const int64_t c = one(result.size(1)), h = one(result.size(2)), w = one(result.size(3));
+  Tensor out = Tensor::empty_strided(result.sizes(), {h * w * c, 1, w * c, c}, result.dtype());
+  for (int64_t i = 0; i < result.numel(); ++i) copyElem(out, i, result, i);
+  return out;
+}
+
 }  // namespace tsjit::reference::shape

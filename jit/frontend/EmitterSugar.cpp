@@ -135,6 +135,8 @@ SugaredPtr BuiltinModule::attr(const SourceRange& loc, FunctionEmitter& e, const
   if (name == "torch.jit") {
     if (attrName == "annotate") return std::make_shared<SpecialForm>("annotate");
     if (attrName == "fork" || attrName == "wait") return std::make_shared<SpecialForm>(attrName);
+    // torch.jit._unwrap_optional is registered as the builtin aten::_unwrap_optional.
+    if (attrName == "_unwrap_optional") return std::make_shared<BuiltinFunction>(Symbol::aten(attrName));
     fail(loc, "torch.jit." + attrName + " is not supported");
   }
   if (name == "torch.nn") {

@@ -1,6 +1,7 @@
 // Prim.cpp — optimized kernels of the Prim family: prim ops with schemas that run as ordinary
 // stack operations (aten::warn, prim::RaiseException, TupleUnpack/TupleIndex, Uninitialized,
-// unchecked_cast, IfThenElse, is_grad_enabled / set_grad_enabled, prim::requires_grad). The
+// unchecked_cast, IfThenElse, is_grad_enabled / set_grad_enabled, prim::requires_grad, is_nested /
+// is_cuda, _unwrap_optional, ScalarImplicit). The
 // interpreter compiles most of these structurally (see
 // jit/runtime/PrimOps.cpp); the kernels make them available to any other caller of the op table.
 // aten::warn writes "UserWarning: <message>" to stderr, once per message text.
@@ -52,6 +53,22 @@ void registerPrimKernels() {
   def("aten::is_grad_enabled", [](Stack& s, size_t) { s.push_back(IValue(gradModeEnabled())); });
   def("aten::set_grad_enabled", [](Stack& s, size_t) { setGradModeEnabled(pop(s).toBool()); });
   def("prim::requires_grad", [](Stack& s, size_t) { s.back() = IValue(s.back().toTensor().requiresGrad()); });
+  def("aten::is_autocast_enabled", [](Stack& s, size_t) { s.push_back(IValue(false)); });  // no autocast
+  def("aten::is_autocast_cpu_enabled", [](Stack& s, size_t) { s.push_back(IValue(false)); });
+  def("prim::is_nested", [](Stack& s, size_t) { s.back() = IValue(false); });  // no nested tensors
+  def("prim::is_cuda", [](Stack& s, size_t) { s.back() = IValue(s.back().toTensor().device().isCuda()); });
+  def("aten::_unwrap_optional", [](Stack& s, size_t) {
+    if (s.back().isNone()) throw RuntimeError("Unwrapping null optional");
+  });
+  // PyTorch 1.13 (checkImplicitTensorToNum): no grad, 0-dim; then the value as its dtype's kind.
+  def("aten::ScalarImplicit", [](Stack& s, size_t) {
+    const Tensor t = s.back().toTensor();
+    if (t.requiresGrad()) throw RuntimeError("Cannot input a tensor that requires grad as a scalar argument");
+    if (t.dim() != 0) throw RuntimeError("Cannot input a tensor of dimension other than 0 as a scalar argument");
+    if (isFloatingType(t.dtype())) s.back() = IValue(t.getDouble(0));
+    else if (t.dtype() == ScalarType::Bool) s.back() = IValue(t.getInt64(0) != 0);
+    else s.back() = IValue(t.getInt64(0));
+  });
   def("prim::Uninitialized", [](Stack& s, size_t) { s.push_back(IValue::uninitialized()); });
   def("prim::unchecked_cast", [](Stack&, size_t) {});
   def("prim::IfThenElse", [](Stack& s, size_t) {

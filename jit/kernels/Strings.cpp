@@ -262,6 +262,22 @@ void registerStringsKernels() {
     for (auto& p : splitString(s.back().toStringRef(), sep, max)) parts.emplace_back(std::move(p));
     s.back() = makeList(StringType::get(), std::move(parts));
   });
+  // PyTorch 1.13's splitlines, byte by byte: any byte of the break set ends a piece (keepends
+  // pushes that byte as an item of its own); the text after the last break, when non-empty, is the last piece.
+  def("aten::splitlines", [](Stack& s, size_t) {
+    static constexpr std::string_view kBreaks("\n\r\v\f\x1c\x1d\x1e\x85\xe2\x80\xa8\xa9");
+    const bool keepends = pop(s).toBool();
+    const std::string_view text = s.back().toStringRef();
+    std::vector<IValue> parts;
+    size_t start = 0;
+    for (size_t at = text.find_first_of(kBreaks); at != std::string_view::npos; at = text.find_first_of(kBreaks, start)) {
+      parts.emplace_back(std::string(text.substr(start, at - start)));
+      if (keepends) parts.emplace_back(std::string(text.substr(at, 1)));
+      start = at + 1;
+    }
+    if (start != text.size()) parts.emplace_back(std::string(text.substr(start)));
+    s.back() = makeList(StringType::get(), std::move(parts));
+  });
   def("aten::replace", [](Stack& s, size_t) {
     int64_t max = pop(s).toInt();
     std::string repl = pop(s).toStringRef();

@@ -549,6 +549,14 @@ TEST(OpsCorpus, EverySchemaIsAnOverload) {
       "aten::pixel_unshuffle.out(Tensor self, int downscale_factor, *, Tensor(a!) out) -> Tensor(a!)",
       "aten::channel_shuffle(Tensor self, int groups) -> Tensor",
       "aten::channel_shuffle.out(Tensor self, int groups, *, Tensor(a!) out) -> Tensor(a!)",
+      // nn.MultiheadAttention / TransformerEncoderLayer fast-path checks, torch.jit._unwrap_optional, the tracer's tensor -> Scalar
+      "prim::is_nested(Tensor a) -> bool",
+      "prim::is_cuda(Tensor a) -> bool",
+      "aten::_unwrap_optional(t(a)? optional) -> t(a)",
+      "aten::ScalarImplicit(Tensor a) -> Scalar",
+      "aten::splitlines(str self, bool keepends=False) -> str[]",
+      "aten::is_autocast_enabled() -> bool",
+      "aten::is_autocast_cpu_enabled() -> bool",
   };
   for (const char* schema : kBeyondCorpus) {
     std::string text = schema;

@@ -109,6 +109,23 @@ void registerPrimKernels() {
     std::string cls = a.size() > 1 && a[1].isString() ? a[1].toStringRef() : "";
     throw ScriptException(a[0].toStringRef(), std::move(cls));
   });
+  defOwned("aten::is_autocast_enabled", [](Args&) { return ret(IValue(false)); });  // tsjit has no autocast
+  defOwned("aten::is_autocast_cpu_enabled", [](Args&) { return ret(IValue(false)); });
+  defOwned("prim::is_nested", [](Args&) { return ret(IValue(false)); });  // tsjit has no nested tensors
+  defOwned("prim::is_cuda", [](Args& a) { return ret(IValue(a.at(0).toTensor().device().type == DeviceType::CUDA)); });
+  defOwned("aten::_unwrap_optional", [](Args& a) {
+    if (a.at(0).isNone()) throw RuntimeError("Unwrapping null optional");
+    return ret(a[0]);
+  });
+  // A 0-dim tensor that does not require grad, read as an int, float or bool Scalar by its dtype.
+  defOwned("aten::ScalarImplicit", [](Args& a) {
+    const Tensor t = a.at(0).toTensor();
+    if (t.requiresGrad()) throw RuntimeError("Cannot input a tensor that requires grad as a scalar argument");
+    if (!t.sizes().empty()) throw RuntimeError("Cannot input a tensor of dimension other than 0 as a scalar argument");
+    if (t.dtype() == ScalarType::Bool) return ret(IValue(t.itemInt64() != 0));
+    if (isFloatingType(t.dtype())) return ret(IValue(t.itemDouble()));
+    return ret(IValue(t.itemInt64()));
+  });
   defOwned("prim::Uninitialized", [](Args&) { return ret(IValue::uninitialized()); });
   defOwned("aten::is_grad_enabled", [](Args&) { return ret(IValue(referenceGradMode())); });
   defOwned("aten::set_grad_enabled", [](Args& a) {

@@ -266,6 +266,32 @@ void registerStringKernels() {
     int64_t max = a[2].toInt();
     return ret(a[1].isNone() ? strList(splitWhitespace(s, max)) : strList(splitOn(s, a[1].toStringRef(), max)));
   });
+  // 1.13 splits at single bytes: \n \r \v \f \x1c \x1d \x1e \x85 and the bytes of U+2028 and U+2029
+  // (E2 80 A8 / E2 80 A9); keepends=True adds each break byte as a separate item.
+  defOwned("aten::splitlines", [](Args& a) {
+    const std::string& s = a[0].toStringRef();
+    const bool keepends = a[1].toBool();
+    auto isBreak = [](unsigned char c) {
+      switch (c) {
+        case 0x0a: case 0x0d: case 0x0b: case 0x0c: case 0x1c: case 0x1d: case 0x1e:
+        case 0x85: case 0xe2: case 0x80: case 0xa8: case 0xa9: return true;
+        default: return false;
+      }
+    };
+    std::vector<std::string> out;
+    std::string piece;
+    for (char c : s) {
+      if (!isBreak(static_cast<unsigned char>(c))) {
+        piece += c;
+        continue;
+      }
+      out.push_back(piece);
+      if (keepends) out.push_back(std::string(1, c));
+      piece.clear();
+    }
+    if (!piece.empty()) out.push_back(piece);
+    return ret(strList(out));
+  });
   defOwned("aten::join", [](Args& a) {
     const std::string& sep = a[0].toStringRef();
     std::string out;

@@ -51,8 +51,32 @@ void declarePrim(OpTableBuilder& b) {
   b.op("aten::set_grad_enabled", Cat::Prim, Tolerance::exact(), {
       "aten::set_grad_enabled(bool val) -> ()",
   });
+  // tsjit has no autocast: both read False (nn.MultiheadAttention's fast-path check reads the first).
+  b.op("aten::is_autocast_enabled", Cat::Prim, Tolerance::exact(), {
+      "aten::is_autocast_enabled() -> bool",
+  });
+  b.op("aten::is_autocast_cpu_enabled", Cat::Prim, Tolerance::exact(), {
+      "aten::is_autocast_cpu_enabled() -> bool",
+  });
   b.op("prim::requires_grad", Cat::Prim, Tolerance::exact(), {
       "prim::requires_grad(Tensor a) -> bool",
+  });
+  // Tensor facts nn.MultiheadAttention / nn.TransformerEncoderLayer's fast-path checks read
+  // (tsjit has no nested tensors: is_nested is always false).
+  b.op("prim::is_nested", Cat::TensorInfo, Tolerance::exact(), {
+      "prim::is_nested(Tensor a) -> bool",
+  });
+  b.op("prim::is_cuda", Cat::TensorInfo, Tolerance::exact(), {
+      "prim::is_cuda(Tensor a) -> bool",
+  });
+  // torch.jit._unwrap_optional(x): x itself, "Unwrapping null optional" for None.
+  b.op("aten::_unwrap_optional", Cat::Prim, Tolerance::exact(), {
+      "aten::_unwrap_optional(t(a)? optional) -> t(a)",
+  });
+  // The tracer's tensor -> Scalar conversion (torch.arange(x.size(1)) records
+  // prim::NumToTensor then aten::ScalarImplicit): a 0-dim tensor's value as int, float, complex or bool.
+  b.op("aten::ScalarImplicit", Cat::Conversion, Tolerance::exact(), {
+      "aten::ScalarImplicit(Tensor a) -> Scalar",
   });
   b.special("prim::If", Cat::ControlFlow);
   b.special("prim::Loop", Cat::ControlFlow);

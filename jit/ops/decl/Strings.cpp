@@ -115,6 +115,11 @@ void declareStrings(OpTableBuilder& b) {
   b.op("aten::rsplit", Cat::String, Tolerance::exact(), {
       "aten::rsplit(str self, str separator=\" \", int max=-1) -> str[]",
   });
+  // 1.13's splitlines cuts at every byte of "\n\r\v\f\x1c\x1d\x1e\x85" and of U+2028 / U+2029's
+  // UTF-8 encodings (so "\r\n" ends two lines), and keepends=True yields each break as its own item.
+  b.op("aten::splitlines", Cat::String, Tolerance::exact(), {
+      "aten::splitlines(str self, bool keepends=False) -> str[]",
+  });
   b.op("aten::ord", Cat::String, Tolerance::exact(), {
       "aten::ord(str string) -> int",
   });

@@ -339,6 +339,46 @@ TEST(AutogradDerivatives, NN) {
                                 "  %hy : Tensor, %cy : Tensor = aten::lstm_cell(%x, %hx, %wi, %wh, %bi, %bh)\n"
                                 "  %r : (Tensor, Tensor) = prim::TupleConstruct(%hy, %cy)\n  return (%r)\n",
                    {{{2, 3}}, {{2, 2}}, {{2, 2}}, {{8, 3}}, {{8, 2}}, {{8}}, {{8}}}});
+  // Recurrent cells and whole-sequence RNNs (jit/autograd/DerivativesRnn.cpp).
+  for (const char* cell : {"gru_cell", "rnn_tanh_cell", "rnn_relu_cell"}) {
+    const int64_t g = std::string(cell) == "gru_cell" ? 6 : 2;
+    cases.push_back({cell, ir(6, std::string("  %r : Tensor = aten::") + cell + "(%a, %b, %c, %d, %e, %f)\n"),
+                     {{{2, 3}}, {{2, 2}}, {{g, 3}}, {{g, 2}}, {{g}}, {{g}}}});
+  }
+  // (inputs %a..%k: the constants are named apart from them)
+  const std::string kRnn = "  %one : int = prim::Constant[value=1]()\n  %two : int = prim::Constant[value=2]()\n"
+                           "  %yes : bool = prim::Constant[value=1]()\n  %no : bool = prim::Constant[value=0]()\n"
+                           "  %zero : float = prim::Constant[value=0.]()\n  %nil : NoneType = prim::Constant()\n";
+  cases.push_back({"lstm bidirectional batch_first",
+                   ir(11, kRnn + "  %hx : Tensor[] = prim::ListConstruct(%b, %c)\n"
+                                 "  %p : Tensor[] = prim::ListConstruct(%d, %e, %f, %g, %h, %i, %j, %k)\n"
+                                 "  %y : Tensor, %hy : Tensor, %cy : Tensor = aten::lstm(%a, %hx, %p, %yes, %one, %zero, %no, %yes, %yes)\n"
+                                 "  %r : (Tensor, Tensor, Tensor) = prim::TupleConstruct(%y, %hy, %cy)\n"),
+                   {{{2, 3, 3}}, {{2, 2, 2}}, {{2, 2, 2}}, {{8, 3}}, {{8, 2}}, {{8}}, {{8}}, {{8, 3}}, {{8, 2}}, {{8}}, {{8}}}});
+  cases.push_back({"lstm projections no bias",
+                   ir(6, kRnn + "  %hx : Tensor[] = prim::ListConstruct(%b, %c)\n"
+                                "  %p : Tensor[] = prim::ListConstruct(%d, %e, %f)\n"
+                                "  %y : Tensor, %hy : Tensor, %cy : Tensor = aten::lstm(%a, %hx, %p, %no, %one, %zero, %no, %no, %no)\n"
+                                "  %r : (Tensor, Tensor, Tensor) = prim::TupleConstruct(%y, %hy, %cy)\n"),
+                   {{{3, 2, 3}}, {{1, 2, 2}}, {{1, 2, 3}}, {{12, 3}}, {{12, 2}}, {{2, 3}}}});
+  cases.push_back({"gru two layers no bias",
+                   ir(6, kRnn + "  %p : Tensor[] = prim::ListConstruct(%c, %d, %e, %f)\n"
+                                "  %y : Tensor, %hy : Tensor = aten::gru(%a, %b, %p, %no, %two, %zero, %no, %no, %no)\n"
+                                "  %r : (Tensor, Tensor) = prim::TupleConstruct(%y, %hy)\n"),
+                   {{{3, 2, 3}}, {{2, 2, 2}}, {{6, 3}}, {{6, 2}}, {{6, 2}}, {{6, 2}}}});
+  cases.push_back({"rnn_tanh packed bidirectional",
+                   ir(10, kRnn + "  %l : int[] = prim::ListConstruct(%two, %two, %one)\n"
+                                 "  %dt : int = prim::Constant[value=4]()\n"
+                                 "  %bs : Tensor = aten::tensor(%l, %dt, %nil, %no)\n"
+                                 "  %p : Tensor[] = prim::ListConstruct(%c, %d, %e, %f, %g, %h, %i, %j)\n"
+                                 "  %y : Tensor, %hy : Tensor = aten::rnn_tanh(%a, %bs, %b, %p, %yes, %one, %zero, %no, %yes)\n"
+                                 "  %r : (Tensor, Tensor) = prim::TupleConstruct(%y, %hy)\n"),
+                   {{{5, 3}}, {{2, 2, 2}}, {{2, 3}}, {{2, 2}}, {{2}}, {{2}}, {{2, 3}}, {{2, 2}}, {{2}}, {{2}}}});
+  cases.push_back({"rnn_relu two layers",
+                   ir(10, kRnn + "  %p : Tensor[] = prim::ListConstruct(%c, %d, %e, %f, %g, %h, %i, %j)\n"
+                                 "  %y : Tensor, %hy : Tensor = aten::rnn_relu(%a, %b, %p, %yes, %two, %zero, %no, %no, %yes)\n"
+                                 "  %r : (Tensor, Tensor) = prim::TupleConstruct(%y, %hy)\n"),
+                   {{{2, 3, 3}}, {{2, 2, 2}}, {{2, 3}}, {{2, 2}}, {{2}}, {{2}}, {{2, 2}}, {{2, 2}}, {{2}}, {{2}}}});
   cases.push_back({"mse_loss mean", withInts(2, "  %r : Tensor = aten::mse_loss(%a, %b, %i1)\n"), {{{2, 3}}, {{2, 3}}}});
   std::string pool2 = "  %k : int[] = prim::ListConstruct(%i2, %i2)\n  %s : int[] = prim::ListConstruct(%i1, %i2)\n"
                       "  %p : int[] = prim::ListConstruct(%i1, %i0)\n  %dl : int[] = prim::ListConstruct(%i1, %i1)\n";

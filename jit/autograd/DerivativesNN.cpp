@@ -1,5 +1,6 @@
 // DerivativesNN.cpp — derivatives of the neural-network ops: softmax family, normalizations,
-// linear/recurrent cells and similarity (recorded decompositions, Decompose.h), pooling,
+// linear/recurrent cells and similarity (recorded decompositions, Decompose.h; the other recurrent
+// ops in DerivativesRnn.cpp), pooling,
 // convolution and embedding (direct loops over the saved input, recomputing the window maxima).
 // Part 2, DerivativesNNPool.cpp: max pools with indices, max_pool3d, adaptive max pools, average
 // pools, 3-d and transposed convolutions.
@@ -16,6 +17,7 @@ namespace tsjit::autograd {
 void registerNNPoolDerivatives();
 Grads convolutionGradsNd(const GradContext& c, bool transposed, const std::vector<int64_t>& stride,
                          const std::vector<int64_t>& padding, const std::vector<int64_t>& dilation, int64_t groups);
+void registerRnnDerivatives();  // DerivativesRnn.cpp
 
 namespace {
 using namespace math;
@@ -166,6 +168,7 @@ Grads convolutionGrads(const GradContext& c, int64_t spatialDims, const std::vec
 
 void registerNNDerivatives() {
   registerNNPoolDerivatives();
+  registerRnnDerivatives();
   def("aten::softmax.int", {{}, {0}}, [](const GradContext& c) -> Grads {
     Tensor y = c.output(), g = c.grad();
     int64_t dim = wrap(c.arg(1).toInt(), y.dim());

@@ -187,12 +187,59 @@ SugaredPtr ModuleValue::call(const SourceRange& loc, FunctionEmitter& e, const A
   return ModuleMethod(self, info, "forward").call(loc, e, apply);
 }
 
+namespace {
+// Whether the arguments bind to fn's parameters with types that are subtypes of theirs (no
+// conversions): how an overloaded method's variant is picked.
+bool bindsExactly(const FunctionInfo& fn, const std::vector<NamedValue>& args, const std::vector<NamedValue>& kwargs) {
+  const size_t n = fn.argNames.size();
+  if (args.size() > n) return false;
+  std::vector<const Value*> bound(n, nullptr);
+  for (size_t i = 0; i < args.size(); ++i) bound[i] = args[i].value;
+  for (const auto& kw : kwargs) {
+    auto it = std::find(fn.argNames.begin(), fn.argNames.end(), kw.name);
+    if (it == fn.argNames.end() || bound[static_cast<size_t>(it - fn.argNames.begin())]) return false;
+    bound[static_cast<size_t>(it - fn.argNames.begin())] = kw.value;
+  }
+  for (size_t i = 0; i < n; ++i) {
+    if (!bound[i]) {
+      if (!fn.defaults[i]) return false;
+    } else if (!bound[i]->type()->isSubtypeOf(fn.argTypes[i])) {
+      return false;
+    }
+  }
+  return true;
+}
+}  // namespace
+
 SugaredPtr ModuleMethod::call(const SourceRange& loc, FunctionEmitter& e, const Apply& apply) {
+  std::string method = name;
   FunctionInfo* fn = e.ctx().getMethod(info, name, loc);
-  if (!fn) fail(loc, "Module '" + info->type->baseName() + "' has no method '" + name + "'");
   auto args = e.emitArgs(apply.inputs());
   auto kwargs = e.emitKwargs(apply.attributes());
-  return std::make_shared<SimpleValue>(e.emitUserCall(loc, *fn, self, true, name, std::move(args), std::move(kwargs)));
+  if (!fn) {
+    // An @overload-ed method (nn.LSTM / GRU / RNN's forward for a Tensor or a PackedSequence) is
+    // compiled as `forward__0`, `forward__1`, ...: the first variant the arguments bind to is
+    // called (else the first, which reports why they do not).
+    FunctionInfo* first = nullptr;
+    for (int k = 0;; ++k) {
+      const std::string variant = name + "__" + std::to_string(k);
+      if (!e.ctx().findMethodDef(*info, variant)) break;
+      FunctionInfo* v = e.ctx().getMethod(info, variant, loc);
+      if (!v) break;
+      if (!first) {
+        first = v;
+        method = variant;
+      }
+      if (bindsExactly(*v, args, kwargs)) {
+        fn = v;
+        method = variant;
+        break;
+      }
+    }
+    if (!fn) fn = first;
+  }
+  if (!fn) fail(loc, "Module '" + info->type->baseName() + "' has no method '" + name + "'");
+  return std::make_shared<SimpleValue>(e.emitUserCall(loc, *fn, self, true, method, std::move(args), std::move(kwargs)));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,8 +1,9 @@
 // NN.cpp — optimized kernels of the NN family, part 1: convolutions (conv1d/2d/3d, their
 // .padding="same"/"valid" overloads, _convolution of 1-3 spatial dims, conv_transpose1d/2d/3d) as
 // im2col / col2im + BLAS gemm; 3-d ones as sums of 2-d ones over the kernel's depth.
-// Parts: NNPool.cpp (pooling), NNVision.cpp (unpooling, im2col/col2im, shuffles), NNNorm.cpp (normalizations, embedding, dropout, cosine_similarity,
-// lstm_cell), NNLoss.cpp (losses), NNUpsample.cpp (interpolation).
+// Parts: NNPool.cpp (pooling), NNVision.cpp (unpooling, im2col/col2im, shuffles), NNNorm.cpp
+// (normalizations, embedding, dropout, cosine_similarity, lstm_cell), NNLoss.cpp (losses),
+// NNUpsample.cpp (interpolation), NNRnn.cpp (recurrent cells, lstm / gru / rnn_tanh / rnn_relu).
 // Invariants: PyTorch 1.13's checks in its order, then the dtype rules of the slow CPU kernel it
 // would pick (Backend: which dtypes, whether the bias may differ); float32/float64 compute natively,
 // BFloat16 in float, integer dtypes in double (exact for |sums| < 2^53) wrapped into the dtype;
@@ -21,6 +22,7 @@ void registerNNLossKernels();
 void registerNNUpsampleKernels();
 void registerNNPoolKernels();
 void registerNNVisionKernels();
+void registerNNRnnKernels();
 
 namespace {
 using namespace sk;
@@ -530,6 +532,7 @@ void registerNNKernels() {
   registerNNNormKernels();
   registerNNLossKernels();
   registerNNUpsampleKernels();
+  registerNNRnnKernels();
 }
 
 }  // namespace tsjit::kernels

@@ -1,6 +1,7 @@
 // NN.cpp — entry point of the NN family of reference kernels. The kernels live in NNConv.cpp
 // (convolutions, pooling), NNNorm.cpp (normalizations, embedding, dropout, lstm_cell,
-// cosine_similarity), NNLoss.cpp (losses) and NNUpsample.cpp (upsampling).
+// cosine_similarity), NNLoss.cpp (losses), NNUpsample.cpp (upsampling) and NNRnn.cpp (recurrent
+// cells, lstm / gru / rnn_tanh / rnn_relu).
 #include "reference/Kernel.h"
 #include "reference/kernels/Families.h"
 #include "reference/kernels/ShapeCommon.h"
@@ -12,6 +13,7 @@ void registerNNKernels() {
   registerNNNormKernels();
   registerNNLossKernels();
   registerNNUpsampleKernels();
+  registerNNRnnKernels();
 }
 
 }  // namespace tsjit::reference

@@ -30,6 +30,7 @@ void registerNNConvKernels();         // NNConv.cpp, from registerNNKernels()
 void registerNNNormKernels();         // NNNorm.cpp, from registerNNKernels()
 void registerNNLossKernels();         // NNLoss.cpp, from registerNNKernels()
 void registerNNUpsampleKernels();     // NNUpsample.cpp, from registerNNKernels()
+void registerNNRnnKernels();          // NNRnn.cpp, from registerNNKernels()
 }  // namespace tsjit::reference
 
 namespace tsjit::reference::shape {

@@ -213,6 +213,32 @@ void declareNN(OpTableBuilder& b) {
   b.op("aten::lstm_cell", Cat::NN, Tolerance::reduction(4), {
       "aten::lstm_cell(Tensor input, Tensor[] hx, Tensor w_ih, Tensor w_hh, Tensor? b_ih=None, Tensor? b_hh=None) -> (Tensor, Tensor)",
   });
+  // Recurrent cells and whole-sequence RNNs (kernels: jit/kernels/NNRnn.cpp, reference/kernels/NNRnn.cpp).
+  b.op("aten::gru_cell", Cat::NN, Tolerance::reduction(4), {
+      "aten::gru_cell(Tensor input, Tensor hx, Tensor w_ih, Tensor w_hh, Tensor? b_ih=None, Tensor? b_hh=None) -> Tensor",
+  });
+  b.op("aten::rnn_tanh_cell", Cat::NN, Tolerance::reduction(4), {
+      "aten::rnn_tanh_cell(Tensor input, Tensor hx, Tensor w_ih, Tensor w_hh, Tensor? b_ih=None, Tensor? b_hh=None) -> Tensor",
+  });
+  b.op("aten::rnn_relu_cell", Cat::NN, Tolerance::reduction(4), {
+      "aten::rnn_relu_cell(Tensor input, Tensor hx, Tensor w_ih, Tensor w_hh, Tensor? b_ih=None, Tensor? b_hh=None) -> Tensor",
+  });
+  b.op("aten::lstm", Cat::NN, Tolerance::reduction(8), {
+      "aten::lstm.input(Tensor input, Tensor[] hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional, bool batch_first) -> (Tensor, Tensor, Tensor)",
+      "aten::lstm.data(Tensor data, Tensor batch_sizes, Tensor[] hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional) -> (Tensor, Tensor, Tensor)",
+  });
+  b.op("aten::gru", Cat::NN, Tolerance::reduction(8), {
+      "aten::gru.input(Tensor input, Tensor hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional, bool batch_first) -> (Tensor, Tensor)",
+      "aten::gru.data(Tensor data, Tensor batch_sizes, Tensor hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional) -> (Tensor, Tensor)",
+  });
+  b.op("aten::rnn_tanh", Cat::NN, Tolerance::reduction(8), {
+      "aten::rnn_tanh.input(Tensor input, Tensor hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional, bool batch_first) -> (Tensor, Tensor)",
+      "aten::rnn_tanh.data(Tensor data, Tensor batch_sizes, Tensor hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional) -> (Tensor, Tensor)",
+  });
+  b.op("aten::rnn_relu", Cat::NN, Tolerance::reduction(8), {
+      "aten::rnn_relu.input(Tensor input, Tensor hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional, bool batch_first) -> (Tensor, Tensor)",
+      "aten::rnn_relu.data(Tensor data, Tensor batch_sizes, Tensor hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional) -> (Tensor, Tensor)",
+  });
   b.op("aten::cosine_similarity", Cat::NN, Tolerance::reduction(2), {
       "aten::cosine_similarity(Tensor x1, Tensor x2, int dim=1, float eps=1e-08) -> Tensor",
   });

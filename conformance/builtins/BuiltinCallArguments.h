@@ -160,6 +160,23 @@ inline const std::map<std::string, std::map<std::string, std::string>>& override
       {"split", {{"split_size:List[int]", "[1, 1]"}, {"split_sizes", "[1, 1]"}}},
       {"lstm_cell",
        {{"hx", "[x[:, :1], x[:, 1:2]]"}, {"w_ih", "x.repeat([2, 1])"}, {"w_hh", "sq.reshape([4, 1])"}}},
+      // recurrent ops, hidden size 1: a [T=2, B=1, 3] sequence (packed: x's 2 rows with batch sizes
+      // [1, 1]), h0 [1, 1, 1], per-gate weights from b3's rows.
+      {"gru_cell", {{"hx", "x[:, :1]"}, {"w_ih", "b3[0]"}, {"w_hh", "b3[0, :, :1]"}}},
+      {"rnn_tanh_cell", {{"hx", "x[:, :1]"}, {"w_ih", "b3[0, :1]"}, {"w_hh", "b3[0, :1, :1]"}}},
+      {"rnn_relu_cell", {{"hx", "x[:, :1]"}, {"w_ih", "b3[0, :1]"}, {"w_hh", "b3[0, :1, :1]"}}},
+      {"lstm",
+       {{"input", "b3[:, :1]"}, {"data", "x"}, {"batch_sizes", "torch.tensor([1, 1])"},
+        {"hx", "[b3[:1, :1, :1], b3[:1, :1, :1]]"}, {"params", "[b3.reshape([6, 3])[:4], b3.reshape([18, 1])[:4]]"}}},
+      {"gru",
+       {{"input", "b3[:, :1]"}, {"data", "x"}, {"batch_sizes", "torch.tensor([1, 1])"}, {"hx", "b3[:1, :1, :1]"},
+        {"params", "[b3[0], b3[0, :, :1]]"}}},
+      {"rnn_tanh",
+       {{"input", "b3[:, :1]"}, {"data", "x"}, {"batch_sizes", "torch.tensor([1, 1])"}, {"hx", "b3[:1, :1, :1]"},
+        {"params", "[b3[0, :1], b3[0, :1, :1]]"}}},
+      {"rnn_relu",
+       {{"input", "b3[:, :1]"}, {"data", "x"}, {"batch_sizes", "torch.tensor([1, 1])"}, {"hx", "b3[:1, :1, :1]"},
+        {"params", "[b3[0, :1], b3[0, :1, :1]]"}}},
       // a floating result dtype (6 is torch.float32's code).
       {"norm", {{"dtype:int", "6"}}},
       // string functions.

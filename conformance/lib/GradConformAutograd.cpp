@@ -53,11 +53,35 @@ Tensor recordedCopy(const Tensor& leaf) {
   return dst;
 }
 
-// Converts the floating tensors of a module (recursively) to float64, as Module.double() does.
+// Converts the floating tensors of a module (recursively) to float64, as Module.double() does. A
+// list attribute holding the module's own tensors (nn.LSTM / GRU / RNN's _flat_weights, which
+// 1.13's RNNBase._apply rebuilds from the converted parameters) gets the converted ones.
 void moduleToDouble(Object& obj) {
+  std::vector<std::pair<IValue, IValue>> converted;  // (old, new)
   for (IValue& slot : obj.slots) {
-    if (slot.isTensor() && isFloatingType(slot.toTensor().dtype())) slot = IValue(slot.toTensor().to(ScalarType::Double));
-    else if (slot.isObject()) moduleToDouble(slot.toObjectRef());
+    if (slot.isTensor() && isFloatingType(slot.toTensor().dtype())) {
+      IValue d(slot.toTensor().to(ScalarType::Double));
+      converted.emplace_back(slot, d);
+      slot = d;
+    } else if (slot.isObject()) {
+      moduleToDouble(slot.toObjectRef());
+    }
+  }
+  for (IValue& slot : obj.slots)
+    if (slot.isList())
+      for (IValue& item : slot.toListRef().items)
+        for (const auto& [before, after] : converted)
+          if (item.isSameIdentity(before)) item = after;
+  // A module read from a recorded state holds copies in _flat_weights: rebuilt from
+  // _flat_weights_names, as 1.13's _init_flat_weights does.
+  std::optional<size_t> names = obj.type->findAttributeSlot("_flat_weights_names");
+  std::optional<size_t> flat = obj.type->findAttributeSlot("_flat_weights");
+  if (names && flat && obj.slots[*names].isList() && obj.slots[*flat].isList()) {
+    std::vector<IValue>& items = obj.slots[*flat].toListRef().items;
+    const std::vector<IValue>& ns = obj.slots[*names].toListRef().items;
+    for (size_t i = 0; i < items.size() && i < ns.size(); ++i)
+      if (std::optional<size_t> w = ns[i].isString() ? obj.type->findAttributeSlot(ns[i].toStringRef()) : std::nullopt)
+        items[i] = obj.slots[*w];
   }
 }
 

@@ -33,6 +33,8 @@ SugaredPtr SimpleValue::attr(const SourceRange& loc, FunctionEmitter& e, const s
     if (name == "dtype") return std::make_shared<SimpleValue>(insertNode(g, prim::dtype, {value}, IntType::get(), loc));
     if (name == "device") return std::make_shared<SimpleValue>(insertNode(g, prim::device, {value}, DeviceObjType::get(), loc));
     if (name == "is_cuda") return std::make_shared<SimpleValue>(insertNode(g, prim::is_cuda, {value}, BoolType::get(), loc));
+    if (name == "is_nested")
+      return std::make_shared<SimpleValue>(insertNode(g, Symbol::fromQualString("prim::is_nested"), {value}, BoolType::get(), loc));
     if (name == "requires_grad")
       return std::make_shared<SimpleValue>(insertNode(g, prim::requires_grad, {value}, BoolType::get(), loc));
     if (name == "data") return std::make_shared<SimpleValue>(insertNode(g, prim::data, {value}, TensorType::get(), loc));

@@ -180,6 +180,11 @@ IValue buildModuleAt(const json& state, ClassRegistry& classes, const std::strin
       obj->slots[i] = it->second;
     } else if (a.contains("value")) {
       obj->slots[i] = decodeValue(a["value"], &classes, where + "." + name);
+      // An nn.Parameter requires grad, as in the recording (and as SourceCase.cpp marks it): the
+      // fast paths of nn.MultiheadAttention / TransformerEncoderLayer, for one, are taken only
+      // when nothing requires grad.
+      if (kind == "parameter" && obj->slots[i].isTensor() && isFloatingType(obj->slots[i].toTensor().dtype()))
+        obj->slots[i].toTensor().setRequiresGrad(true);
     }
   }
   return IValue(obj);

@@ -3,7 +3,8 @@
 // im2col / col2im + BLAS gemm; 3-d ones as sums of 2-d ones over the kernel's depth.
 // Parts: NNPool.cpp (pooling), NNVision.cpp (unpooling, im2col/col2im, shuffles), NNNorm.cpp
 // (normalizations, embedding, dropout, cosine_similarity, lstm_cell), NNLoss.cpp (losses),
-// NNUpsample.cpp (interpolation), NNRnn.cpp (recurrent cells, lstm / gru / rnn_tanh / rnn_relu).
+// NNUpsample.cpp (interpolation), NNRnn.cpp (recurrent cells, lstm / gru / rnn_tanh / rnn_relu),
+// NNAttention.cpp (the fused attention / encoder-layer ops).
 // Invariants: PyTorch 1.13's checks in its order, then the dtype rules of the slow CPU kernel it
 // would pick (Backend: which dtypes, whether the bias may differ); float32/float64 compute natively,
 // BFloat16 in float, integer dtypes in double (exact for |sums| < 2^53) wrapped into the dtype;
@@ -23,6 +24,7 @@ void registerNNUpsampleKernels();
 void registerNNPoolKernels();
 void registerNNVisionKernels();
 void registerNNRnnKernels();
+void registerNNAttentionKernels();
 
 namespace {
 using namespace sk;
@@ -533,6 +535,7 @@ void registerNNKernels() {
   registerNNLossKernels();
   registerNNUpsampleKernels();
   registerNNRnnKernels();
+  registerNNAttentionKernels();
 }
 
 }  // namespace tsjit::kernels

@@ -1,7 +1,7 @@
 // NN.cpp — entry point of the NN family of reference kernels. The kernels live in NNConv.cpp
 // (convolutions, pooling), NNNorm.cpp (normalizations, embedding, dropout, lstm_cell,
-// cosine_similarity), NNLoss.cpp (losses), NNUpsample.cpp (upsampling) and NNRnn.cpp (recurrent
-// cells, lstm / gru / rnn_tanh / rnn_relu).
+// cosine_similarity), NNLoss.cpp (losses), NNUpsample.cpp (upsampling), NNRnn.cpp (recurrent
+// cells, lstm / gru / rnn_tanh / rnn_relu) and NNAttention.cpp (the fused attention / encoder-layer ops).
 #include "reference/Kernel.h"
 #include "reference/kernels/Families.h"
 #include "reference/kernels/ShapeCommon.h"
@@ -14,6 +14,7 @@ void registerNNKernels() {
   registerNNLossKernels();
   registerNNUpsampleKernels();
   registerNNRnnKernels();
+  registerNNAttentionKernels();
 }
 
 }  // namespace tsjit::reference

@@ -31,6 +31,7 @@ void registerNNNormKernels();         // NNNorm.cpp, from registerNNKernels()
 void registerNNLossKernels();         // NNLoss.cpp, from registerNNKernels()
 void registerNNUpsampleKernels();     // NNUpsample.cpp, from registerNNKernels()
 void registerNNRnnKernels();          // NNRnn.cpp, from registerNNKernels()
+void registerNNAttentionKernels();    // NNAttention.cpp, from registerNNKernels()
 }  // namespace tsjit::reference
 
 namespace tsjit::reference::shape {

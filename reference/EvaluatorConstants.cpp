@@ -108,7 +108,13 @@ IValue constantValue(const Node& node) {
       if (type->kind() == TypeKind::Device) return IValue(Device::parse(s));
       return IValue(s);
     }
-    case AttributeKind::t: return IValue(tensorFromConstant(node.t(attr::value)));
+    case AttributeKind::t: {
+      // PyTorch 1.13 promotes a 0-dim tensor constant of a graph as a wrapped number (a traced
+      // `x * 1.0` records the 1.0 as one): Long[4] * the constant {1.} of dtype Double is Float.
+      Tensor t = tensorFromConstant(node.t(attr::value));
+      if (t.sizes().empty()) t.setWrappedNumber(true);
+      return IValue(t);
+    }
     case AttributeKind::ival: return literalToIValue(node.ival(attr::value), type);
     case AttributeKind::is: {
       std::vector<IValue> items;

@@ -113,7 +113,13 @@ IValue constantValue(const Node& node) {
       if (ty->kind() == TypeKind::Device) return IValue(Device::parse(s));
       return IValue(s);
     }
-    case AttributeKind::t: return IValue(tensorConstant(std::get<TensorConstant>(a)));
+    case AttributeKind::t: {
+      // A 0-dim tensor constant takes part in type promotion as a wrapped number, as in 1.13
+      // (a traced `x * 1.0`: Long[4] * the Double constant {1.} is Float).
+      Tensor t = tensorConstant(std::get<TensorConstant>(a));
+      if (t.sizes().empty()) t.setWrappedNumber(true);
+      return IValue(t);
+    }
     case AttributeKind::ival: return literalValue(std::get<Literal>(a), ty);
     case AttributeKind::is: {
       std::vector<IValue> items;

@@ -329,13 +329,13 @@ struct RnnArgs {
   int64_t numLayers;
   double dropout;
   bool train, bidirectional;
+  bool projections = false;  // LSTM: hidden and cell sizes differ (w_hr in each parameter group)
 };
 
 // 1.13's _rnn_impl: returns the last layer's output and each layer's (and direction's) final hidden.
 std::pair<Tensor, std::vector<Hidden>> runStack(const RnnArgs& a) {
   const bool lstm = a.kind == CellKind::Lstm;
-  const bool projections = lstm && a.hx[0].size(2) != a.hx[1].size(2);
-  const std::vector<CellParams> params = gatherParams(a.params, a.hasBiases, projections);
+  const std::vector<CellParams> params = gatherParams(a.params, a.hasBiases, a.projections);
   const std::vector<Tensor> hs = tensorList(runKernel("aten::unbind.int", {a.hx[0], IValue(int64_t{0})}));
   std::vector<Tensor> cs;
   if (lstm) cs = tensorList(runKernel("aten::unbind.int", {a.hx[1], IValue(int64_t{0})}));
@@ -405,6 +405,7 @@ void rnnOp(CellKind kind, bool packed, Stack& s, size_t n) {
   r.bidirectional = a[i++].toBool();
   const bool batchFirst = !packed && a[i].toBool();
   if (lstm && r.hx.size() != 2) throw RuntimeError("lstm expects two hidden states");
+  r.projections = lstm && r.hx[0].size(2) != r.hx[1].size(2);  // (read before the transpose, as 1.13)
   if (batchFirst) r.input.data = r.input.data.transpose(0, 1);
   auto [output, finals] = runStack(r);
   if (batchFirst) output = output.transpose(0, 1);

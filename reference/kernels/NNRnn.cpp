@@ -74,12 +74,14 @@ State cell(Rnn kind, const Tensor& x, const State& s, const Weights& w, bool pro
 std::vector<IValue> cellKernel(Rnn kind, Args& a) {
   Tensor input = tensorArg(a, 0), hx = tensorArg(a, 1);
   Weights w{tensorArg(a, 2), tensorArg(a, 3), optTensorArg(a, 4).value_or(Tensor()), optTensorArg(a, 5).value_or(Tensor()), Tensor()};
-  if (input.size(1) != w.wIh.size(1))
-    throw RuntimeError(str("input has inconsistent input_size: got ", input.size(1), " expected ", w.wIh.size(1)));
+  const int64_t inputSize = w.wIh.size(1);  // (1.13 reads w_ih.size(1), then w_hh.size(1), before comparing)
+  if (input.size(1) != inputSize)
+    throw RuntimeError(str("input has inconsistent input_size: got ", input.size(1), " expected ", inputSize));
+  const int64_t hiddenSize = w.wHh.size(1);
   if (input.size(0) != hx.size(0))
     throw RuntimeError(str("Input batch size ", input.size(0), " doesn't match hidden0 batch size ", hx.size(0)));
-  if (hx.size(1) != w.wHh.size(1))
-    throw RuntimeError(str("hidden0 has inconsistent hidden_size: got ", hx.size(1), ", expected ", w.wHh.size(1)));
+  if (hx.size(1) != hiddenSize)
+    throw RuntimeError(str("hidden0 has inconsistent hidden_size: got ", hx.size(1), ", expected ", hiddenSize));
   return one(cell(kind, input, {hx, Tensor()}, w, false).h);
 }
 

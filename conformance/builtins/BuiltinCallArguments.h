@@ -130,6 +130,11 @@ inline const std::map<std::string, std::map<std::string, std::string>>& override
       {"instance_norm", {{"use_input_stats", "True"}}},
       {"layer_norm", {{"normalized_shape", "[3]"}}},
       {"binary_cross_entropy_with_logits", {{"target", "x.sigmoid()"}}},
+      // loss targets of x's shape: probabilities, counts, signs.
+      {"kl_div", {{"target", "x.sigmoid()"}}},
+      {"poisson_nll_loss", {{"target", "x.abs()"}}},
+      {"hinge_embedding_loss", {{"target", "x.sign()"}}},
+      {"margin_ranking_loss", {{"target", "x.sign()"}}},
       // masks and conditions: bool tensors.
       {"masked_fill", {{"mask", "m"}, {"value:Tensor", "s"}}},
       {"masked_fill_", {{"mask", "m"}, {"value:Tensor", "s"}}},

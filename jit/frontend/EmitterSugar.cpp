@@ -127,7 +127,8 @@ SugaredPtr BuiltinModule::attr(const SourceRange& loc, FunctionEmitter& e, const
     if (isScriptedTorchFunction(attrName)) {  // torch.norm: compiled from torch/functional.py
       e.ctx().parseLibraries();
       std::string q = "__torch__.torch.functional." + attrName;
-      if (e.ctx().libraryDefs.count(q)) return std::make_shared<FunctionRef>(q);
+      // Inside that function itself (its archive code prints _VF.cdist as torch.cdist) the name is the op.
+      if (e.ctx().libraryDefs.count(q) && !e.ctx().inProgress.count(q)) return std::make_shared<FunctionRef>(q);
     }
     // Aliases (torch.inverse, torch.det, ...) become their canonical op, as NormalizeOps does.
     if (auto canonical = canonicalOpForAlias(attrName)) return std::make_shared<BuiltinFunction>(*canonical);

@@ -13,6 +13,8 @@
 
 namespace tsjit::frontend::detail {
 
+extern const char* const kFunctionalLosses;  // LibraryLosses.cpp
+
 namespace {
 
 // torch.nn.functional
@@ -37,29 +39,6 @@ def dropout(input: Tensor, p: float = 0.5, training: bool = True, inplace: bool 
     if inplace:
         return torch.dropout_(input, p, training)
     return torch.dropout(input, p, training)
-
-def _feature_dropout_eval(input: Tensor, p: float, training: bool, name: str) -> Tensor:
-    __torch__.torch.nn.functional._check_dropout_p(p)
-    if training:
-        raise RuntimeError("tsjit: " + name + " in training mode is not supported yet")
-    return input
-
-def alpha_dropout(input: Tensor, p: float = 0.5, training: bool = False, inplace: bool = False) -> Tensor:
-    return __torch__.torch.nn.functional._feature_dropout_eval(input, p, training, "alpha_dropout")
-
-def feature_alpha_dropout(input: Tensor, p: float = 0.5, training: bool = False, inplace: bool = False) -> Tensor:
-    return __torch__.torch.nn.functional._feature_dropout_eval(input, p, training, "feature_alpha_dropout")
-
-def dropout1d(input: Tensor, p: float = 0.5, training: bool = True, inplace: bool = False) -> Tensor:
-    if input.dim() != 2 and input.dim() != 3:
-        raise RuntimeError("dropout1d: Expected 2D or 3D input, but received a {}D input. Note that dropout1d exists to provide channel-wise dropout on inputs with 1 spatial dimension, a channel dimension, and an optional batch dimension (i.e. 2D or 3D inputs).".format(input.dim()))
-    return __torch__.torch.nn.functional._feature_dropout_eval(input, p, training, "dropout1d")
-
-def dropout2d(input: Tensor, p: float = 0.5, training: bool = True, inplace: bool = False) -> Tensor:
-    return __torch__.torch.nn.functional._feature_dropout_eval(input, p, training, "dropout2d")
-
-def dropout3d(input: Tensor, p: float = 0.5, training: bool = True, inplace: bool = False) -> Tensor:
-    return __torch__.torch.nn.functional._feature_dropout_eval(input, p, training, "dropout3d")
 
 def normalize(input: Tensor, p: float = 2.0, dim: int = 1, eps: float = 1e-12, out: Optional[Tensor] = None) -> Tensor:
     if out is None:
@@ -167,21 +146,6 @@ def smooth_l1_loss(input: Tensor, target: Tensor, size_average: Optional[bool] =
 def huber_loss(input: Tensor, target: Tensor, reduction: str = "mean", delta: float = 1.0) -> Tensor:
     ts = torch.broadcast_tensors([input, target])
     return torch.huber_loss(ts[0], ts[1], __torch__.torch.nn.functional._reduction_enum(reduction), delta)
-
-def binary_cross_entropy(input: Tensor, target: Tensor, weight: Optional[Tensor] = None, size_average: Optional[bool] = None, reduce: Optional[bool] = None, reduction: str = "mean") -> Tensor:
-    if target.size() != input.size():
-        raise ValueError("Using a target size ({}) that is different to the input size ({}) is deprecated. Please ensure they have the same size.".format(target.size(), input.size()))
-    if bool(torch.any(torch.logical_or(input < 0, input > 1))):
-        raise RuntimeError("all elements of input should be between 0 and 1")
-    loss = (target - 1) * torch.clamp_min(torch.log1p(-input), -100.0) - target * torch.clamp_min(torch.log(input), -100.0)
-    if weight is not None:
-        loss = loss * weight
-    return __torch__.torch.nn.functional._apply_reduction(loss, reduction)
-
-def binary_cross_entropy_with_logits(input: Tensor, target: Tensor, weight: Optional[Tensor] = None, size_average: Optional[bool] = None, reduce: Optional[bool] = None, reduction: str = "mean", pos_weight: Optional[Tensor] = None) -> Tensor:
-    if target.size() != input.size():
-        raise ValueError("Target size ({}) must be the same as input size ({})".format(target.size(), input.size()))
-    return torch.binary_cross_entropy_with_logits(input, target, weight, pos_weight, __torch__.torch.nn.functional._reduction_enum(reduction))
 
 def nll_loss(input: Tensor, target: Tensor, weight: Optional[Tensor] = None, size_average: Optional[bool] = None, ignore_index: int = -100, reduce: Optional[bool] = None, reduction: str = "mean") -> Tensor:
     r = __torch__.torch.nn.functional._reduction_enum(reduction)
@@ -332,23 +296,6 @@ def embedding(input: Tensor, weight: Tensor, padding_idx: Optional[int] = None, 
         raise NotImplementedError("tsjit: embedding with max_norm is not supported yet")
     return torch.embedding(weight, input, pad, scale_grad_by_freq, sparse)
 
-def pairwise_distance(x1: Tensor, x2: Tensor, p: float = 2.0, eps: float = 1e-06, keepdim: bool = False) -> Tensor:
-    d = max(x1.dim(), x2.dim())
-    if d == 0:
-        return torch.abs(x1 - x2 + eps)
-    return ops.aten.norm(x1 - x2 + eps, p, [-1], keepdim)
-
-def kl_div(input: Tensor, target: Tensor, size_average: Optional[bool] = None, reduce: Optional[bool] = None, reduction: str = "mean", log_target: bool = False) -> Tensor:
-    if log_target:
-        loss = torch.exp(target) * (target - input)
-    else:
-        loss = torch.where(target > 0, target * (torch.log(target) - input), torch.zeros_like(input * target))
-    if reduction == "batchmean":
-        if input.dim() == 0:
-            return torch.sum(loss)
-        return torch.sum(loss) / input.size(0)
-    return __torch__.torch.nn.functional._apply_reduction(loss, reduction)
-
 def _list_with_default(out_size: List[int], defaults: List[int]) -> List[int]:
     assert len(defaults) > len(out_size)
     return out_size
@@ -491,6 +438,16 @@ def local_response_norm(input: Tensor, size: int, alpha: float = 0.0001, beta: f
 
 // torch.functional (the functions 1.13 scripts from source instead of binding an aten op)
 const char* kTorchFunctional = R"TS(
+def cdist(x1: Tensor, x2: Tensor, p: float = 2.0, compute_mode: str = "use_mm_for_euclid_dist_if_necessary") -> Tensor:
+    if compute_mode == "use_mm_for_euclid_dist_if_necessary":
+        return ops.aten.cdist(x1, x2, p, None)
+    elif compute_mode == "use_mm_for_euclid_dist":
+        return ops.aten.cdist(x1, x2, p, 1)
+    elif compute_mode == "donot_use_mm_for_euclid_dist":
+        return ops.aten.cdist(x1, x2, p, 2)
+    else:
+        raise ValueError("{} is not a valid value for compute_mode".format(compute_mode))
+
 def _unique_impl(input: Tensor, sorted: bool = True, return_inverse: bool = False, return_counts: bool = False, dim: Optional[int] = None) -> Tuple[Tensor, Tensor, Tensor]:
     if dim is not None:
         output, inverse_indices, counts = torch.unique_dim(input, dim, sorted=sorted, return_inverse=return_inverse, return_counts=return_counts)
@@ -623,7 +580,7 @@ class no_grad:
 
 const std::map<std::string, std::string>& builtinLibraryCode() {
   static const std::map<std::string, std::string> code = {
-      {"code/__torch__/torch/nn/functional.py", kFunctional},
+      {"code/__torch__/torch/nn/functional.py", std::string(kFunctional) + kFunctionalLosses},
       {"code/__torch__/torch/functional.py", kTorchFunctional},
       {"code/__torch__/torch/autograd/grad_mode.py", kGradMode},
       {"code/__torch__/torch/nn/_reduction.py", kReduction},
@@ -631,6 +588,6 @@ const std::map<std::string, std::string>& builtinLibraryCode() {
   return code;
 }
 
-bool isScriptedTorchFunction(const std::string& name) { return name == "norm" || name == "meshgrid"; }
+bool isScriptedTorchFunction(const std::string& name) { return name == "norm" || name == "meshgrid" || name == "cdist"; }
 
 }  // namespace tsjit::frontend::detail

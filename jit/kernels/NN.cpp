@@ -20,6 +20,8 @@
 namespace tsjit::kernels {
 void registerNNNormKernels();
 void registerNNLossKernels();
+void registerNNLossMoreKernels();  // NNLossMore.cpp
+void registerNNMiscKernels();      // NNMisc.cpp
 void registerNNUpsampleKernels();
 void registerNNPoolKernels();
 void registerNNVisionKernels();
@@ -533,6 +535,8 @@ void registerNNKernels() {
   registerNNVisionKernels();
   registerNNNormKernels();
   registerNNLossKernels();
+  registerNNLossMoreKernels();
+  registerNNMiscKernels();
   registerNNUpsampleKernels();
   registerNNRnnKernels();
   registerNNAttentionKernels();

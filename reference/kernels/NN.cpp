@@ -12,6 +12,8 @@ void registerNNKernels() {
   registerNNConvKernels();
   registerNNNormKernels();
   registerNNLossKernels();
+  registerNNLossMoreKernels();
+  registerNNMiscKernels();
   registerNNUpsampleKernels();
   registerNNRnnKernels();
   registerNNAttentionKernels();

@@ -29,6 +29,8 @@ void registerLinalgEinsumKernels();   // LinalgEinsum.cpp, from registerLinalgKe
 void registerNNConvKernels();         // NNConv.cpp, from registerNNKernels()
 void registerNNNormKernels();         // NNNorm.cpp, from registerNNKernels()
 void registerNNLossKernels();         // NNLoss.cpp, from registerNNKernels()
+void registerNNLossMoreKernels();     // NNLossMore.cpp, from registerNNKernels()
+void registerNNMiscKernels();         // NNMisc.cpp, from registerNNKernels()
 void registerNNUpsampleKernels();     // NNUpsample.cpp, from registerNNKernels()
 void registerNNRnnKernels();          // NNRnn.cpp, from registerNNKernels()
 void registerNNAttentionKernels();    // NNAttention.cpp, from registerNNKernels()

@@ -276,6 +276,91 @@ void declareNN(OpTableBuilder& b) {
       "aten::binary_cross_entropy_with_logits(Tensor self, Tensor target, Tensor? weight=None, Tensor? pos_weight=None, int reduction=1) -> Tensor",
       "aten::binary_cross_entropy_with_logits.out(Tensor self, Tensor target, Tensor? weight=None, Tensor? pos_weight=None, int reduction=1, *, Tensor(a!) out) -> Tensor(a!)",
   });
+  // Losses (NNLossMore kernels), distances, dropout variants and rrelu (NNMisc kernels).
+  // F.binary_cross_entropy's weight shape: the broadcast of two size lists.
+  b.op("aten::_infer_size", Cat::Container, Tolerance::exact(), {
+      "aten::_infer_size(int[] a, int[] b) -> int[]",
+  });
+  b.op("aten::binary_cross_entropy", Cat::NN, Tolerance::reduction(4), {
+      "aten::binary_cross_entropy(Tensor self, Tensor target, Tensor? weight=None, int reduction=1) -> Tensor",
+      "aten::binary_cross_entropy.out(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::kl_div", Cat::NN, Tolerance::reduction(4), {
+      "aten::kl_div(Tensor self, Tensor target, int reduction=1, *, bool log_target=False) -> Tensor",
+  });
+  b.op("aten::soft_margin_loss", Cat::NN, Tolerance::reduction(4), {
+      "aten::soft_margin_loss(Tensor self, Tensor target, int reduction=1) -> Tensor",
+      "aten::soft_margin_loss.out(Tensor self, Tensor target, int reduction=1, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::margin_ranking_loss", Cat::NN, Tolerance::reduction(4), {
+      "aten::margin_ranking_loss(Tensor input1, Tensor input2, Tensor target, float margin=0., int reduction=1) -> Tensor",
+  });
+  b.op("aten::hinge_embedding_loss", Cat::NN, Tolerance::reduction(4), {
+      "aten::hinge_embedding_loss(Tensor self, Tensor target, float margin=1., int reduction=1) -> Tensor",
+  });
+  b.op("aten::cosine_embedding_loss", Cat::NN, Tolerance::reduction(4), {
+      "aten::cosine_embedding_loss(Tensor input1, Tensor input2, Tensor target, float margin=0., int reduction=1) -> Tensor",
+  });
+  b.op("aten::triplet_margin_loss", Cat::NN, Tolerance::reduction(4), {
+      "aten::triplet_margin_loss(Tensor anchor, Tensor positive, Tensor negative, float margin=1., float p=2., float eps=9.9999999999999995e-07, bool swap=False, int reduction=1) -> Tensor",
+  });
+  b.op("aten::poisson_nll_loss", Cat::NN, Tolerance::reduction(4), {
+      "aten::poisson_nll_loss(Tensor input, Tensor target, bool log_input, bool full, float eps, int reduction) -> Tensor",
+  });
+  b.op("aten::multi_margin_loss", Cat::NN, Tolerance::reduction(4), {
+      "aten::multi_margin_loss(Tensor self, Tensor target, Scalar p=1, Scalar margin=1, Tensor? weight=None, int reduction=1) -> Tensor",
+      "aten::multi_margin_loss.out(Tensor self, Tensor target, Scalar p=1, Scalar margin=1, Tensor? weight=None, int reduction=1, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::multilabel_margin_loss", Cat::NN, Tolerance::reduction(4), {
+      "aten::multilabel_margin_loss(Tensor self, Tensor target, int reduction=1) -> Tensor",
+      "aten::multilabel_margin_loss.out(Tensor self, Tensor target, int reduction=1, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::pairwise_distance", Cat::NN, Tolerance::reduction(2), {
+      "aten::pairwise_distance(Tensor x1, Tensor x2, float p=2., float eps=9.9999999999999995e-07, bool keepdim=False) -> Tensor",
+  });
+  // cdist's matrix-product path (p = 2, many rows or compute_mode 1) cancels: |x|^2 + |y|^2 - 2 x.y.
+  b.op("aten::cdist", Cat::NN, Tolerance::operands(64), {
+      "aten::cdist(Tensor x1, Tensor x2, float p=2., int? compute_mode=None) -> Tensor",
+  });
+  b.op("aten::_cdist_forward", Cat::NN, Tolerance::operands(64), {
+      "aten::_cdist_forward(Tensor x1, Tensor x2, float p, int? compute_mode) -> Tensor",
+      "aten::_cdist_forward.out(Tensor x1, Tensor x2, float p, int? compute_mode, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::pdist", Cat::NN, Tolerance::reduction(2), {
+      "aten::pdist(Tensor self, float p=2.) -> Tensor",
+  });
+  b.op("aten::_pdist_forward", Cat::NN, Tolerance::reduction(2), {
+      "aten::_pdist_forward(Tensor self, float p=2.) -> Tensor",
+      "aten::_pdist_forward.out(Tensor self, float p=2., *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::dist", Cat::NN, Tolerance::reduction(2), {
+      "aten::dist(Tensor self, Tensor other, Scalar p=2) -> Tensor",
+      "aten::dist.out(Tensor self, Tensor other, Scalar p=2, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::feature_dropout", Cat::NN, Tolerance::exact(), {
+      "aten::feature_dropout(Tensor input, float p, bool train) -> Tensor",
+  });
+  b.op("aten::alpha_dropout", Cat::NN, Tolerance::exact(), {
+      "aten::alpha_dropout(Tensor input, float p, bool train) -> Tensor",
+  });
+  b.op("aten::feature_alpha_dropout", Cat::NN, Tolerance::exact(), {
+      "aten::feature_alpha_dropout(Tensor input, float p, bool train) -> Tensor",
+  });
+  b.op("aten::feature_dropout_", Cat::Inplace, Tolerance::exact(), {
+      "aten::feature_dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)",
+  });
+  b.op("aten::alpha_dropout_", Cat::Inplace, Tolerance::exact(), {
+      "aten::alpha_dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)",
+  });
+  b.op("aten::feature_alpha_dropout_", Cat::Inplace, Tolerance::exact(), {
+      "aten::feature_alpha_dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)",
+  });
+  b.op("aten::rrelu", Cat::NN, Tolerance::ulp(1), {
+      "aten::rrelu(Tensor self, Scalar lower=0.125, Scalar upper=0.33333333333333331, bool training=False, Generator? generator=None) -> Tensor",
+  });
+  b.op("aten::rrelu_", Cat::Inplace, Tolerance::ulp(1), {
+      "aten::rrelu_(Tensor(a!) self, Scalar lower=0.125, Scalar upper=0.33333333333333331, bool training=False, Generator? generator=None) -> Tensor(a!)",
+  });
 }
 
 }  // namespace tsjit::ops

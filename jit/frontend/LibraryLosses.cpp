@@ -1,0 +1,181 @@
+// LibraryLosses.cpp — more of torch.nn.functional as TorchScript source (appended to Library.cpp's
+// functional.py): the losses 1.13 compiles from Python (binary_cross_entropy, kl_div, the margin
+// and embedding losses, poisson_nll_loss, multilabel_soft_margin_loss), the dropout variants,
+// and rrelu. Each records the aten calls 1.13's scripted function records (checked
+// against torch.jit.script(...).inlined_graph of python3-torch 1.13.1), with 1.13's argument
+// checks, exception classes and messages.
+#include "jit/frontend/EmitterImpl.h"
+
+namespace tsjit::frontend::detail {
+
+extern const char* const kFunctionalLosses = R"TS(
+def _loss_enum(size_average: Optional[bool], reduce: Optional[bool], reduction: str) -> int:
+    if size_average is not None or reduce is not None:
+        return __torch__.torch.nn._reduction.get_enum(__torch__.torch.nn._reduction.legacy_get_string(size_average, reduce))
+    return __torch__.torch.nn._reduction.get_enum(reduction)
+
+def binary_cross_entropy(input: Tensor, target: Tensor, weight: Optional[Tensor] = None, size_average: Optional[bool] = None, reduce: Optional[bool] = None, reduction: str = "mean") -> Tensor:
+    reduction_enum = __torch__.torch.nn.functional._loss_enum(size_average, reduce, reduction)
+    if target.size() != input.size():
+        raise ValueError("Using a target size ({}) that is different to the input size ({}) is deprecated. Please ensure they have the same size.".format(target.size(), input.size()))
+    if weight is not None:
+        new_size = torch._infer_size(target.size(), weight.size())
+        weight = weight.expand(new_size)
+    return torch.binary_cross_entropy(input, target, weight, reduction_enum)
+
+def binary_cross_entropy_with_logits(input: Tensor, target: Tensor, weight: Optional[Tensor] = None, size_average: Optional[bool] = None, reduce: Optional[bool] = None, reduction: str = "mean", pos_weight: Optional[Tensor] = None) -> Tensor:
+    reduction_enum = __torch__.torch.nn.functional._loss_enum(size_average, reduce, reduction)
+    if not (target.size() == input.size()):
+        raise ValueError("Target size ({}) must be the same as input size ({})".format(target.size(), input.size()))
+    return torch.binary_cross_entropy_with_logits(input, target, weight, pos_weight, reduction_enum)
+
+def kl_div(input: Tensor, target: Tensor, size_average: Optional[bool] = None, reduce: Optional[bool] = None, reduction: str = "mean", log_target: bool = False) -> Tensor:
+    if size_average is not None or reduce is not None:
+        reduction_enum = __torch__.torch.nn._reduction.get_enum(__torch__.torch.nn._reduction.legacy_get_string(size_average, reduce))
+    else:
+        if reduction == "mean":
+            warnings.warn("reduction: 'mean' divides the total loss by both the batch size and the support size.'batchmean' divides only by the batch size, and aligns with the KL div math definition.'mean' will be changed to behave the same as 'batchmean' in the next major release.")
+        if reduction == "batchmean":
+            reduction_enum = __torch__.torch.nn._reduction.get_enum("sum")
+        else:
+            reduction_enum = __torch__.torch.nn._reduction.get_enum(reduction)
+    reduced = torch.kl_div(input, target, reduction_enum, log_target=log_target)
+    if reduction == "batchmean" and input.dim() != 0:
+        reduced = reduced / input.size()[0]
+    return reduced
+
+def soft_margin_loss(input: Tensor, target: Tensor, size_average: Optional[bool] = None, reduce: Optional[bool] = None, reduction: str = "mean") -> Tensor:
+    reduction_enum = __torch__.torch.nn.functional._loss_enum(size_average, reduce, reduction)
+    return torch.soft_margin_loss(input, target, reduction_enum)
+
+def margin_ranking_loss(input1: Tensor, input2: Tensor, target: Tensor, margin: float = 0.0, size_average: Optional[bool] = None, reduce: Optional[bool] = None, reduction: str = "mean") -> Tensor:
+    reduction_enum = __torch__.torch.nn.functional._loss_enum(size_average, reduce, reduction)
+    if input1.dim() != input2.dim() or input1.dim() != target.dim():
+        raise RuntimeError("margin_ranking_loss : All input tensors should have same dimension but got sizes: input1: {}, input2: {}, target: {} ".format(input1.size(), input2.size(), target.size()))
+    return torch.margin_ranking_loss(input1, input2, target, margin, reduction_enum)
+
+def hinge_embedding_loss(input: Tensor, target: Tensor, margin: float = 1.0, size_average: Optional[bool] = None, reduce: Optional[bool] = None, reduction: str = "mean") -> Tensor:
+    reduction_enum = __torch__.torch.nn.functional._loss_enum(size_average, reduce, reduction)
+    return torch.hinge_embedding_loss(input, target, margin, reduction_enum)
+
+def cosine_embedding_loss(input1: Tensor, input2: Tensor, target: Tensor, margin: float = 0.0, size_average: Optional[bool] = None, reduce: Optional[bool] = None, reduction: str = "mean") -> Tensor:
+    reduction_enum = __torch__.torch.nn.functional._loss_enum(size_average, reduce, reduction)
+    return torch.cosine_embedding_loss(input1, input2, target, margin, reduction_enum)
+
+def triplet_margin_loss(anchor: Tensor, positive: Tensor, negative: Tensor, margin: float = 1.0, p: float = 2.0, eps: float = 1e-06, swap: bool = False, size_average: Optional[bool] = None, reduce: Optional[bool] = None, reduction: str = "mean") -> Tensor:
+    reduction_enum = __torch__.torch.nn.functional._loss_enum(size_average, reduce, reduction)
+    return torch.triplet_margin_loss(anchor, positive, negative, margin, p, eps, swap, reduction_enum)
+
+def multi_margin_loss(input: Tensor, target: Tensor, p: int = 1, margin: float = 1.0, weight: Optional[Tensor] = None, size_average: Optional[bool] = None, reduce: Optional[bool] = None, reduction: str = "mean") -> Tensor:
+    reduction_enum = __torch__.torch.nn.functional._loss_enum(size_average, reduce, reduction)
+    if p != 1 and p != 2:
+        raise ValueError("only p == 1 and p == 2 supported")
+    if weight is not None:
+        if weight.dim() != 1:
+            raise ValueError("weight must be one-dimensional")
+    return torch.multi_margin_loss(input, target, p, margin, weight, reduction_enum)
+
+def multilabel_margin_loss(input: Tensor, target: Tensor, size_average: Optional[bool] = None, reduce: Optional[bool] = None, reduction: str = "mean") -> Tensor:
+    reduction_enum = __torch__.torch.nn.functional._loss_enum(size_average, reduce, reduction)
+    return torch.multilabel_margin_loss(input, target, reduction_enum)
+
+def multilabel_soft_margin_loss(input: Tensor, target: Tensor, weight: Optional[Tensor] = None, size_average: Optional[bool] = None, reduce: Optional[bool] = None, reduction: str = "mean") -> Tensor:
+    if size_average is not None or reduce is not None:
+        reduction = __torch__.torch.nn._reduction.legacy_get_string(size_average, reduce)
+    loss = -(target * torch.log_sigmoid(input) + (1 - target) * torch.log_sigmoid(-input))
+    if weight is not None:
+        loss = loss * weight
+    class_dim = input.dim() - 1
+    C = input.size(class_dim)
+    loss = loss.sum(dim=class_dim) / C
+    if reduction == "none":
+        ret = loss
+    elif reduction == "mean":
+        ret = loss.mean()
+    elif reduction == "sum":
+        ret = loss.sum()
+    else:
+        raise ValueError(reduction + " is not valid")
+    return ret
+
+def poisson_nll_loss(input: Tensor, target: Tensor, log_input: bool = True, full: bool = False, size_average: Optional[bool] = None, eps: float = 1e-08, reduce: Optional[bool] = None, reduction: str = "mean") -> Tensor:
+    if size_average is not None or reduce is not None:
+        reduction = __torch__.torch.nn._reduction.legacy_get_string(size_average, reduce)
+    if reduction != "none" and reduction != "mean" and reduction != "sum":
+        raise ValueError(reduction + " is not valid")
+    return torch.poisson_nll_loss(input, target, log_input, full, eps, __torch__.torch.nn._reduction.get_enum(reduction))
+
+def alpha_dropout(input: Tensor, p: float = 0.5, training: bool = False, inplace: bool = False) -> Tensor:
+    __torch__.torch.nn.functional._check_dropout_p(p)
+    if inplace:
+        return torch.alpha_dropout_(input, p, training)
+    return torch.alpha_dropout(input, p, training)
+
+def feature_alpha_dropout(input: Tensor, p: float = 0.5, training: bool = False, inplace: bool = False) -> Tensor:
+    __torch__.torch.nn.functional._check_dropout_p(p)
+    if inplace:
+        return torch.feature_alpha_dropout_(input, p, training)
+    return torch.feature_alpha_dropout(input, p, training)
+
+def _feature_dropout(input: Tensor, p: float, training: bool, inplace: bool) -> Tensor:
+    if inplace:
+        return torch.feature_dropout_(input, p, training)
+    return torch.feature_dropout(input, p, training)
+
+def dropout1d(input: Tensor, p: float = 0.5, training: bool = True, inplace: bool = False) -> Tensor:
+    __torch__.torch.nn.functional._check_dropout_p(p)
+    inp_dim = input.dim()
+    if inp_dim not in (2, 3):
+        raise RuntimeError("dropout1d: Expected 2D or 3D input, but received a {}D input. Note that dropout1d exists to provide channel-wise dropout on inputs with 1 spatial dimension, a channel dimension, and an optional batch dimension (i.e. 2D or 3D inputs).".format(inp_dim))
+    is_batched = inp_dim == 3
+    if not is_batched:
+        if inplace:
+            input = input.unsqueeze_(0)
+        else:
+            input = input.unsqueeze(0)
+    result = __torch__.torch.nn.functional._feature_dropout(input, p, training, inplace)
+    if not is_batched:
+        if inplace:
+            result = result.squeeze_(0)
+        else:
+            result = result.squeeze(0)
+    return result
+
+def dropout2d(input: Tensor, p: float = 0.5, training: bool = True, inplace: bool = False) -> Tensor:
+    __torch__.torch.nn.functional._check_dropout_p(p)
+    inp_dim = input.dim()
+    if inp_dim not in (3, 4):
+        warnings.warn("dropout2d: Received a {}-D input to dropout2d, which is deprecated and will result in an error in a future release. To retain the behavior and silence this warning, please use dropout instead. Note that dropout2d exists to provide channel-wise dropout on inputs with 2 spatial dimensions, a channel dimension, and an optional batch dimension (i.e. 3D or 4D inputs).".format(inp_dim))
+    if inp_dim == 3:
+        warnings.warn("dropout2d: Received a 3D input to dropout2d and assuming that channel-wise 1D dropout behavior is desired - input is interpreted as shape (N, C, L), where C is the channel dim. This behavior will change in a future release to interpret the input as one without a batch dimension, i.e. shape (C, H, W). To maintain the 1D channel-wise dropout behavior, please switch to using dropout1d instead.")
+    return __torch__.torch.nn.functional._feature_dropout(input, p, training, inplace)
+
+def dropout3d(input: Tensor, p: float = 0.5, training: bool = True, inplace: bool = False) -> Tensor:
+    __torch__.torch.nn.functional._check_dropout_p(p)
+    inp_dim = input.dim()
+    if inp_dim not in (4, 5):
+        warnings.warn("dropout3d: Received a {}-D input to dropout3d, which is deprecated and will result in an error in a future release. To retain the behavior and silence this warning, please use dropout instead. Note that dropout3d exists to provide channel-wise dropout on inputs with 3 spatial dimensions, a channel dimension, and an optional batch dimension (i.e. 4D or 5D inputs).".format(inp_dim))
+    is_batched = inp_dim == 5
+    if not is_batched:
+        if inplace:
+            input = input.unsqueeze_(0)
+        else:
+            input = input.unsqueeze(0)
+    result = __torch__.torch.nn.functional._feature_dropout(input, p, training, inplace)
+    if not is_batched:
+        if inplace:
+            result = result.squeeze_(0)
+        else:
+            result = result.squeeze(0)
+    return result
+
+def rrelu(input: Tensor, lower: float = 0.125, upper: float = 0.3333333333333333, training: bool = False, inplace: bool = False) -> Tensor:
+    if inplace:
+        result = torch.rrelu_(input, lower, upper, training)
+    else:
+        result = torch.rrelu(input, lower, upper, training)
+    return result
+
+)TS";
+
+}  // namespace tsjit::frontend::detail

@@ -1,0 +1,252 @@
+// NNMisc.cpp — optimized kernels of the NN family, part 5: distances (cdist, _cdist_forward,
+// pdist, _pdist_forward, dist), the dropout variants (feature_dropout, alpha_dropout,
+// feature_alpha_dropout and their in-place forms) and rrelu.
+// Semantics (PyTorch 1.13 CPU): cdist takes floating >= 2-D operands with equal column counts and
+// broadcast batch dims; p = 2 with compute_mode 1, or with mode 0 / None and more than 25 rows on
+// a side, goes through a matrix product (|x|^2 + |y|^2 - 2 x.y, clamped at 0, then sqrt), every
+// other case through the direct p-norm of the differences. pdist is the upper triangle (i < j,
+// row-major) of the direct distances of a 2-D input's rows. dist is norm(self - other, p).
+// Dropout variants return the input itself when not training, when p == 0 or when it is empty,
+// input * 0 when p == 1, and otherwise a random mask (PyTorch's generator cannot be reproduced;
+// only the distribution and the shapes match): per element, or per (N, C) feature map. rrelu
+// outside training is leaky_relu with slope (lower + upper) / 2; in training a random slope per
+// non-positive element.
+// Invariants: distances accumulate in double (the matrix-product path in the operand dtype's
+// float precision, as 1.13 does) and round once to the result dtype.
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <random>
+
+#include "jit/kernels/Families.h"
+#include "jit/kernels/ShapeCommon.h"
+#include "jit/tensor/Broadcast.h"
+#include "jit/tensor/TypePromotion.h"
+
+namespace tsjit::kernels {
+namespace {
+using namespace sk;
+
+[[noreturn]] void notImpl(const char* kernel, ScalarType dt) {
+  throw RuntimeError(str("\"", kernel, "\" not implemented for '", irName(dt), "'"));
+}
+
+Tensor k(const char* overload, std::vector<IValue> args) { return runKernel(overload, std::move(args)).toTensor(); }
+
+// p-norm of the n differences a[i] - b[i] (p = 0: count of nonzero differences; inf: largest).
+double pDistance(const double* a, const double* b, int64_t n, double p) {
+  if (p == 0) {
+    double c = 0;
+    for (int64_t i = 0; i < n; ++i) c += (a[i] - b[i]) != 0 ? 1 : 0;
+    return c;
+  }
+  if (std::isinf(p)) {
+    double m = 0;
+    for (int64_t i = 0; i < n; ++i) {
+      const double d = std::fabs(a[i] - b[i]);
+      m = std::isnan(d) || d > m ? d : m;
+    }
+    return m;
+  }
+  double s = 0;
+  if (p == 1) {
+    for (int64_t i = 0; i < n; ++i) s += std::fabs(a[i] - b[i]);
+    return s;
+  }
+  if (p == 2) {
+    for (int64_t i = 0; i < n; ++i) s += (a[i] - b[i]) * (a[i] - b[i]);
+    return std::sqrt(s);
+  }
+  for (int64_t i = 0; i < n; ++i) s += std::pow(std::fabs(a[i] - b[i]), p);
+  return std::pow(s, 1 / p);
+}
+
+// The matrix-product distance of two rows in T's precision, in the order of 1.13's
+// [-2x, |x|^2, 1] . [y, 1, |y|^2].
+template <typename T>
+double mmDistance(const double* a, const double* b, int64_t n) {
+  T xn = 0, yn = 0, acc = 0;
+  for (int64_t i = 0; i < n; ++i) xn += static_cast<T>(a[i]) * static_cast<T>(a[i]);
+  for (int64_t i = 0; i < n; ++i) yn += static_cast<T>(b[i]) * static_cast<T>(b[i]);
+  for (int64_t i = 0; i < n; ++i) acc += static_cast<T>(-2 * static_cast<T>(a[i])) * static_cast<T>(b[i]);
+  acc += xn;
+  acc += yn;
+  return std::sqrt(static_cast<double>(std::max(acc, T(0))));
+}
+
+Tensor cdist(const Tensor& x1, const Tensor& x2, double p, std::optional<int64_t> computeMode) {
+  if (x1.dim() < 2) throw RuntimeError(str("cdist only supports at least 2D tensors, X1 got: ", x1.dim(), "D"));
+  if (x2.dim() < 2) throw RuntimeError(str("cdist only supports at least 2D tensors, X2 got: ", x2.dim(), "D"));
+  const int64_t c = x1.size(-1);
+  if (c != x2.size(-1))
+    throw RuntimeError(str("X1 and X2 must have the same number of columns. X1: ", c, " X2: ", x2.size(-1)));
+  if (!isFloating(x1)) throw RuntimeError(str("cdist only supports floating-point dtypes, X1 got: ", irName(x1.dtype())));
+  if (!isFloating(x2)) throw RuntimeError(str("cdist only supports floating-point dtypes, X2 got: ", irName(x2.dtype())));
+  if (!(p >= 0)) throw RuntimeError("cdist only supports non-negative p values");
+  const int64_t mode = computeMode.value_or(0);
+  if (mode < 0 || mode > 2) throw RuntimeError(str("possible modes: 0, 1, 2, but was: ", mode));
+  const int64_t r1 = x1.size(-2), r2 = x2.size(-2);
+  const std::vector<int64_t> b1(x1.sizes().begin(), x1.sizes().end() - 2), b2(x2.sizes().begin(), x2.sizes().end() - 2);
+  std::vector<int64_t> outShape = inferBroadcastShape(b1, b2);
+  int64_t batch = 1;
+  for (int64_t s : outShape) batch *= s;
+  outShape.push_back(r1);
+  outShape.push_back(r2);
+  const ScalarType dt = x1.dtype();
+  if (r1 == 0 || r2 == 0 || batch == 0) return Tensor::empty(outShape, dt);
+  if (c == 0) return Tensor::zeros(outShape, dt);
+  const bool viaMm = p == 2 && (mode == 1 || (mode == 0 && (r1 > 25 || r2 > 25)));
+  if (x2.dtype() != dt) throw RuntimeError(str("expected scalar type ", irName(dt), " but found ", irName(x2.dtype())));
+  if (viaMm && dt == ScalarType::Half) notImpl("addmm_impl_cpu_", dt);
+  if (!viaMm && dt != ScalarType::Float && dt != ScalarType::Double) notImpl("cdist", dt);
+  std::vector<int64_t> e1 = outShape, e2 = outShape;
+  e1[e1.size() - 1] = c;
+  e2[e2.size() - 2] = r2;
+  e2[e2.size() - 1] = c;
+  const std::vector<double> a = toVector<double>(x1.expand(e1)), b = toVector<double>(x2.expand(e2));
+  std::vector<double> out(static_cast<size_t>(batch * r1 * r2));
+  for (int64_t n = 0; n < batch; ++n)
+    for (int64_t i = 0; i < r1; ++i)
+      for (int64_t j = 0; j < r2; ++j) {
+        const double* ra = a.data() + (n * r1 + i) * c;
+        const double* rb = b.data() + (n * r2 + j) * c;
+        out[(n * r1 + i) * r2 + j] = !viaMm ? pDistance(ra, rb, c, p)
+                                     : dt == ScalarType::Double ? mmDistance<double>(ra, rb, c)
+                                                                 : mmDistance<float>(ra, rb, c);
+      }
+  return Tensor::fromDoubles(out, outShape, dt);
+}
+
+Tensor pdistForward(const Tensor& self, double p) {
+  if (!self.isContiguous()) throw RuntimeError("_pdist_forward requires contiguous input");
+  const int64_t n = self.size(0), m = self.size(1);
+  const ScalarType dt = self.dtype();
+  const int64_t pairs = n > 1 ? n * (n - 1) / 2 : 0;
+  if (n <= 1) return Tensor::empty({pairs}, dt);
+  if (m == 0) return Tensor::zeros({pairs}, dt);
+  if (dt != ScalarType::Float && dt != ScalarType::Double) notImpl("pdist", dt);
+  const std::vector<double> x = toVector<double>(self);
+  std::vector<double> out;
+  out.reserve(static_cast<size_t>(pairs));
+  for (int64_t i = 0; i < n; ++i)
+    for (int64_t j = i + 1; j < n; ++j) out.push_back(pDistance(x.data() + i * m, x.data() + j * m, m, p));
+  return Tensor::fromDoubles(out, {pairs}, dt);
+}
+
+Tensor pdist(const Tensor& self, double p) {
+  if (self.dim() != 2) throw RuntimeError(str("pdist only supports 2D tensors, got: ", self.dim(), "D"));
+  if (!isFloating(self)) throw RuntimeError("pdist only supports floating-point dtypes");
+  if (!(p >= 0)) throw RuntimeError("pdist only supports non-negative p values");
+  return pdistForward(self.contiguous(), p);
+}
+
+// ---- dropout variants ------------------------------------------------------------------------------
+
+std::mt19937_64& rng() {
+  static thread_local std::mt19937_64 r(0x5eed);
+  return r;
+}
+
+IValue dropoutVariant(const IValue& inputV, double p, bool train, bool feature, bool alpha, bool inplace) {
+  if (!(p >= 0 && p <= 1)) throw RuntimeError(str("dropout probability has to be between 0 and 1, but got ", p));
+  const Tensor input = inputV.toTensor();
+  if (p == 0 || !train || input.numel() == 0) return inputV;
+  const Tensor zero = Tensor::zeros({}, input.dtype());
+  if (p == 1) {
+    if (inplace) {
+      runKernel("aten::mul_.Tensor", {input, zero});
+      return inputV;
+    }
+    return runKernel("aten::mul.Tensor", {input, zero});
+  }
+  if (feature && input.dim() < 2) throw RuntimeError("Feature dropout requires at least 2 dimensions in the input");
+  const ScalarType dt = input.dtype();
+  if (dt == ScalarType::Half) notImpl("bernoulli_scalar_cpu_", dt);
+  if (!isFloatingType(dt))  // the noise's scaling step casts a float result back to the noise dtype
+    throw RuntimeError(str("result type Float can't be cast to the desired output type ",
+                           irName(alpha && dt == ScalarType::Bool ? ScalarType::Int64 : dt)));
+  std::vector<int64_t> noiseShape = input.sizes();
+  if (feature)
+    for (size_t d = 2; d < noiseShape.size(); ++d) noiseShape[d] = 1;
+  int64_t noiseCount = 1;
+  for (int64_t s : noiseShape) noiseCount *= s;
+  std::bernoulli_distribution keep(1 - p);
+  std::vector<double> scale(static_cast<size_t>(noiseCount)), shift(static_cast<size_t>(noiseCount), 0.0);
+  constexpr double kAlpha = 1.7580993408473766;
+  const double a = 1 / std::sqrt((kAlpha * kAlpha * p + 1) * (1 - p));
+  for (size_t i = 0; i < scale.size(); ++i) {
+    const double kept = keep(rng()) ? 1.0 : 0.0;
+    if (alpha) {
+      shift[i] = (kept - 1) * kAlpha * a + kAlpha * a * p;
+      scale[i] = kept * a;
+    } else {
+      scale[i] = kept / (1 - p);
+    }
+  }
+  const Tensor scaleT = Tensor::fromDoubles(scale, noiseShape, dt), shiftT = Tensor::fromDoubles(shift, noiseShape, dt);
+  if (inplace) {
+    runKernel("aten::mul_.Tensor", {input, scaleT});
+    if (alpha) runKernel("aten::add_.Tensor", {input, shiftT, int64_t{1}});
+    return inputV;
+  }
+  Tensor out = k("aten::mul.Tensor", {input, scaleT});
+  if (alpha) runKernel("aten::add_.Tensor", {out, shiftT, int64_t{1}});
+  return IValue(out);
+}
+
+// ---- rrelu -----------------------------------------------------------------------------------------
+
+IValue rrelu(const IValue& selfV, double lower, double upper, bool training, bool inplace) {
+  if (!(lower <= upper)) throw RuntimeError("Lower bound should be less than or equal to the upper bound");
+  const Tensor self = selfV.toTensor();
+  if (!training) {
+    const double slope = (lower + upper) / 2;
+    if (inplace) {
+      runKernel("aten::leaky_relu_", {self, slope});
+      return selfV;
+    }
+    return runKernel("aten::leaky_relu", {self, slope});
+  }
+  const ScalarType dt = self.dtype();
+  if (dt != ScalarType::Float && dt != ScalarType::Double && dt != ScalarType::BFloat16) notImpl("rrelu_with_noise_out_cpu", dt);
+  std::uniform_real_distribution<double> slope(lower, upper);
+  std::vector<double> x = toVector<double>(self);
+  for (double& v : x)
+    if (v <= 0) v *= lower == upper ? lower : slope(rng());
+  const Tensor out = Tensor::fromDoubles(x, self.sizes(), dt);
+  if (inplace) {
+    self.copy_(out);
+    return selfV;
+  }
+  return IValue(out);
+}
+
+}  // namespace
+
+void registerNNMiscKernels() {
+  auto optInt = [](const IValue& v) { return v.isNone() ? std::optional<int64_t>() : std::optional<int64_t>(v.toInt()); };
+  def("aten::cdist", op([optInt](IValue* a) {
+        return IValue(cdist(a[0].toTensor(), a[1].toTensor(), a[2].toDouble(), optInt(a[3])));
+      }));
+  def("aten::_cdist_forward", op([optInt](IValue* a) {
+        return IValue(cdist(a[0].toTensor(), a[1].toTensor(), a[2].toDouble(), optInt(a[3])));
+      }));
+  def("aten::pdist", op([](IValue* a) { return IValue(pdist(a[0].toTensor(), a[1].toDouble())); }));
+  def("aten::_pdist_forward", op([](IValue* a) { return IValue(pdistForward(a[0].toTensor(), a[1].toDouble())); }));
+  def("aten::dist", op([](IValue* a) {
+        return runKernel("aten::norm.Scalar", {runKernel("aten::sub.Tensor", {a[0], a[1], int64_t{1}}), a[2]});
+      }));
+  struct Variant {
+    const char* name;
+    bool feature, alpha, inplace;
+  };
+  for (const Variant v : {Variant{"aten::feature_dropout", true, false, false}, Variant{"aten::alpha_dropout", false, true, false},
+                          Variant{"aten::feature_alpha_dropout", true, true, false},
+                          Variant{"aten::feature_dropout_", true, false, true}, Variant{"aten::alpha_dropout_", false, true, true},
+                          Variant{"aten::feature_alpha_dropout_", true, true, true}})
+    def(v.name, op([v](IValue* a) { return dropoutVariant(a[0], a[1].toDouble(), a[2].toBool(), v.feature, v.alpha, v.inplace); }));
+  def("aten::rrelu", op([](IValue* a) { return rrelu(a[0], scalarD(a[1]), scalarD(a[2]), a[3].toBool(), false); }));
+  def("aten::rrelu_", op([](IValue* a) { return rrelu(a[0], scalarD(a[1]), scalarD(a[2]), a[3].toBool(), true); }));
+}
+
+}  // namespace tsjit::kernels

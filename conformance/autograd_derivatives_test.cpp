@@ -23,7 +23,7 @@ using namespace tsjit;
 
 namespace {
 
-enum class Kind { Normal, Positive, Unit, NearKink, AwayFromInt, Index, Mask };
+enum class Kind { Normal, Positive, Unit, NearKink, AwayFromInt, Index, Mask, Probability, Sign };
 
 struct In {
   std::vector<int64_t> shape;
@@ -62,6 +62,8 @@ Tensor generate(const In& in, std::mt19937& rng) {
       case Kind::Unit: x = unit(rng); break;
       case Kind::NearKink: x = (coin(rng) < 0.5 ? -1 : 1) * (coin(rng) < 0.5 ? kink(rng) : 0.1 + std::abs(normal(rng))); break;
       case Kind::AwayFromInt: x = std::floor(normal(rng) * 3) + 0.25 + 0.5 * coin(rng); break;
+      case Kind::Probability: x = 0.05 + 0.9 * coin(rng); break;  // inside (0, 1), away from its ends
+      case Kind::Sign: x = coin(rng) < 0.5 ? -1.0 : 1.0; break;
       default: break;
     }
   }
@@ -431,6 +433,44 @@ TEST(AutogradDerivatives, NN) {
   // padding_idx -1 (none): padding rows deliberately get no gradient, which finite differences
   // cannot confirm (PyTorch's own gradcheck fails there too: the corpus's nn_embedding).
   cases.push_back({"embedding", withInts(2, "  %r : Tensor = aten::embedding(%a, %b, %im1, %f, %f)\n"), {{{4, 3}}, emb}});
+  checkAll(cases);
+}
+
+TEST(AutogradDerivatives, LossesAndDistances) {
+  std::vector<Case> cases;
+  const std::string k =
+      "  %mg : float = prim::Constant[value=0.25]()\n  %p2 : float = prim::Constant[value=2.]()\n"
+      "  %p1 : float = prim::Constant[value=1.]()\n  %p3 : float = prim::Constant[value=3.]()\n"
+      "  %eps : float = prim::Constant[value=1e-6]()\n";
+  auto body = [&](size_t n, const std::string& call) { return withInts(n, k + "  %r : Tensor = " + call + "\n"); };
+  In prob{{2, 3}, Kind::Probability}, m23{{2, 3}}, sign23{{2, 3}, Kind::Sign, false}, pos23{{2, 3}, Kind::Positive};
+  In fixedPos{{2, 3}, Kind::Positive, false}, sign3{{3}, Kind::Sign, false}, m34{{3, 4}};
+  cases.push_back({"binary_cross_entropy weighted mean", body(3, "aten::binary_cross_entropy(%a, %b, %c, %i1)"), {prob, prob, fixedPos}});
+  cases.push_back({"binary_cross_entropy none", body(2, "aten::binary_cross_entropy(%a, %b, %none, %i0)"), {prob, prob}});
+  cases.push_back({"kl_div mean", body(2, "aten::kl_div(%a, %b, %i1, %f)"), {m23, pos23}});
+  cases.push_back({"kl_div log_target sum", body(2, "aten::kl_div(%a, %b, %i2, %t)"), {m23, m23}});
+  cases.push_back({"soft_margin_loss", body(2, "aten::soft_margin_loss(%a, %b, %i1)"), {m23, sign23}});
+  cases.push_back({"margin_ranking_loss", body(3, "aten::margin_ranking_loss(%a, %b, %c, %mg, %i0)"), {{{5}, Kind::NearKink}, {{5}}, {{5}, Kind::Sign, false}}});
+  cases.push_back({"hinge_embedding_loss", body(2, "aten::hinge_embedding_loss(%a, %b, %p1, %i2)"), {{{2, 3}, Kind::NearKink}, sign23}});
+  cases.push_back({"cosine_embedding_loss", body(3, "aten::cosine_embedding_loss(%a, %b, %c, %mg, %i1)"), {m34, m34, sign3}});
+  cases.push_back({"triplet_margin_loss swap", body(3, "aten::triplet_margin_loss(%a, %b, %c, %p2, %p2, %eps, %t, %i0)"), {m34, m34, m34}});
+  cases.push_back({"triplet_margin_loss p3", body(3, "aten::triplet_margin_loss(%a, %b, %c, %p2, %p3, %eps, %f, %i1)"), {m34, m34, m34}});
+  cases.push_back({"poisson_nll_loss full", body(2, "aten::poisson_nll_loss(%a, %b, %t, %t, %eps, %i1)"), {m23, {{2, 3}, Kind::Positive}}});
+  cases.push_back({"poisson_nll_loss rate", body(2, "aten::poisson_nll_loss(%a, %b, %f, %f, %eps, %i0)"), {pos23, fixedPos}});
+  cases.push_back({"multi_margin_loss p2 weighted", body(3, "aten::multi_margin_loss(%a, %b, %i2, %p1, %c, %i0)"),
+                   {m34, {{3}, Kind::Index, false, false, -1, 4}, {{4}, Kind::Positive, false}}});
+  cases.push_back({"multi_margin_loss mean", body(2, "aten::multi_margin_loss(%a, %b, %i1, %p1, %none, %i1)"), {m34, {{3}, Kind::Index, false, false, -1, 4}}});
+  cases.push_back({"multilabel_margin_loss", body(2, "aten::multilabel_margin_loss(%a, %b, %i0)"), {m34, {{3, 4}, Kind::Index, false, false, -1, 4}}});
+  cases.push_back({"pairwise_distance", body(2, "aten::pairwise_distance(%a, %b, %p2, %eps, %f)"), {m34, {{4}}}});
+  cases.push_back({"dist p3", body(2, "aten::dist(%a, %b, %p3)"), {m34, {{3, 1}}}});
+  for (const char* p : {"%p1", "%p2", "%p3"})
+    cases.push_back({std::string("cdist ") + p, body(2, std::string("aten::cdist(%a, %b, ") + p + ", %none)"), {{{2, 3, 4}}, {{2, 4}}}});
+  cases.push_back({"cdist matrix product", body(2, "aten::cdist(%a, %b, %p2, %i1)"), {m34, {{2, 4}}}});
+  cases.push_back({"pdist", body(1, "aten::pdist(%a, %p2)"), {{{4, 3}}}});
+  cases.push_back({"pdist p1", body(1, "aten::pdist(%a, %p1)"), {{{4, 3}}}});
+  cases.push_back({"rrelu eval", body(1, "aten::rrelu(%a, %mg, %p1, %f, %none)"), {{{2, 3}, Kind::NearKink}}});
+  cases.push_back({"alpha_dropout eval", body(1, "aten::alpha_dropout(%a, %mg, %f)"), {m23}});
+  cases.push_back({"feature_dropout p=1", body(1, "aten::feature_dropout(%a, %p1, %t)"), {m23}});
   checkAll(cases);
 }
 

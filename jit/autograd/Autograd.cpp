@@ -18,6 +18,7 @@ void initialize() {
     registerShapeDerivatives();
     registerLinalgDerivatives();
     registerNNDerivatives();
+    registerLossDerivatives();
     kernels::setAutogradOpHook(&recordOp);
   });
 }

@@ -98,6 +98,7 @@ void registerElementwiseDerivatives();
 void registerReductionDerivatives();
 void registerShapeDerivatives();
 void registerLinalgDerivatives();
+void registerLossDerivatives();  // DerivativesLoss.cpp
 void registerNNDerivatives();
 
 }  // namespace tsjit::autograd

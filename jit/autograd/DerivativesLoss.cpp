@@ -1,0 +1,201 @@
+// DerivativesLoss.cpp — derivatives of the losses and distances of NNLossMore / NNMisc
+// (binary_cross_entropy, kl_div, soft_margin, margin_ranking, hinge_embedding, cosine_embedding,
+// triplet_margin, poisson_nll, pairwise_distance, dist, cdist, pdist: recorded decompositions,
+// Decompose.h, that compute what the kernels compute; multi_margin / multilabel_margin: direct
+// loops), of rrelu and of the dropout variants.
+// rrelu's slope per element is read back from its saved output (out / x), so training mode's
+// random slopes differentiate too; a dropout variant differentiates where it is deterministic
+// (not training, p = 0 or p = 1) and refuses its random mask, which it cannot recover.
+#include <cmath>
+
+#include "jit/autograd/Decompose.h"
+#include "jit/autograd/Derivative.h"
+#include "jit/autograd/Math.h"
+
+namespace tsjit::autograd {
+namespace {
+using namespace math;
+
+Tensor reduced(const Tensor& loss, int64_t reduction) {
+  if (reduction == 1) return callT("aten::mean", {loss, IValue()});
+  if (reduction == 2) return sumAll(loss);
+  return loss;
+}
+Tensor clampMin(const Tensor& t, double lo) { return callT("aten::clamp_min", {t, lo}); }
+Tensor pairwise(const Tensor& a, const Tensor& b, double p, double eps, bool keepdim) {
+  const int64_t last = std::max(a.dim(), b.dim()) - 1;
+  return callT("aten::norm.ScalarOpt_dim", {addScalar(sub(a, b), eps), p, intList({last}), keepdim});
+}
+
+// multi_margin_loss: d loss_n / d x[n, i] = h'(z_i) w[y] / C for i != y with z_i > 0, and minus
+// their sum at i == y (z_i = margin - x[y] + x[i]; h'(z) = 1 for p = 1, 2 z for p = 2).
+Grads multiMarginBackward(const GradContext& c) {
+  const Tensor x = c.tensor(0), y = c.tensor(1);
+  const int64_t p = static_cast<int64_t>(c.scalar(2));
+  const double margin = c.scalar(3);
+  const Tensor w = c.arg(4).isTensor() ? c.tensor(4) : Tensor();
+  const int64_t reduction = c.arg(5).toInt();
+  const int64_t nd = x.dim(), frames = nd == 2 ? x.size(0) : 1, classes = nd == 0 ? 1 : x.size(nd - 1);
+  const std::vector<double> xv = x.contiguous().toDoubles(), g = c.grad().contiguous().toDoubles();
+  const std::vector<double> wv = w.defined() ? w.contiguous().toDoubles() : std::vector<double>{};
+  const std::vector<int64_t> yv = y.contiguous().toInt64s();
+  std::vector<double> out(xv.size(), 0.0);
+  for (int64_t n = 0; n < frames; ++n) {
+    const double gn = reduction == 0 ? g[static_cast<size_t>(n)] : (reduction == 1 ? g[0] / static_cast<double>(frames) : g[0]);
+    const int64_t t = yv[static_cast<size_t>(n)];
+    const double scale = gn * (wv.empty() ? 1.0 : wv[static_cast<size_t>(t)]) / static_cast<double>(classes);
+    for (int64_t i = 0; i < classes; ++i) {
+      if (i == t) continue;
+      const double z = margin - xv[static_cast<size_t>(n * classes + t)] + xv[static_cast<size_t>(n * classes + i)];
+      if (z <= 0) continue;
+      const double d = (p == 1 ? 1.0 : 2 * z) * scale;
+      out[static_cast<size_t>(n * classes + i)] += d;
+      out[static_cast<size_t>(n * classes + t)] -= d;
+    }
+  }
+  return {Tensor::fromDoubles(out, x.sizes(), ScalarType::Double), IValue(), IValue(), IValue(), IValue(), IValue()};
+}
+
+// multilabel_margin_loss: for each target j and non-target i with 1 - x[j] + x[i] > 0, +1/C at i
+// and -1/C at j.
+Grads multilabelMarginBackward(const GradContext& c) {
+  const Tensor x = c.tensor(0), y = c.tensor(1);
+  const int64_t reduction = c.arg(2).toInt();
+  const int64_t nd = x.dim(), frames = nd == 2 ? x.size(0) : 1, classes = nd == 0 ? 1 : x.size(nd - 1);
+  const std::vector<double> xv = x.contiguous().toDoubles(), g = c.grad().contiguous().toDoubles();
+  const std::vector<int64_t> yv = y.contiguous().toInt64s();
+  std::vector<double> out(xv.size(), 0.0);
+  for (int64_t n = 0; n < frames; ++n) {
+    const double gn = (reduction == 0 && nd == 2) ? g[static_cast<size_t>(n)]
+                      : reduction == 1          ? g[0] / static_cast<double>(frames)
+                                                : g[0];
+    std::vector<char> isTarget(static_cast<size_t>(classes), 0);
+    int64_t count = 0;
+    while (count < classes && yv[static_cast<size_t>(n * classes + count)] >= 0)
+      isTarget[static_cast<size_t>(yv[static_cast<size_t>(n * classes + count)])] = 1, ++count;
+    for (int64_t j = 0; j < count; ++j) {
+      const int64_t t = yv[static_cast<size_t>(n * classes + j)];
+      for (int64_t i = 0; i < classes; ++i) {
+        if (isTarget[static_cast<size_t>(i)]) continue;
+        if (1 - xv[static_cast<size_t>(n * classes + t)] + xv[static_cast<size_t>(n * classes + i)] <= 0) continue;
+        out[static_cast<size_t>(n * classes + i)] += gn / static_cast<double>(classes);
+        out[static_cast<size_t>(n * classes + t)] -= gn / static_cast<double>(classes);
+      }
+    }
+  }
+  return {Tensor::fromDoubles(out, x.sizes(), ScalarType::Double), IValue(), IValue()};
+}
+
+// Dropout variants: identity when not training (or p = 0), zero for p = 1.
+Grads dropoutBackward(const GradContext& c, const char* name) {
+  const double p = c.scalar(1);
+  const bool train = c.arg(2).toBool();
+  if (!train || p == 0) return {c.grad(), IValue(), IValue()};
+  if (p == 1) return {zerosLike(c.grad()), IValue(), IValue()};
+  throw RuntimeError(str("the derivative for '", name, "' in training mode with 0 < p < 1 is not implemented (its random mask is not kept)."));
+}
+
+}  // namespace
+
+void registerLossDerivatives() {
+  defDecomposed("aten::binary_cross_entropy", {0, 1, 2}, [](const std::vector<IValue>& a) -> std::vector<Tensor> {
+    const Tensor x = a[0].toTensor();
+    Tensor t = a[1].toTensor();
+    if (t.numel() == x.numel()) t = reshape(t, x.sizes());  // 1.13 pairs the squeezed operands
+    const Tensor logX = clampMin(unary("aten::log", x), -100), log1mX = clampMin(unary("aten::log1p", neg(x)), -100);
+    Tensor loss = sub(mul(addScalar(t, -1), log1mX), mul(t, logX));
+    if (a[2].isTensor()) loss = mul(loss, a[2].toTensor());
+    return {reduced(loss, a[3].toInt())};
+  });
+  defDecomposed("aten::kl_div", {0, 1}, [](const std::vector<IValue>& a) -> std::vector<Tensor> {
+    const Tensor x = a[0].toTensor(), t = a[1].toTensor();
+    const Tensor out = a[3].toBool() ? mul(unary("aten::exp", t), sub(t, x)) : sub(callT("aten::xlogy.Tensor", {t, t}), mul(t, x));
+    return {reduced(out, a[2].toInt())};
+  });
+  defDecomposed("aten::soft_margin_loss", {0, 1}, [](const std::vector<IValue>& a) -> std::vector<Tensor> {
+    const Tensor x = a[0].toTensor(), t = a[1].toTensor();
+    return {reduced(unary("aten::log1p", unary("aten::exp", mul(neg(x), t))), a[2].toInt())};
+  });
+  defDecomposed("aten::margin_ranking_loss", {0, 1, 2}, [](const std::vector<IValue>& a) -> std::vector<Tensor> {
+    const Tensor d = sub(a[0].toTensor(), a[1].toTensor());
+    return {reduced(clampMin(addScalar(mul(neg(a[2].toTensor()), d), a[3].toDouble()), 0), a[4].toInt())};
+  });
+  defDecomposed("aten::hinge_embedding_loss", {0, 1}, [](const std::vector<IValue>& a) -> std::vector<Tensor> {
+    const Tensor x = a[0].toTensor(), t = a[1].toTensor();
+    const Tensor zeros = zerosLike(x);
+    const Tensor marginClamp = clampMin(addScalar(neg(x), a[2].toDouble()), 0);
+    const Tensor out = add(where(compare("aten::ne.Scalar", t, 1), marginClamp, zeros), where(compare("aten::ne.Scalar", t, -1), x, zeros));
+    return {reduced(out, a[3].toInt())};
+  });
+  defDecomposed("aten::cosine_embedding_loss", {0, 1, 2}, [](const std::vector<IValue>& a) -> std::vector<Tensor> {
+    const Tensor x1 = a[0].toTensor(), x2 = a[1].toTensor(), t = a[2].toTensor();
+    const std::vector<int64_t> d{t.dim()};
+    const Tensor prod = sum(mul(x1, x2), d, false);
+    const Tensor m1 = addScalar(sum(mul(x1, x1), d, false), 1e-12), m2 = addScalar(sum(mul(x2, x2), d, false), 1e-12);
+    const Tensor cosine = div(prod, unary("aten::sqrt", mul(m1, m2)));
+    const Tensor zeros = zerosLike(cosine);
+    const Tensor pos = addScalar(neg(cosine), 1.0), negative = clampMin(addScalar(cosine, -a[3].toDouble()), 0);
+    const Tensor out = add(where(compare("aten::eq.Scalar", t, 1), pos, zeros), where(compare("aten::eq.Scalar", t, -1), negative, zeros));
+    return {reduced(out, a[4].toInt())};
+  });
+  defDecomposed("aten::triplet_margin_loss", {0, 1, 2}, [](const std::vector<IValue>& a) -> std::vector<Tensor> {
+    const Tensor an = a[0].toTensor(), pos = a[1].toTensor(), ng = a[2].toTensor();
+    const double p = a[4].toDouble(), eps = a[5].toDouble();
+    const Tensor dPos = pairwise(an, pos, p, eps, false);
+    Tensor dNeg = pairwise(an, ng, p, eps, false);
+    if (a[6].toBool()) dNeg = callT("aten::min.other", {dNeg, pairwise(pos, ng, p, eps, false)});
+    return {reduced(clampMin(sub(addScalar(dPos, a[3].toDouble()), dNeg), 0), a[7].toInt())};
+  });
+  defDecomposed("aten::poisson_nll_loss", {0, 1}, [](const std::vector<IValue>& a) -> std::vector<Tensor> {
+    const Tensor x = a[0].toTensor(), t = a[1].toTensor();
+    Tensor loss = a[2].toBool() ? sub(unary("aten::exp", x), mul(t, x)) : sub(x, mul(t, unary("aten::log", addScalar(x, a[4].toDouble()))));
+    if (a[3].toBool()) {
+      const Tensor stirling = add(sub(mul(t, unary("aten::log", t)), t), mul(unary("aten::log", mul(t, 2 * M_PI)), 0.5));
+      loss = add(loss, callT("aten::masked_fill.Scalar", {stirling, compare("aten::le.Scalar", t, 1), 0.0}));
+    }
+    return {reduced(loss, a[5].toInt())};
+  });
+  defDecomposed("aten::pairwise_distance", {0, 1}, [](const std::vector<IValue>& a) -> std::vector<Tensor> {
+    return {pairwise(a[0].toTensor(), a[1].toTensor(), a[2].toDouble(), a[3].toDouble(), a[4].toBool())};
+  });
+  defDecomposed("aten::dist", {0, 1}, [](const std::vector<IValue>& a) -> std::vector<Tensor> {
+    return {callT("aten::norm.Scalar", {sub(a[0].toTensor(), a[1].toTensor()), a[2]})};
+  });
+  // cdist: the p-norm over the last dim of x1[..., :, None, :] - x2[..., None, :, :].
+  auto cdist = [](const std::vector<IValue>& a) -> std::vector<Tensor> {
+    const Tensor x1 = a[0].toTensor(), x2 = a[1].toTensor();
+    const Tensor d = sub(callT("aten::unsqueeze", {x1, int64_t{-2}}), callT("aten::unsqueeze", {x2, int64_t{-3}}));
+    return {callT("aten::norm.ScalarOpt_dim", {d, a[2].toDouble(), intList({-1}), false})};
+  };
+  defDecomposed("aten::cdist", {0, 1}, cdist);
+  defDecomposed("aten::_cdist_forward", {0, 1}, cdist);
+  // pdist: the distances of rows i < j, in row-major pair order.
+  auto pdist = [](const std::vector<IValue>& a) -> std::vector<Tensor> {
+    const Tensor x = a[0].toTensor();
+    std::vector<int64_t> is, js;
+    for (int64_t i = 0; i < x.size(0); ++i)
+      for (int64_t j = i + 1; j < x.size(0); ++j) is.push_back(i), js.push_back(j);
+    const Tensor ti = Tensor::fromInt64s(is, {static_cast<int64_t>(is.size())}), tj = Tensor::fromInt64s(js, {static_cast<int64_t>(js.size())});
+    const Tensor d = sub(callT("aten::index_select", {x, int64_t{0}, ti}), callT("aten::index_select", {x, int64_t{0}, tj}));
+    return {callT("aten::norm.ScalarOpt_dim", {d, a[1].toDouble(), intList({1}), false})};
+  };
+  defDecomposed("aten::pdist", {0}, pdist);
+  defDecomposed("aten::_pdist_forward", {0}, pdist);
+  def("aten::multi_margin_loss", {{0, 1, 4}, {}}, multiMarginBackward);
+  def("aten::multilabel_margin_loss", {{0, 1}, {}}, multilabelMarginBackward);
+  // rrelu: slope 1 where x > 0, else out / x (the mean slope outside training; where x == 0 the
+  // slope cannot be read back and (lower + upper) / 2 is used).
+  def("aten::rrelu", {{0}, {0}}, [](const GradContext& c) -> Grads {
+    const Tensor x = c.tensor(0), g = c.grad();
+    const double mid = (c.scalar(1) + c.scalar(2)) / 2;
+    const bool training = c.arg(3).toBool() && c.scalar(1) != c.scalar(2);
+    Tensor slope = training ? where(compare("aten::eq.Scalar", x, 0), addScalar(zerosLike(x), mid), div(c.output(0), x))
+                            : addScalar(zerosLike(x), c.arg(3).toBool() ? c.scalar(1) : mid);
+    return {where(compare("aten::gt.Scalar", x, 0), g, mul(g, slope)), IValue(), IValue(), IValue(), IValue()};
+  });
+  def("aten::feature_dropout", {{}, {}}, [](const GradContext& c) { return dropoutBackward(c, "aten::feature_dropout"); });
+  def("aten::alpha_dropout", {{}, {}}, [](const GradContext& c) { return dropoutBackward(c, "aten::alpha_dropout"); });
+  def("aten::feature_alpha_dropout", {{}, {}}, [](const GradContext& c) { return dropoutBackward(c, "aten::feature_alpha_dropout"); });
+}
+
+}  // namespace tsjit::autograd

@@ -471,6 +471,16 @@ TEST(AutogradDerivatives, LossesAndDistances) {
   cases.push_back({"rrelu eval", body(1, "aten::rrelu(%a, %mg, %p1, %f, %none)"), {{{2, 3}, Kind::NearKink}}});
   cases.push_back({"alpha_dropout eval", body(1, "aten::alpha_dropout(%a, %mg, %f)"), {m23}});
   cases.push_back({"feature_dropout p=1", body(1, "aten::feature_dropout(%a, %p1, %t)"), {m23}});
+  cases.push_back({"bilinear", body(4, "aten::bilinear(%a, %b, %c, %d)"), {{{2, 2, 3}}, {{2, 2, 4}}, {{5, 3, 4}}, {{5}}}});
+  In bagIdx{{6}, Kind::Index, false, false, -1, 4};
+  const std::string bag = "  %o : int[] = prim::Constant[value=[0, 2, 2, 5]]()\n  %off : Tensor = aten::tensor(%o, %none, %none, %f)\n";
+  for (const char* mode : {"%i0", "%i1", "%i2"})
+    cases.push_back({std::string("embedding_bag mode ") + mode,
+                     withInts(2, k + bag + "  %r : Tensor, %r1 : Tensor, %r2 : Tensor, %r3 : Tensor = aten::embedding_bag(%a, %b, %off, %f, " + mode +
+                                     ", %f, %none, %f)\n"),
+                     {{{4, 3}}, bagIdx}});
+  cases.push_back({"embedding_bag per_sample_weights", withInts(3, k + bag + "  %r : Tensor, %r1 : Tensor, %r2 : Tensor, %r3 : Tensor = aten::embedding_bag(%a, %b, %off, %f, %i0, %f, %c, %f)\n"),
+                   {{{4, 3}}, bagIdx, {{6}}}});
   checkAll(cases);
 }
 

@@ -135,6 +135,9 @@ inline const std::map<std::string, std::map<std::string, std::string>>& override
       {"poisson_nll_loss", {{"target", "x.abs()"}}},
       {"hinge_embedding_loss", {{"target", "x.sign()"}}},
       {"margin_ranking_loss", {{"target", "x.sign()"}}},
+      // bilinear: a [2, 3, 3] weight for two [2, 3] inputs; embedding_bag: bags starting at 0.
+      {"bilinear", {{"weight", "b3"}}},
+      {"embedding_bag", {{"offsets", "torch.tensor([0, 1])"}}},
       // masks and conditions: bool tensors.
       {"masked_fill", {{"mask", "m"}, {"value:Tensor", "s"}}},
       {"masked_fill_", {{"mask", "m"}, {"value:Tensor", "s"}}},

@@ -2,7 +2,7 @@
 // (binary_cross_entropy, kl_div, soft_margin, margin_ranking, hinge_embedding, cosine_embedding,
 // triplet_margin, poisson_nll, pairwise_distance, dist, cdist, pdist: recorded decompositions,
 // Decompose.h, that compute what the kernels compute; multi_margin / multilabel_margin: direct
-// loops), of rrelu and of the dropout variants.
+// loops), of bilinear (decomposed) and embedding_bag (direct), of rrelu and of the dropout variants.
 // rrelu's slope per element is read back from its saved output (out / x), so training mode's
 // random slopes differentiate too; a dropout variant differentiates where it is deterministic
 // (not training, p = 0 or p = 1) and refuses its random mask, which it cannot recover.
@@ -93,6 +93,50 @@ Grads dropoutBackward(const GradContext& c, const char* name) {
   if (!train || p == 0) return {c.grad(), IValue(), IValue()};
   if (p == 1) return {zerosLike(c.grad()), IValue(), IValue()};
   throw RuntimeError(str("the derivative for '", name, "' in training mode with 0 < p < 1 is not implemented (its random mask is not kept)."));
+}
+
+// embedding_bag: d out[b] / d weight[row] summed over the bag's positions: per_sample_weight (sum),
+// 1 / bag size (mean), or the max's row per column (max); padding_idx rows get nothing.
+Grads embeddingBagBackward(const GradContext& c, bool publicOverload) {
+  const Tensor weight = c.tensor(0), indices = c.tensor(1), offsets = c.tensor(2);
+  const int64_t mode = c.arg(4).toInt();
+  const bool includeLast = c.arg(7).toBool();
+  int64_t pad = -1;
+  if (!publicOverload) pad = c.arg(8).toInt();
+  else if (c.numArgs() > 8 && !c.arg(8).isNone()) pad = c.arg(8).toInt() < 0 ? c.arg(8).toInt() + weight.size(0) : c.arg(8).toInt();
+  const Tensor psw = c.arg(6).isTensor() ? c.tensor(6) : Tensor();
+  const std::vector<int64_t> idx = indices.contiguous().toInt64s(), off = offsets.contiguous().toInt64s();
+  const std::vector<double> w = weight.contiguous().toDoubles(), g = c.grad(0).contiguous().toDoubles();
+  const std::vector<double> pw = psw.defined() ? psw.contiguous().toDoubles() : std::vector<double>{};
+  const int64_t n = static_cast<int64_t>(idx.size()), D = weight.size(1);
+  const int64_t B = std::max<int64_t>(includeLast ? static_cast<int64_t>(off.size()) - 1 : static_cast<int64_t>(off.size()), 0);
+  std::vector<double> gw(w.size(), 0.0), gp(pw.size(), 0.0);
+  for (int64_t b = 0; b < B; ++b) {
+    const int64_t start = off[b], end = b + 1 < static_cast<int64_t>(off.size()) ? off[b + 1] : n;
+    const int64_t sizeEnd = b + 1 < B ? off[b + 1] : n;
+    int64_t count = 0;
+    for (int64_t i = start; i < sizeEnd; ++i) count += idx[i] != pad ? 1 : 0;
+    for (int64_t d = 0; d < D; ++d) {
+      const double gb = g[b * D + d];
+      if (mode == 2) {
+        int64_t best = -1;
+        for (int64_t i = start; i < end; ++i)
+          if (idx[i] != pad && (best < 0 || w[idx[i] * D + d] > w[best * D + d])) best = idx[i];
+        if (best >= 0) gw[best * D + d] += gb;
+        continue;
+      }
+      for (int64_t i = start; i < end; ++i) {
+        if (idx[i] == pad) continue;
+        const double scale = mode == 1 ? 1.0 / static_cast<double>(count) : (pw.empty() ? 1.0 : pw[i]);
+        gw[idx[i] * D + d] += gb * scale;
+        if (!pw.empty()) gp[i] += gb * w[idx[i] * D + d];
+      }
+    }
+  }
+  Grads out(c.numArgs());
+  out[0] = Tensor::fromDoubles(gw, weight.sizes(), ScalarType::Double);
+  if (psw.defined()) out[6] = Tensor::fromDoubles(gp, psw.sizes(), ScalarType::Double);
+  return out;
 }
 
 }  // namespace
@@ -193,6 +237,22 @@ void registerLossDerivatives() {
                             : addScalar(zerosLike(x), c.arg(3).toBool() ? c.scalar(1) : mid);
     return {where(compare("aten::gt.Scalar", x, 0), g, mul(g, slope)), IValue(), IValue(), IValue(), IValue()};
   });
+  // bilinear: sum over i of x1[n, i] * (W[o, i, :] . x2[n, :]), through matmul on 2-D views.
+  defDecomposed("aten::bilinear", {0, 1, 2, 3}, [](const std::vector<IValue>& a) -> std::vector<Tensor> {
+    const Tensor x1 = a[0].toTensor(), x2 = a[1].toTensor(), w = a[2].toTensor();
+    const int64_t I = x1.size(-1), J = x2.size(-1), O = w.size(0);
+    std::vector<int64_t> outShape(x1.sizes().begin(), x1.sizes().end() - 1);
+    outShape.push_back(O);
+    const Tensor a2 = reshape(x1, {-1, I}), b2 = reshape(x2, {-1, J});
+    const Tensor wb = matmul(reshape(w, {O * I, J}), callT("aten::t", {b2}));           // [O*I, N]
+    const Tensor prod = mul(reshape(wb, {O, I, -1}), reshape(callT("aten::t", {a2}), {1, I, -1}));  // [O, I, N]
+    Tensor out = reshape(callT("aten::t", {sum(prod, {1}, false)}), outShape);
+    if (a[3].isTensor()) out = add(out, a[3].toTensor());
+    return {out};
+  });
+  def("aten::embedding_bag", {{0, 1, 2, 6}, {}}, [](const GradContext& c) { return embeddingBagBackward(c, true); });
+  def("aten::embedding_bag.padding_idx", {{0, 1, 2, 6}, {}}, [](const GradContext& c) { return embeddingBagBackward(c, true); });
+  def("aten::_embedding_bag", {{0, 1, 2, 6}, {}}, [](const GradContext& c) { return embeddingBagBackward(c, false); });
   def("aten::feature_dropout", {{}, {}}, [](const GradContext& c) { return dropoutBackward(c, "aten::feature_dropout"); });
   def("aten::alpha_dropout", {{}, {}}, [](const GradContext& c) { return dropoutBackward(c, "aten::alpha_dropout"); });
   def("aten::feature_alpha_dropout", {{}, {}}, [](const GradContext& c) { return dropoutBackward(c, "aten::feature_alpha_dropout"); });

@@ -1,7 +1,7 @@
 // LibraryLosses.cpp — more of torch.nn.functional as TorchScript source (appended to Library.cpp's
 // functional.py): the losses 1.13 compiles from Python (binary_cross_entropy, kl_div, the margin
 // and embedding losses, poisson_nll_loss, multilabel_soft_margin_loss), the dropout variants,
-// and rrelu. Each records the aten calls 1.13's scripted function records (checked
+// rrelu and embedding_bag. Each records the aten calls 1.13's scripted function records (checked
 // against torch.jit.script(...).inlined_graph of python3-torch 1.13.1), with 1.13's argument
 // checks, exception classes and messages.
 #include "jit/frontend/EmitterImpl.h"
@@ -176,6 +176,44 @@ def rrelu(input: Tensor, lower: float = 0.125, upper: float = 0.3333333333333333
         result = torch.rrelu(input, lower, upper, training)
     return result
 
+def embedding_bag(input: Tensor, weight: Tensor, offsets: Optional[Tensor] = None, max_norm: Optional[float] = None, norm_type: float = 2.0, scale_grad_by_freq: bool = False, mode: str = "mean", sparse: bool = False, per_sample_weights: Optional[Tensor] = None, include_last_offset: bool = False, padding_idx: Optional[int] = None) -> Tensor:
+    if weight.dtype == torch.long and input.is_floating_point():
+        warnings.warn("Argument order of nn.functional.embedding_bag was changed. Usage `embedding_bag(weight, input, ...)` is deprecated, and should now be `embedding_bag(input, weight, ...)`.")
+        weight, input = input, weight
+    if per_sample_weights is not None and input.size() != per_sample_weights.size():
+        raise ValueError("embedding_bag: If per_sample_weights ({}) is not None, then it must have the same shape as the input ({})".format(per_sample_weights.shape, input.shape))
+    if input.dim() == 2:
+        if offsets is not None:
+            raise ValueError("if input is 2D, then offsets has to be None, as input is treated is a mini-batch of fixed length sequences. However, found offsets of type <unknown>")
+        offsets = torch.arange(0, input.numel(), input.size(1), dtype=input.dtype, device=input.device)
+        input = input.reshape(-1)
+        if per_sample_weights is not None:
+            per_sample_weights = per_sample_weights.reshape(-1)
+    elif input.dim() == 1:
+        if offsets is None:
+            raise ValueError("offsets has to be a 1D Tensor but got None")
+        if offsets.dim() != 1:
+            raise ValueError("offsets has to be a 1D Tensor")
+    else:
+        raise ValueError("input has to be 1D or 2D Tensor, but got Tensor of dimension {}".format(input.dim()))
+    if mode == "sum":
+        mode_enum = 0
+    elif mode == "mean":
+        mode_enum = 1
+    elif mode == "max":
+        mode_enum = 2
+        if scale_grad_by_freq:
+            raise ValueError("max mode does not support scaling the gradient by the frequency")
+        if sparse:
+            raise ValueError("max mode does not support sparse weights")
+    else:
+        raise ValueError("mode has to be one of sum, mean or max")
+    if max_norm is not None:
+        raise NotImplementedError("tsjit: embedding_bag with max_norm is not supported yet")
+    if per_sample_weights is not None and mode != "sum":
+        raise NotImplementedError("embedding_bag: per_sample_weights was not None. per_sample_weights is only supported for mode='sum' (got mode='{}'). Please open a feature request on GitHub.".format(mode))
+    ret, _, _, _ = torch.embedding_bag(weight, input, offsets, scale_grad_by_freq, mode_enum, sparse, per_sample_weights, include_last_offset, padding_idx)
+    return ret
 )TS";
 
 }  // namespace tsjit::frontend::detail

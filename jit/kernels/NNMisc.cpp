@@ -1,6 +1,6 @@
 // NNMisc.cpp — optimized kernels of the NN family, part 5: distances (cdist, _cdist_forward,
 // pdist, _pdist_forward, dist), the dropout variants (feature_dropout, alpha_dropout,
-// feature_alpha_dropout and their in-place forms) and rrelu.
+// feature_alpha_dropout and their in-place forms), rrelu, bilinear and embedding_bag.
 // Semantics (PyTorch 1.13 CPU): cdist takes floating >= 2-D operands with equal column counts and
 // broadcast batch dims; p = 2 with compute_mode 1, or with mode 0 / None and more than 25 rows on
 // a side, goes through a matrix product (|x|^2 + |y|^2 - 2 x.y, clamped at 0, then sqrt), every
@@ -221,6 +221,175 @@ IValue rrelu(const IValue& selfV, double lower, double upper, bool training, boo
   return IValue(out);
 }
 
+// ---- bilinear ----------------------------------------------------------------------------------------
+
+// out[..., o] = sum_ij x1[..., i] W[o, i, j] x2[..., j] (+ bias[o]); 1.13's checks in its order,
+// operands of one dtype (its bmm: no Half), integers exact.
+Tensor bilinear(const Tensor& x1, const Tensor& x2, const Tensor& w, const Tensor& bias) {
+  if (x1.dim() != x2.dim())
+    throw RuntimeError(str("bilinear(): input dimensions do not match: got ", x1.dim(), " and ", x2.dim()));
+  for (int64_t d = 0; d + 1 < x1.dim(); ++d)
+    if (x1.size(d) != x2.size(d))
+      throw RuntimeError(str("bilinear(): input batch dimensions do not match at dim ", d, ": got ", x1.size(d), " and ", x2.size(d)));
+  const int64_t I = x1.size(-1), J = x2.size(-1);
+  if (I != w.size(1)) throw RuntimeError(str("bilinear(): input1 size does not match weight size: got ", I, " but expected ", w.size(1)));
+  if (J != w.size(2)) throw RuntimeError(str("bilinear(): input2 size does not match weight size: got ", J, " but expected ", w.size(2)));
+  const int64_t O = w.size(0);
+  if (bias.defined() && bias.size(0) != O)
+    throw RuntimeError(str("bilinear(): bias size does not match weight size: got ", bias.size(0), " but expected ", O));
+  const ScalarType dt = x1.dtype();
+  if (w.dtype() != dt) throw RuntimeError(str("expected scalar type ", irName(dt), " but found ", irName(w.dtype())));
+  if (x2.dtype() != dt) throw RuntimeError(str("expected scalar type ", irName(dt), " but found ", irName(x2.dtype())));
+  if (dt == ScalarType::Half) notImpl("bmm", dt);
+  std::vector<int64_t> outShape(x1.sizes().begin(), x1.sizes().end() - 1);
+  outShape.push_back(O);
+  const int64_t rows = I == 0 ? 0 : x1.numel() / I;
+  Tensor out;
+  if (isFloatingType(dt)) {
+    const std::vector<double> a = toVector<double>(x1), b = toVector<double>(x2), wv = toVector<double>(w);
+    std::vector<double> r(static_cast<size_t>(rows * O), 0.0);
+    for (int64_t n = 0; n < rows; ++n)
+      for (int64_t o = 0; o < O; ++o) {
+        double s = 0;
+        for (int64_t i = 0; i < I; ++i) {
+          const double ai = a[n * I + i];
+          const double* wr = wv.data() + (o * I + i) * J;
+          const double* bn = b.data() + n * J;
+          double inner = 0;
+          for (int64_t j = 0; j < J; ++j) inner += wr[j] * bn[j];
+          s += ai * inner;
+        }
+        r[n * O + o] = s;
+      }
+    out = Tensor::fromDoubles(r, outShape, dt);
+  } else {
+    const std::vector<int64_t> a = toVector<int64_t>(x1), b = toVector<int64_t>(x2), wv = toVector<int64_t>(w);
+    std::vector<int64_t> r(static_cast<size_t>(rows * O), 0);
+    for (int64_t n = 0; n < rows; ++n)
+      for (int64_t o = 0; o < O; ++o) {
+        uint64_t s = 0;  // wrapping, as the integer bmm does
+        for (int64_t i = 0; i < I; ++i)
+          for (int64_t j = 0; j < J; ++j)
+            s += static_cast<uint64_t>(a[n * I + i]) * static_cast<uint64_t>(wv[(o * I + i) * J + j]) * static_cast<uint64_t>(b[n * J + j]);
+        r[n * O + o] = static_cast<int64_t>(s);
+      }
+    out = Tensor::fromInt64s(r, outShape, dt);
+  }
+  if (bias.defined()) out = k("aten::add.Tensor", {out, bias, int64_t{1}});
+  return out;
+}
+
+// ---- embedding_bag -----------------------------------------------------------------------------------
+
+// _embedding_bag (CPU): bags [offsets[b], offsets[b + 1]) of rows of weight (the last bag ends at
+// the input's end, or at the last offset with include_last_offset), summed (times
+// per_sample_weights), averaged or max-reduced; indices equal to padding_idx are skipped. Results:
+// (output [B, D], offset2bag, bag_size, max_indices) as 1.13 fills them.
+std::vector<Tensor> embeddingBag(const Tensor& weight, Tensor indices, Tensor offsets, int64_t mode,
+                                 const Tensor& psw, bool includeLast, int64_t paddingIdx) {
+  const char* kWhile = " (while checking arguments for embedding_bag)";
+  auto indexType = [&](const Tensor& t, const char* name) {
+    if (t.dtype() != ScalarType::Int64 && t.dtype() != ScalarType::Int32)
+      throw RuntimeError(str("Expected tensor for argument #1 '", name,
+                             "' to have one of the following scalar types: Long, Int; but got ", legacyTypeName(t.dtype()),
+                             " instead", kWhile));
+  };
+  indexType(indices, "indices");
+  indexType(offsets, "offsets");
+  const ScalarType it = promoteTypes(indices.dtype(), offsets.dtype());
+  const ScalarType dt = weight.dtype();
+  if (dt != ScalarType::Half && dt != ScalarType::Float && dt != ScalarType::Double)
+    throw RuntimeError(str("Expected tensor for argument #1 'weight' to have one of the following scalar types: Half, Float, Double; but got ",
+                           dt == ScalarType::BFloat16 ? std::string("CPUBFloat16Type") : legacyTypeName(dt), " instead", kWhile));
+  const int64_t n = indices.size(0), V = weight.size(0), D = weight.size(1);
+  const std::vector<int64_t> idx = toVector<int64_t>(indices), off = toVector<int64_t>(offsets);
+  if (!off.empty()) {
+    if (off[0] != 0)
+      throw RuntimeError(str("offsets[0] has to be 0, i.e., the first sequence in the mini-batch has to start from position 0. However, got ", off[0],
+                               "\n[ ", legacyTypeName(it), "{} ]"));  // 1.13 prints offsets[0] as a tensor
+    if (off.back() > n)
+      throw RuntimeError(str("offsets[-1] can not be greater than input's length ", n, " but got offsets[-1] of ", off.back()));
+  }
+  if (psw.defined()) {
+    if (mode != 0) throw RuntimeError("embedding_bag: per_sample_weights only supported with mode='sum'");
+    if (psw.dtype() != dt)
+      throw RuntimeError(str("Expected tensor for argument #1 'weight' to have the same type as tensor for argument #1 'per_sample_weights'; but type ",
+                             legacyTypeName(dt), " does not equal ", legacyTypeName(psw.dtype()), kWhile));
+    if (psw.dim() != 1 || psw.numel() != n)
+      throw RuntimeError("Expected per_sample_weights.value().numel() == indices.numel() to be true, but got false.  "
+                         "(Could this error message be improved?  If so, please report an enhancement request to PyTorch.)");
+  }
+  if (includeLast && off.empty()) throw RuntimeError("include_last_offset: number of offset should be at least 1");
+  const int64_t B = includeLast ? static_cast<int64_t>(off.size()) - 1 : static_cast<int64_t>(off.size());
+  const bool fbgemmPath = mode != 2 && dt != ScalarType::Double;  // its range message differs
+  for (int64_t i = 0; i < n; ++i)
+    if (idx[i] < 0 || idx[i] >= V) {
+      if (fbgemmPath)
+        throw RuntimeError(str("[enforce fail at embedding_lookup_idx.cc:", dt == ScalarType::Half ? 216 : 214,
+                               "] 0 <= idx && idx < data_size. Index ", i, " is out of bounds: ", idx[i], ", range 0 to ", V));
+      throw RuntimeError(str("embedding_bag: Expected idx >= 0 && idx < num_embeddings but found idx to be ", idx[i]));
+    }
+  const std::vector<double> w = toVector<double>(weight);
+  const std::vector<double> pw = psw.defined() ? toVector<double>(psw) : std::vector<double>{};
+  std::vector<double> out(static_cast<size_t>(std::max<int64_t>(B, 0) * D), 0.0);
+  std::vector<int64_t> offset2bag(static_cast<size_t>(n), 0), bagSize(static_cast<size_t>(std::max<int64_t>(B, 0)), 0);
+  std::vector<int64_t> maxIdx(static_cast<size_t>(mode == 2 ? std::max<int64_t>(B, 0) * D : std::max<int64_t>(B, 0)), 0);
+  for (int64_t b = 0; b < B; ++b) {
+    const int64_t start = off[b];
+    const int64_t end = b + 1 < static_cast<int64_t>(off.size()) ? off[b + 1] : n;
+    const int64_t countEnd = b + 1 < B ? off[b + 1] : n;  // 1.13 sizes the last bag to the input's end
+    int64_t count = 0;
+    for (int64_t i = start; i < countEnd; ++i) count += idx[i] != paddingIdx ? 1 : 0;
+    bool first = true;
+    for (int64_t i = start; i < end; ++i) {
+      offset2bag[i] = b;
+      if (idx[i] == paddingIdx) continue;
+      const double* row = w.data() + idx[i] * D;
+      for (int64_t d = 0; d < D; ++d) {
+        double& o = out[b * D + d];
+        if (mode == 2) {
+          if (first || row[d] > o) o = row[d], maxIdx[b * D + d] = idx[i];
+        } else {
+          o += row[d] * (pw.empty() ? 1.0 : pw[i]);
+        }
+      }
+      first = false;
+    }
+    if (mode == 1 && count > 0)
+      for (int64_t d = 0; d < D; ++d) out[b * D + d] /= static_cast<double>(count);
+    if (mode != 0) bagSize[b] = count;
+    if (mode == 1) maxIdx[b] = count;
+  }
+  // Past the last bag, 1.13 leaves offset2bag at the last bag index (-1 with no bags at all).
+  if (B <= 0) std::fill(offset2bag.begin(), offset2bag.end(), off.empty() ? -1 : 0);
+  const bool noOffset2bag = mode == 0 && dt != ScalarType::Double && paddingIdx < 0;
+  std::vector<int64_t> o2b = noOffset2bag ? std::vector<int64_t>{} : offset2bag;
+  const int64_t Bn = std::max<int64_t>(B, 0);
+  return {Tensor::fromDoubles(out, {Bn, D}, dt), Tensor::fromInt64s(o2b, {static_cast<int64_t>(o2b.size())}, it),
+          Tensor::fromInt64s(bagSize, {Bn}, it),
+          Tensor::fromInt64s(maxIdx, mode == 2 ? std::vector<int64_t>{Bn, D} : std::vector<int64_t>{Bn}, it)};
+}
+
+// The public overloads: padding_idx (optional) within [-V, V), wrapped; then _embedding_bag.
+int64_t embeddingBagPadding(const Tensor& weight, const IValue& paddingIdx) {
+  if (paddingIdx.isNone()) return -1;
+  const int64_t V = weight.size(0), p = paddingIdx.toInt();
+  if (p < -V || p >= V)
+    throw RuntimeError(str("padding_idx must be within the number of embeddings, -", V, " through ", V - 1, ", but got ", p));
+  return p < 0 ? p + V : p;
+}
+
+Operation embeddingBagOp(bool publicOverload) {
+  return [publicOverload](Stack& s, size_t nargs) {
+    IValue* a = s.data() + (s.size() - nargs);
+    const Tensor weight = a[0].toTensor();
+    const int64_t pad = publicOverload ? (nargs > 8 ? embeddingBagPadding(weight, a[8]) : -1) : a[8].toInt();
+    std::vector<Tensor> r = embeddingBag(weight, a[1].toTensor(), a[2].toTensor(), a[4].toInt(), optTensor(a[6]), a[7].toBool(), pad);
+    drop(s, nargs);
+    for (Tensor& t : r) s.push_back(IValue(std::move(t)));
+  };
+}
+
 }  // namespace
 
 void registerNNMiscKernels() {
@@ -247,6 +416,12 @@ void registerNNMiscKernels() {
     def(v.name, op([v](IValue* a) { return dropoutVariant(a[0], a[1].toDouble(), a[2].toBool(), v.feature, v.alpha, v.inplace); }));
   def("aten::rrelu", op([](IValue* a) { return rrelu(a[0], scalarD(a[1]), scalarD(a[2]), a[3].toBool(), false); }));
   def("aten::rrelu_", op([](IValue* a) { return rrelu(a[0], scalarD(a[1]), scalarD(a[2]), a[3].toBool(), true); }));
+  def("aten::bilinear", op([](IValue* a) {
+        return IValue(bilinear(a[0].toTensor(), a[1].toTensor(), a[2].toTensor(), optTensor(a[3])));
+      }));
+  def("aten::embedding_bag", embeddingBagOp(true));
+  def("aten::embedding_bag.padding_idx", embeddingBagOp(true));
+  def("aten::_embedding_bag", embeddingBagOp(false));
 }
 
 }  // namespace tsjit::kernels

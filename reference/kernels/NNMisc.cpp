@@ -1,6 +1,6 @@
 // NNMisc.cpp — reference kernels of distances (cdist, _cdist_forward, pdist, _pdist_forward, dist),
-// the dropout variants (feature_dropout, alpha_dropout, feature_alpha_dropout, in-place forms too)
-// and rrelu (NN family, part 5).
+// the dropout variants (feature_dropout, alpha_dropout, feature_alpha_dropout, in-place forms too),
+// rrelu, bilinear and embedding_bag (NN family, part 5).
 //
 // Semantics (PyTorch 1.13, CPU): cdist needs floating operands of rank >= 2 with equal column
 // counts; batch dims broadcast; result[..., i, j] is the p-norm of row i of x1 minus row j of x2
@@ -162,6 +162,158 @@ std::vector<IValue> rrelu(Args& a, bool inplace) {
   return one(out);
 }
 
+// ---- bilinear -----------------------------------------------------------------------------------------
+
+// y[..., o] = sum over i, j of x1[..., i] * weight[o, i, j] * x2[..., j], plus bias[o].
+std::vector<IValue> bilinear(Args& a) {
+  const Tensor x1 = tensorArg(a, 0), x2 = tensorArg(a, 1), weight = tensorArg(a, 2);
+  const std::optional<Tensor> bias = optTensorArg(a, 3);
+  if (x1.dim() != x2.dim())
+    throw RuntimeError(str("bilinear(): input dimensions do not match: got ", x1.dim(), " and ", x2.dim()));
+  for (int64_t d = 0; d < x1.dim() - 1; ++d)
+    if (x1.size(d) != x2.size(d))
+      throw RuntimeError(str("bilinear(): input batch dimensions do not match at dim ", d, ": got ", x1.size(d), " and ", x2.size(d)));
+  const int64_t in1 = x1.size(-1), in2 = x2.size(-1);
+  if (in1 != weight.size(1))
+    throw RuntimeError(str("bilinear(): input1 size does not match weight size: got ", in1, " but expected ", weight.size(1)));
+  if (in2 != weight.size(2))
+    throw RuntimeError(str("bilinear(): input2 size does not match weight size: got ", in2, " but expected ", weight.size(2)));
+  const int64_t outs = weight.size(0);
+  if (bias && bias->size(0) != outs)
+    throw RuntimeError(str("bilinear(): bias size does not match weight size: got ", bias->size(0), " but expected ", outs));
+  const ScalarType dt = x1.dtype();
+  if (weight.dtype() != dt) throw RuntimeError(str("expected scalar type ", dt, " but found ", weight.dtype()));
+  if (x2.dtype() != dt) throw RuntimeError(str("expected scalar type ", dt, " but found ", x2.dtype()));
+  if (dt == ScalarType::Half) notImplemented("bmm", dt);
+  std::vector<int64_t> sizes(x1.sizes().begin(), x1.sizes().end() - 1);
+  sizes.push_back(outs);
+  Tensor y = Tensor::empty(sizes, dt);
+  const int64_t rows = in1 == 0 ? 0 : x1.numel() / in1;
+  for (int64_t r = 0; r < rows; ++r)
+    for (int64_t o = 0; o < outs; ++o) {
+      if (isFloating(dt)) {
+        double total = 0;
+        for (int64_t i = 0; i < in1; ++i)
+          for (int64_t j = 0; j < in2; ++j)
+            total += x1.getDouble(r * in1 + i) * weight.getDouble((o * in1 + i) * in2 + j) * x2.getDouble(r * in2 + j);
+        y.setDouble(r * outs + o, total);
+      } else {
+        uint64_t total = 0;  // integer products wrap, as the integer bmm's do
+        for (int64_t i = 0; i < in1; ++i)
+          for (int64_t j = 0; j < in2; ++j)
+            total += static_cast<uint64_t>(x1.getInt64(r * in1 + i)) * static_cast<uint64_t>(weight.getInt64((o * in1 + i) * in2 + j)) *
+                     static_cast<uint64_t>(x2.getInt64(r * in2 + j));
+        y.setInt64(r * outs + o, static_cast<int64_t>(total));
+      }
+    }
+  if (bias) y = runKernel("aten::add.Tensor", {y, *bias, int64_t{1}}).toTensor();
+  return one(y);
+}
+
+// ---- embedding_bag ------------------------------------------------------------------------------------
+
+// Bag b holds positions [offsets[b], next) where next is offsets[b + 1] or the input's length;
+// padding_idx positions contribute nothing (and do not count for the mean). 1.13 counts the last
+// bag's size up to the input's length even when include_last_offset ends it earlier.
+std::vector<IValue> embeddingBagImpl(const Tensor& weight, const Tensor& indices, const Tensor& offsets, int64_t mode,
+                                     const std::optional<Tensor>& psw, bool includeLast, int64_t padding) {
+  const std::string checking = " (while checking arguments for embedding_bag)";
+  for (const auto& [t, name] : {std::pair<Tensor, const char*>{indices, "indices"}, {offsets, "offsets"}})
+    if (t.dtype() != ScalarType::Int64 && t.dtype() != ScalarType::Int32)
+      throw RuntimeError(str("Expected tensor for argument #1 '", name, "' to have one of the following scalar types: Long, Int; but got ",
+                             legacyTypeName(t.dtype()), " instead", checking));
+  const ScalarType indexType = indices.dtype() == ScalarType::Int64 || offsets.dtype() == ScalarType::Int64 ? ScalarType::Int64 : ScalarType::Int32;
+  const ScalarType dt = weight.dtype();
+  if (dt != ScalarType::Half && dt != ScalarType::Float && dt != ScalarType::Double) {
+    const std::string got = dt == ScalarType::BFloat16 ? "CPUBFloat16Type" : legacyTypeName(dt);
+    throw RuntimeError(str("Expected tensor for argument #1 'weight' to have one of the following scalar types: Half, Float, Double; but got ", got,
+                           " instead", checking));
+  }
+  const int64_t length = indices.size(0), rows = weight.size(0), dim = weight.size(1);
+  const int64_t numOffsets = offsets.size(0);
+  if (numOffsets > 0) {
+    if (offsets.getInt64(0) != 0)
+      throw RuntimeError(str("offsets[0] has to be 0, i.e., the first sequence in the mini-batch has to start from position 0. However, got ",
+                             offsets.getInt64(0), "\n[ ", legacyTypeName(indexType), "{} ]"));  // offsets[0] printed as a 0-dim tensor
+    if (offsets.getInt64(numOffsets - 1) > length)
+      throw RuntimeError(str("offsets[-1] can not be greater than input's length ", length, " but got offsets[-1] of ",
+                             offsets.getInt64(numOffsets - 1)));
+  }
+  if (psw) {
+    if (mode != 0) throw RuntimeError("embedding_bag: per_sample_weights only supported with mode='sum'");
+    if (psw->dtype() != dt)
+      throw RuntimeError(str("Expected tensor for argument #1 'weight' to have the same type as tensor for argument #1 'per_sample_weights'; but type ",
+                             legacyTypeName(dt), " does not equal ", legacyTypeName(psw->dtype()), checking));
+    if (psw->dim() != 1 || psw->numel() != length)
+      throw RuntimeError("Expected per_sample_weights.value().numel() == indices.numel() to be true, but got false.  "
+                         "(Could this error message be improved?  If so, please report an enhancement request to PyTorch.)");
+  }
+  if (includeLast && numOffsets < 1) throw RuntimeError("include_last_offset: number of offset should be at least 1");
+  for (int64_t k = 0; k < length; ++k) {
+    const int64_t row = indices.getInt64(k);
+    if (row >= 0 && row < rows) continue;
+    if (mode != 2 && dt != ScalarType::Double)  // fbgemm's lookup reports it
+      throw RuntimeError(str("[enforce fail at embedding_lookup_idx.cc:", dt == ScalarType::Half ? 216 : 214,
+                             "] 0 <= idx && idx < data_size. Index ", k, " is out of bounds: ", row, ", range 0 to ", rows));
+    throw RuntimeError(str("embedding_bag: Expected idx >= 0 && idx < num_embeddings but found idx to be ", row));
+  }
+  const int64_t bags = std::max<int64_t>(includeLast ? numOffsets - 1 : numOffsets, 0);
+  Tensor out = Tensor::zeros({bags, dim}, dt);
+  std::vector<int64_t> bagOf(static_cast<size_t>(length), numOffsets == 0 ? -1 : 0), sizes(static_cast<size_t>(bags), 0);
+  std::vector<int64_t> argmax(static_cast<size_t>(mode == 2 ? bags * dim : bags), 0);
+  for (int64_t b = 0; b < bags; ++b) {
+    const int64_t begin = offsets.getInt64(b);
+    const int64_t end = b + 1 < numOffsets ? offsets.getInt64(b + 1) : length;
+    const int64_t sizeEnd = b + 1 < bags ? offsets.getInt64(b + 1) : length;
+    int64_t members = 0;
+    for (int64_t k = begin; k < sizeEnd; ++k)
+      if (indices.getInt64(k) != padding) ++members;
+    for (int64_t d = 0; d < dim; ++d) {
+      double acc = 0;
+      bool seen = false;
+      for (int64_t k = begin; k < end; ++k) {
+        const int64_t row = indices.getInt64(k);
+        if (row == padding) continue;
+        const double v = weight.getDouble(row * dim + d);
+        if (mode == 2) {
+          if (!seen || v > acc) acc = v, argmax[static_cast<size_t>(b * dim + d)] = row;
+        } else {
+          acc += psw ? v * psw->getDouble(k) : v;
+        }
+        seen = true;
+      }
+      if (mode == 1 && members > 0) acc /= static_cast<double>(members);
+      out.setDouble(b * dim + d, acc);
+    }
+    for (int64_t k = begin; k < end; ++k) bagOf[static_cast<size_t>(k)] = b;
+    if (mode != 0) sizes[static_cast<size_t>(b)] = members;
+    if (mode == 1) argmax[static_cast<size_t>(b)] = members;
+  }
+  if (mode == 0 && dt != ScalarType::Double && padding < 0) bagOf.clear();  // the fast sum path fills none
+  std::vector<IValue> result;
+  result.emplace_back(out);
+  result.emplace_back(Tensor::fromInt64s(bagOf, {static_cast<int64_t>(bagOf.size())}, indexType));
+  result.emplace_back(Tensor::fromInt64s(sizes, {bags}, indexType));
+  result.emplace_back(Tensor::fromInt64s(argmax, mode == 2 ? std::vector<int64_t>{bags, dim} : std::vector<int64_t>{bags}, indexType));
+  return result;
+}
+
+std::vector<IValue> embeddingBag(Args& a, bool publicOverload) {
+  const Tensor weight = tensorArg(a, 0);
+  int64_t padding = -1;
+  if (publicOverload) {
+    if (a.size() > 8 && !a[8].isNone()) {
+      const int64_t rows = weight.size(0), p = a[8].toInt();
+      if (p < -rows || p >= rows)
+        throw RuntimeError(str("padding_idx must be within the number of embeddings, -", rows, " through ", rows - 1, ", but got ", p));
+      padding = p < 0 ? p + rows : p;
+    }
+  } else {
+    padding = intArg(a, 8);
+  }
+  return embeddingBagImpl(weight, tensorArg(a, 1), tensorArg(a, 2), intArg(a, 4), optTensorArg(a, 6), boolArg(a, 7), padding);
+}
+
 }  // namespace
 
 void registerNNMiscKernels() {
@@ -188,6 +340,10 @@ void registerNNMiscKernels() {
   def("aten::feature_alpha_dropout_", [](Args& a) { return dropoutVariant(a, "aten::feature_alpha_dropout_", true, true, true); });
   def("aten::rrelu", [](Args& a) { return rrelu(a, false); });
   def("aten::rrelu_", [](Args& a) { return rrelu(a, true); });
+  def("aten::bilinear", bilinear);
+  def("aten::embedding_bag", [](Args& a) { return embeddingBag(a, true); });
+  def("aten::embedding_bag.padding_idx", [](Args& a) { return embeddingBag(a, true); });
+  def("aten::_embedding_bag", [](Args& a) { return embeddingBag(a, false); });
 }
 
 }  // namespace tsjit::reference

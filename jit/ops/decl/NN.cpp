@@ -276,7 +276,8 @@ void declareNN(OpTableBuilder& b) {
       "aten::binary_cross_entropy_with_logits(Tensor self, Tensor target, Tensor? weight=None, Tensor? pos_weight=None, int reduction=1) -> Tensor",
       "aten::binary_cross_entropy_with_logits.out(Tensor self, Tensor target, Tensor? weight=None, Tensor? pos_weight=None, int reduction=1, *, Tensor(a!) out) -> Tensor(a!)",
   });
-  // Losses (NNLossMore kernels), distances, dropout variants and rrelu (NNMisc kernels).
+  // Losses (NNLossMore kernels), distances, dropout variants, rrelu, bilinear and embedding_bag
+  // (NNMisc kernels).
   // F.binary_cross_entropy's weight shape: the broadcast of two size lists.
   b.op("aten::_infer_size", Cat::Container, Tolerance::exact(), {
       "aten::_infer_size(int[] a, int[] b) -> int[]",
@@ -360,6 +361,17 @@ void declareNN(OpTableBuilder& b) {
   });
   b.op("aten::rrelu_", Cat::Inplace, Tolerance::ulp(1), {
       "aten::rrelu_(Tensor(a!) self, Scalar lower=0.125, Scalar upper=0.33333333333333331, bool training=False, Generator? generator=None) -> Tensor(a!)",
+  });
+  b.op("aten::bilinear", Cat::NN, Tolerance::reduction(2), {
+      "aten::bilinear(Tensor input1, Tensor input2, Tensor weight, Tensor? bias=None) -> Tensor",
+  });
+  b.op("aten::embedding_bag", Cat::NN, Tolerance::reduction(1), {
+      "aten::embedding_bag(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq=False, int mode=0, bool sparse=False, Tensor? per_sample_weights=None, bool include_last_offset=False) -> (Tensor, Tensor, Tensor, Tensor)",
+      "aten::embedding_bag.padding_idx(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq, int mode, bool sparse, Tensor? per_sample_weights, bool include_last_offset, int? padding_idx) -> (Tensor, Tensor, Tensor, Tensor)",
+  });
+  b.op("aten::_embedding_bag", Cat::NN, Tolerance::reduction(1), {
+      "aten::_embedding_bag(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq=False, int mode=0, bool sparse=False, Tensor? per_sample_weights=None, bool include_last_offset=False, int padding_idx=-1) -> (Tensor, Tensor, Tensor, Tensor)",
+      "aten::_embedding_bag.out(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq=False, int mode=0, bool sparse=False, Tensor? per_sample_weights=None, bool include_last_offset=False, int padding_idx=-1, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!))",
   });
 }
 

@@ -479,6 +479,16 @@ TEST(AutogradDerivatives, LossesAndDistances) {
                      withInts(2, k + bag + "  %r : Tensor, %r1 : Tensor, %r2 : Tensor, %r3 : Tensor = aten::embedding_bag(%a, %b, %off, %f, " + mode +
                                      ", %f, %none, %f)\n"),
                      {{{4, 3}}, bagIdx}});
+  const std::string gs = "  %ac : bool = prim::Constant[value=1]()\n";
+  In img{{2, 2, 3, 4}}, grid2{{2, 3, 2, 2}, Kind::Unit}, wideGrid{{2, 3, 2, 2}};
+  cases.push_back({"grid_sampler bilinear zeros", body(2, "aten::grid_sampler(%a, %b, %i0, %i0, %f)"), {img, grid2}});
+  cases.push_back({"grid_sampler bilinear border align_corners", withInts(2, k + gs + "  %r : Tensor = aten::grid_sampler(%a, %b, %i0, %i1, %ac)\n"), {img, wideGrid}});
+  cases.push_back({"grid_sampler bilinear reflection", body(2, "aten::grid_sampler(%a, %b, %i0, %i2, %f)"), {img, wideGrid}});
+  cases.push_back({"grid_sampler nearest (input)", body(2, "aten::grid_sampler(%a, %b, %i1, %i2, %f)"), {img, {{2, 3, 2, 2}, Kind::Normal, false}}});
+  cases.push_back({"grid_sampler bicubic (input)", body(2, "aten::grid_sampler(%a, %b, %i2, %i1, %f)"), {img, {{2, 3, 2, 2}, Kind::Normal, false}}});
+  cases.push_back({"grid_sampler 3-D trilinear", body(2, "aten::grid_sampler(%a, %b, %i0, %i0, %f)"), {{{1, 2, 2, 3, 2}}, {{1, 2, 1, 2, 3}, Kind::Unit}}});
+  cases.push_back({"affine_grid_generator", withInts(1, k + "  %s : int[] = prim::Constant[value=[2, 1, 3, 4]]()\n  %r : Tensor = aten::affine_grid_generator(%a, %s, %f)\n"), {{{2, 2, 3}}}});
+  cases.push_back({"affine_grid_generator 3-D", withInts(1, k + gs + "  %s : int[] = prim::Constant[value=[1, 1, 2, 3, 2]]()\n  %r : Tensor = aten::affine_grid_generator(%a, %s, %ac)\n"), {{{1, 3, 4}}}});
   cases.push_back({"embedding_bag per_sample_weights", withInts(3, k + bag + "  %r : Tensor, %r1 : Tensor, %r2 : Tensor, %r3 : Tensor = aten::embedding_bag(%a, %b, %off, %f, %i0, %f, %c, %f)\n"),
                    {{{4, 3}}, bagIdx, {{6}}}});
   checkAll(cases);

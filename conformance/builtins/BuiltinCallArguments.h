@@ -138,6 +138,11 @@ inline const std::map<std::string, std::map<std::string, std::string>>& override
       // bilinear: a [2, 3, 3] weight for two [2, 3] inputs; embedding_bag: bags starting at 0.
       {"bilinear", {{"weight", "b3"}}},
       {"embedding_bag", {{"offsets", "torch.tensor([0, 1])"}}},
+      // grid sampling: a 4-D / 5-D image and a grid of (x, y[, z]) points; a [1, 2, 3] theta.
+      {"grid_sampler", {{"input", "img"}, {"grid", "img.view(1, 1, 3, 2)"}}},
+      {"grid_sampler_2d", {{"input", "img"}, {"grid", "img.view(1, 1, 3, 2)"}}},
+      {"grid_sampler_3d", {{"input", "img.view(1, 1, 1, 2, 3)"}, {"grid", "img.view(1, 1, 1, 2, 3)"}}},
+      {"affine_grid_generator", {{"theta", "x.view(1, 2, 3)"}, {"size", "[1, 1, 2, 2]"}}},
       // masks and conditions: bool tensors.
       {"masked_fill", {{"mask", "m"}, {"value:Tensor", "s"}}},
       {"masked_fill_", {{"mask", "m"}, {"value:Tensor", "s"}}},

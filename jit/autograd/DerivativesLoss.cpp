@@ -2,7 +2,8 @@
 // (binary_cross_entropy, kl_div, soft_margin, margin_ranking, hinge_embedding, cosine_embedding,
 // triplet_margin, poisson_nll, pairwise_distance, dist, cdist, pdist: recorded decompositions,
 // Decompose.h, that compute what the kernels compute; multi_margin / multilabel_margin: direct
-// loops), of bilinear (decomposed) and embedding_bag (direct), of rrelu and of the dropout variants.
+// loops), of bilinear (decomposed), embedding_bag and grid_sampler (direct), affine_grid_generator
+// (decomposed), of rrelu and of the dropout variants.
 // rrelu's slope per element is read back from its saved output (out / x), so training mode's
 // random slopes differentiate too; a dropout variant differentiates where it is deterministic
 // (not training, p = 0 or p = 1) and refuses its random mask, which it cannot recover.
@@ -139,6 +140,103 @@ Grads embeddingBagBackward(const GradContext& c, bool publicOverload) {
   return out;
 }
 
+// ---- grid_sampler --------------------------------------------------------------------------------
+// A pixel coordinate and its derivative with respect to the normalized grid value (1.13's
+// *_set_grad helpers): unnormalize, then border clipping (slope 0 outside) or reflection (slope
+// +-1) and clipping.
+struct Coord {
+  double v, dv;
+};
+// Padding of pixel coordinate c (slope dc with respect to the grid value).
+Coord padPixel(Coord c, int64_t size, int64_t padding, bool ac) {
+  auto clip = [&](Coord x) -> Coord {
+    if (x.v <= 0) return {0, 0};
+    if (x.v >= static_cast<double>(size - 1)) return {static_cast<double>(size - 1), 0};
+    return x;
+  };
+  if (padding == 1) return clip(c);
+  if (padding == 2) {
+    const double lo = ac ? 0 : -0.5, span = ac ? static_cast<double>(size - 1) : static_cast<double>(size);
+    if (span <= 0) return {0, 0};
+    double in = c.v - lo, sign = 1;
+    if (in < 0) in = -in, sign = -1;
+    const double extra = std::fmod(in, span);
+    const int64_t flips = static_cast<int64_t>(std::floor(in / span));
+    c = flips % 2 == 0 ? Coord{extra + lo, c.dv * sign} : Coord{span - extra + lo, -c.dv * sign};
+    return clip(c);
+  }
+  return c;
+}
+Coord unnormalized(double g, int64_t size, bool ac) {
+  return ac ? Coord{(g + 1) / 2 * static_cast<double>(size - 1), static_cast<double>(size - 1) / 2}
+            : Coord{((g + 1) * static_cast<double>(size) - 1) / 2, static_cast<double>(size) / 2};
+}
+Coord padded(double g, int64_t size, int64_t padding, bool ac) { return padPixel(unnormalized(g, size, ac), size, padding, ac); }
+
+// Input and grid gradients of grid_sampler for bilinear (2-D / 3-D) and nearest (grid: 0);
+// bicubic: the input's gradient only.
+Grads gridSamplerBackward(const GradContext& c) {
+  const Tensor input = c.tensor(0), grid = c.tensor(1);
+  const int64_t mode = c.arg(2).toInt(), padding = c.arg(3).toInt();
+  const bool ac = c.arg(4).toBool(), is3d = input.dim() == 5;
+  if (mode == 2 && c.needs(1)) throw RuntimeError("the derivative for 'aten::grid_sampler' with respect to the grid of bicubic sampling is not implemented.");
+  const int64_t N = input.size(0), C = input.size(1), D = is3d ? input.size(2) : 1, H = input.size(-2), W = input.size(-1);
+  const int64_t k = grid.size(-1), P = grid.numel() / std::max<int64_t>(N * k, 1);
+  const std::vector<double> x = input.contiguous().toDoubles(), gr = grid.contiguous().toDoubles(), g = c.grad().contiguous().toDoubles();
+  std::vector<double> gx(x.size(), 0.0), gg(gr.size(), 0.0);
+  auto inside = [&](int64_t z, int64_t y, int64_t xx) { return xx >= 0 && xx < W && y >= 0 && y < H && z >= 0 && z < D; };
+  for (int64_t n = 0; n < N; ++n)
+    for (int64_t q = 0; q < P; ++q) {
+      const double* pt = gr.data() + (n * P + q) * k;
+      if (mode == 2) {  // bicubic: taps weighted by the cubic convolution, each tap padded on its own
+        auto unnorm = [&](double v, int64_t size) { return ac ? (v + 1) / 2 * static_cast<double>(size - 1) : ((v + 1) * static_cast<double>(size) - 1) / 2; };
+        auto cubic = [](double d) {
+          const double A = -0.75, a = std::fabs(d);
+          return a <= 1 ? ((A + 2) * a - (A + 3)) * a * a + 1 : a < 2 ? ((A * a - 5 * A) * a + 8 * A) * a - 4 * A : 0.0;
+        };
+        const double ix = unnorm(pt[0], W), iy = unnorm(pt[1], H), bx = std::floor(ix), by = std::floor(iy);
+        for (int j = -1; j <= 2; ++j)
+          for (int i = -1; i <= 2; ++i) {
+            const double ptx = padPixel({bx + i, 0}, W, padding, ac).v, pty = padPixel({by + j, 0}, H, padding, ac).v;
+            const int64_t xi = static_cast<int64_t>(ptx), yi = static_cast<int64_t>(pty);
+            if (!inside(0, yi, xi)) continue;
+            const double w = cubic(ix - (bx + i)) * cubic(iy - (by + j));
+            for (int64_t ch = 0; ch < C; ++ch) gx[((n * C + ch) * H + yi) * W + xi] += w * g[(n * C + ch) * P + q];
+          }
+        continue;
+      }
+      const Coord cx = padded(pt[0], W, padding, ac), cy = padded(pt[1], H, padding, ac);
+      const Coord cz = is3d ? padded(pt[2], D, padding, ac) : Coord{0, 0};
+      if (mode == 1) {
+        const int64_t xi = static_cast<int64_t>(std::nearbyint(cx.v)), yi = static_cast<int64_t>(std::nearbyint(cy.v)),
+                      zi = static_cast<int64_t>(std::nearbyint(cz.v));
+        if (!inside(zi, yi, xi)) continue;
+        for (int64_t ch = 0; ch < C; ++ch) gx[(((n * C + ch) * D + zi) * H + yi) * W + xi] += g[(n * C + ch) * P + q];
+        continue;
+      }
+      const double x0 = std::floor(cx.v), y0 = std::floor(cy.v), z0 = std::floor(cz.v);
+      const double fx = cx.v - x0, fy = cy.v - y0, fz = cz.v - z0;
+      for (int dz = 0; dz < (is3d ? 2 : 1); ++dz)
+        for (int dy = 0; dy < 2; ++dy)
+          for (int dx = 0; dx < 2; ++dx) {
+            const int64_t xi = static_cast<int64_t>(x0) + dx, yi = static_cast<int64_t>(y0) + dy, zi = static_cast<int64_t>(z0) + dz;
+            if (!inside(zi, yi, xi)) continue;
+            const double wx = dx ? fx : 1 - fx, wy = dy ? fy : 1 - fy, wz = is3d ? (dz ? fz : 1 - fz) : 1.0;
+            const double sx = dx ? 1 : -1, sy = dy ? 1 : -1, sz = dz ? 1 : -1;
+            for (int64_t ch = 0; ch < C; ++ch) {
+              const size_t at = static_cast<size_t>((((n * C + ch) * D + zi) * H + yi) * W + xi);
+              const double gv = g[(n * C + ch) * P + q];
+              gx[at] += wx * wy * wz * gv;
+              double* out = gg.data() + (n * P + q) * k;
+              out[0] += sx * wy * wz * x[at] * gv * cx.dv;
+              out[1] += sy * wx * wz * x[at] * gv * cy.dv;
+              if (is3d) out[2] += sz * wx * wy * x[at] * gv * cz.dv;
+            }
+          }
+    }
+  return {Tensor::fromDoubles(gx, input.sizes(), ScalarType::Double), Tensor::fromDoubles(gg, grid.sizes(), ScalarType::Double), IValue(), IValue(), IValue()};
+}
+
 }  // namespace
 
 void registerLossDerivatives() {
@@ -253,6 +351,33 @@ void registerLossDerivatives() {
   def("aten::embedding_bag", {{0, 1, 2, 6}, {}}, [](const GradContext& c) { return embeddingBagBackward(c, true); });
   def("aten::embedding_bag.padding_idx", {{0, 1, 2, 6}, {}}, [](const GradContext& c) { return embeddingBagBackward(c, true); });
   def("aten::_embedding_bag", {{0, 1, 2, 6}, {}}, [](const GradContext& c) { return embeddingBagBackward(c, false); });
+  def("aten::grid_sampler", {{0, 1}, {}}, gridSamplerBackward);
+  def("aten::grid_sampler_2d", {{0, 1}, {}}, gridSamplerBackward);
+  def("aten::grid_sampler_3d", {{0, 1}, {}}, gridSamplerBackward);
+  // affine_grid_generator: the constant base grid (x, y[, z], 1) times theta^T.
+  defDecomposed("aten::affine_grid_generator", {0}, [](const std::vector<IValue>& a) -> std::vector<Tensor> {
+    const Tensor theta = a[0].toTensor();
+    const std::vector<int64_t> size = ints(a[1]);
+    const bool ac = a[2].toBool(), is3d = size.size() == 5;
+    const int64_t D = is3d ? size[2] : 1, H = size[size.size() - 2], W = size.back(), J = is3d ? 4 : 3;
+    auto point = [ac](int64_t i, int64_t n) {
+      if (n <= 1) return 0.0;
+      const double v = -1 + 2 * static_cast<double>(i) / static_cast<double>(n - 1);
+      return ac ? v : v * static_cast<double>(n - 1) / static_cast<double>(n);
+    };
+    std::vector<double> base;
+    for (int64_t z = 0; z < D; ++z)
+      for (int64_t y = 0; y < H; ++y)
+        for (int64_t x = 0; x < W; ++x) {
+          base.push_back(point(x, W));
+          base.push_back(point(y, H));
+          if (is3d) base.push_back(point(z, D));
+          base.push_back(1.0);
+        }
+    const Tensor b = Tensor::fromDoubles(base, {1, D * H * W, J}, theta.dtype());
+    std::vector<int64_t> outShape = is3d ? std::vector<int64_t>{size[0], D, H, W, 3} : std::vector<int64_t>{size[0], H, W, 2};
+    return {reshape(matmul(b, callT("aten::transpose.int", {theta, int64_t{1}, int64_t{2}})), outShape)};
+  });
   def("aten::feature_dropout", {{}, {}}, [](const GradContext& c) { return dropoutBackward(c, "aten::feature_dropout"); });
   def("aten::alpha_dropout", {{}, {}}, [](const GradContext& c) { return dropoutBackward(c, "aten::alpha_dropout"); });
   def("aten::feature_alpha_dropout", {{}, {}}, [](const GradContext& c) { return dropoutBackward(c, "aten::feature_alpha_dropout"); });

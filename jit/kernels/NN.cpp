@@ -22,6 +22,7 @@ void registerNNNormKernels();
 void registerNNLossKernels();
 void registerNNLossMoreKernels();  // NNLossMore.cpp
 void registerNNMiscKernels();      // NNMisc.cpp
+void registerNNGridSampleKernels();  // NNGridSample.cpp
 void registerNNUpsampleKernels();
 void registerNNPoolKernels();
 void registerNNVisionKernels();
@@ -537,6 +538,7 @@ void registerNNKernels() {
   registerNNLossKernels();
   registerNNLossMoreKernels();
   registerNNMiscKernels();
+  registerNNGridSampleKernels();
   registerNNUpsampleKernels();
   registerNNRnnKernels();
   registerNNAttentionKernels();

@@ -14,6 +14,7 @@ void registerNNKernels() {
   registerNNLossKernels();
   registerNNLossMoreKernels();
   registerNNMiscKernels();
+  registerNNGridSampleKernels();
   registerNNUpsampleKernels();
   registerNNRnnKernels();
   registerNNAttentionKernels();

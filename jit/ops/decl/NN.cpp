@@ -373,6 +373,22 @@ void declareNN(OpTableBuilder& b) {
       "aten::_embedding_bag(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq=False, int mode=0, bool sparse=False, Tensor? per_sample_weights=None, bool include_last_offset=False, int padding_idx=-1) -> (Tensor, Tensor, Tensor, Tensor)",
       "aten::_embedding_bag.out(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq=False, int mode=0, bool sparse=False, Tensor? per_sample_weights=None, bool include_last_offset=False, int padding_idx=-1, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!))",
   });
+  // Sampling: a weighted sum of up to 16 taps whose weights come from the grid's float arithmetic.
+  b.op("aten::grid_sampler", Cat::NN, Tolerance::operands(16), {
+      "aten::grid_sampler(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor",
+  });
+  b.op("aten::grid_sampler_2d", Cat::NN, Tolerance::operands(16), {
+      "aten::grid_sampler_2d(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor",
+      "aten::grid_sampler_2d.out(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::grid_sampler_3d", Cat::NN, Tolerance::operands(16), {
+      "aten::grid_sampler_3d(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor",
+      "aten::grid_sampler_3d.out(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::affine_grid_generator", Cat::NN, Tolerance::operands(16), {
+      "aten::affine_grid_generator(Tensor theta, int[] size, bool align_corners) -> Tensor",
+      "aten::affine_grid_generator.out(Tensor theta, int[] size, bool align_corners, *, Tensor(a!) out) -> Tensor(a!)",
+  });
 }
 
 }  // namespace tsjit::ops

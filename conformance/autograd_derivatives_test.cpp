@@ -468,6 +468,7 @@ TEST(AutogradDerivatives, LossesAndDistances) {
   cases.push_back({"cdist matrix product", body(2, "aten::cdist(%a, %b, %p2, %i1)"), {m34, {{2, 4}}}});
   cases.push_back({"pdist", body(1, "aten::pdist(%a, %p2)"), {{{4, 3}}}});
   cases.push_back({"pdist p1", body(1, "aten::pdist(%a, %p1)"), {{{4, 3}}}});
+  cases.push_back({"log_sigmoid", body(1, "aten::log_sigmoid(%a)"), {m23}});
   cases.push_back({"rrelu eval", body(1, "aten::rrelu(%a, %mg, %p1, %f, %none)"), {{{2, 3}, Kind::NearKink}}});
   cases.push_back({"alpha_dropout eval", body(1, "aten::alpha_dropout(%a, %mg, %f)"), {m23}});
   cases.push_back({"feature_dropout p=1", body(1, "aten::feature_dropout(%a, %p1, %t)"), {m23}});

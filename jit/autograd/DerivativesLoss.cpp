@@ -378,6 +378,10 @@ void registerLossDerivatives() {
     std::vector<int64_t> outShape = is3d ? std::vector<int64_t>{size[0], D, H, W, 3} : std::vector<int64_t>{size[0], H, W, 2};
     return {reshape(matmul(b, callT("aten::transpose.int", {theta, int64_t{1}, int64_t{2}})), outShape)};
   });
+  // log_sigmoid (F.logsigmoid, multilabel_soft_margin_loss): d/dx = sigmoid(-x).
+  def("aten::log_sigmoid", {{0}, {}}, [](const GradContext& c) -> Grads {
+    return {mul(c.grad(), unary("aten::sigmoid", neg(c.tensor(0))))};
+  });
   def("aten::feature_dropout", {{}, {}}, [](const GradContext& c) { return dropoutBackward(c, "aten::feature_dropout"); });
   def("aten::alpha_dropout", {{}, {}}, [](const GradContext& c) { return dropoutBackward(c, "aten::alpha_dropout"); });
   def("aten::feature_alpha_dropout", {{}, {}}, [](const GradContext& c) { return dropoutBackward(c, "aten::feature_alpha_dropout"); });

@@ -1,9 +1,9 @@
 // LibraryLosses.cpp — more of torch.nn.functional as TorchScript source (appended to Library.cpp's
 // functional.py): the losses 1.13 compiles from Python (binary_cross_entropy, kl_div, the margin
-// and embedding losses, poisson_nll_loss, multilabel_soft_margin_loss), the dropout variants,
-// rrelu, embedding_bag, grid_sample and affine_grid. Each records the aten calls 1.13's scripted function records (checked
-// against torch.jit.script(...).inlined_graph of python3-torch 1.13.1), with 1.13's argument
-// checks, exception classes and messages.
+// and embedding losses, poisson_nll_loss, multilabel_soft_margin_loss, gaussian_nll_loss), the
+// dropout variants, rrelu, embedding_bag, grid_sample and affine_grid. Each records the aten calls
+// 1.13's scripted function records (checked against torch.jit.script(...).inlined_graph of
+// python3-torch 1.13.1), with 1.13's argument checks, exception classes and messages.
 #include "jit/frontend/EmitterImpl.h"
 
 namespace tsjit::frontend::detail {
@@ -257,6 +257,30 @@ def affine_grid(theta: Tensor, size: List[int], align_corners: Optional[bool] = 
     elif min(size) <= 0:
         raise ValueError("Expected non-zero, positive output size. Got {}".format(size))
     return torch.affine_grid_generator(theta, size, align_corners)
+def gaussian_nll_loss(input: Tensor, target: Tensor, var: Tensor, full: bool = False, eps: float = 1e-06, reduction: str = "mean") -> Tensor:
+    if var.size() != input.size():
+        if input.size()[:-1] == var.size():
+            var = torch.unsqueeze(var, -1)
+        elif input.size()[:-1] == var.size()[:-1] and var.size(-1) == 1:
+            pass
+        else:
+            raise ValueError("var is of incorrect size")
+    if reduction != "none" and reduction != "mean" and reduction != "sum":
+        raise ValueError(reduction + " is not valid")
+    if torch.any(var < 0):
+        raise ValueError("var has negative entry/entries")
+    var = var.clone()
+    with torch.no_grad():
+        var.clamp_(min=eps)
+    loss = 0.5 * (torch.log(var) + (input - target) ** 2 / var)
+    if full:
+        loss += 0.5 * math.log(2 * math.pi)
+    if reduction == "mean":
+        return loss.mean()
+    elif reduction == "sum":
+        return loss.sum()
+    else:
+        return loss
 )TS";
 
 }  // namespace tsjit::frontend::detail

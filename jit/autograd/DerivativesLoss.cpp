@@ -107,11 +107,13 @@ Grads embeddingBagBackward(const GradContext& c, bool publicOverload) {
   else if (c.numArgs() > 8 && !c.arg(8).isNone()) pad = c.arg(8).toInt() < 0 ? c.arg(8).toInt() + weight.size(0) : c.arg(8).toInt();
   const Tensor psw = c.arg(6).isTensor() ? c.tensor(6) : Tensor();
   const std::vector<int64_t> idx = indices.contiguous().toInt64s(), off = offsets.contiguous().toInt64s();
-  const std::vector<double> w = weight.contiguous().toDoubles(), g = c.grad(0).contiguous().toDoubles();
+  const bool readsWeight = mode == 2 || psw.defined();  // the max's argmax, per_sample_weights' gradient
+  const std::vector<double> w = readsWeight ? weight.contiguous().toDoubles() : std::vector<double>{};
+  const std::vector<double> g = c.grad(0).contiguous().toDoubles();
   const std::vector<double> pw = psw.defined() ? psw.contiguous().toDoubles() : std::vector<double>{};
   const int64_t n = static_cast<int64_t>(idx.size()), D = weight.size(1);
   const int64_t B = std::max<int64_t>(includeLast ? static_cast<int64_t>(off.size()) - 1 : static_cast<int64_t>(off.size()), 0);
-  std::vector<double> gw(w.size(), 0.0), gp(pw.size(), 0.0);
+  std::vector<double> gw(static_cast<size_t>(weight.numel()), 0.0), gp(pw.size(), 0.0);
   for (int64_t b = 0; b < B; ++b) {
     const int64_t start = off[b], end = b + 1 < static_cast<int64_t>(off.size()) ? off[b + 1] : n;
     const int64_t sizeEnd = b + 1 < B ? off[b + 1] : n;

@@ -329,7 +329,17 @@ std::vector<Tensor> embeddingBag(const Tensor& weight, Tensor indices, Tensor of
                                "] 0 <= idx && idx < data_size. Index ", i, " is out of bounds: ", idx[i], ", range 0 to ", V));
       throw RuntimeError(str("embedding_bag: Expected idx >= 0 && idx < num_embeddings but found idx to be ", idx[i]));
     }
-  const std::vector<double> w = toVector<double>(weight);
+  // Rows are read in place (an embedding table can be large): one row at a time, as doubles.
+  const Tensor wc = weight.contiguous();
+  std::vector<double> rowBuf(static_cast<size_t>(D));
+  auto readRow = [&](int64_t r) -> const double* {
+    visitScalarType(dt, [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      const T* p = static_cast<const T*>(wc.data()) + r * D;
+      for (int64_t d = 0; d < D; ++d) rowBuf[static_cast<size_t>(d)] = convertScalar<double>(p[d]);
+    });
+    return rowBuf.data();
+  };
   const std::vector<double> pw = psw.defined() ? toVector<double>(psw) : std::vector<double>{};
   std::vector<double> out(static_cast<size_t>(std::max<int64_t>(B, 0) * D), 0.0);
   std::vector<int64_t> offset2bag(static_cast<size_t>(n), 0), bagSize(static_cast<size_t>(std::max<int64_t>(B, 0)), 0);
@@ -344,7 +354,7 @@ std::vector<Tensor> embeddingBag(const Tensor& weight, Tensor indices, Tensor of
     for (int64_t i = start; i < end; ++i) {
       offset2bag[i] = b;
       if (idx[i] == paddingIdx) continue;
-      const double* row = w.data() + idx[i] * D;
+      const double* row = readRow(idx[i]);
       for (int64_t d = 0; d < D; ++d) {
         double& o = out[b * D + d];
         if (mode == 2) {

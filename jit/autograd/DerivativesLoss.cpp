@@ -173,7 +173,11 @@ Coord unnormalized(double g, int64_t size, bool ac) {
   return ac ? Coord{(g + 1) / 2 * static_cast<double>(size - 1), static_cast<double>(size - 1) / 2}
             : Coord{((g + 1) * static_cast<double>(size) - 1) / 2, static_cast<double>(size) / 2};
 }
-Coord padded(double g, int64_t size, int64_t padding, bool ac) { return padPixel(unnormalized(g, size, ac), size, padding, ac); }
+Coord padded(double g, int64_t size, int64_t padding, bool ac) {
+  Coord c = padPixel(unnormalized(g, size, ac), size, padding, ac);
+  if (!(std::fabs(c.v) < 0x1p40)) c = {-100, 0};  // beyond the int range (or NaN): outside, as 1.13
+  return c;
+}
 
 // Input and grid gradients of grid_sampler for bilinear (2-D / 3-D) and nearest (grid: 0);
 // bicubic: the input's gradient only.
@@ -197,6 +201,7 @@ Grads gridSamplerBackward(const GradContext& c) {
           return a <= 1 ? ((A + 2) * a - (A + 3)) * a * a + 1 : a < 2 ? ((A * a - 5 * A) * a + 8 * A) * a - 4 * A : 0.0;
         };
         const double ix = unnorm(pt[0], W), iy = unnorm(pt[1], H), bx = std::floor(ix), by = std::floor(iy);
+        if (!(std::fabs(ix) < 0x1p40 && std::fabs(iy) < 0x1p40)) continue;  // far outside: no tap
         for (int j = -1; j <= 2; ++j)
           for (int i = -1; i <= 2; ++i) {
             const double ptx = padPixel({bx + i, 0}, W, padding, ac).v, pty = padPixel({by + j, 0}, H, padding, ac).v;

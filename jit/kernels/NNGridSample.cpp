@@ -44,7 +44,18 @@ double reflect(double c, double twiceLow, double twiceHigh) {
   return flips % 2 == 0 ? extra + lo : span - extra + lo;
 }
 
+double padCoordinateRaw(double c, int64_t size, int64_t padding, bool alignCorners);
+
+// A coordinate beyond any pixel index becomes -100, as 1.13's safe_downgrade_to_int_range does
+// (out of bounds either way; it keeps the integer conversions defined).
+double safeIndex(double c) { return std::isfinite(c) && std::fabs(c) < 0x1p40 ? c : (std::isnan(c) ? c : -100.0); }
+
 double padCoordinate(double c, int64_t size, int64_t padding, bool alignCorners) {
+  c = padCoordinateRaw(c, size, padding, alignCorners);
+  return safeIndex(c);
+}
+
+double padCoordinateRaw(double c, int64_t size, int64_t padding, bool alignCorners) {
   if (padding == kBorder) return clip(c, size);
   if (padding == kReflection) {
     if (std::isnan(c)) return 0;
@@ -79,6 +90,7 @@ double sample(const Plane& p, bool is3d, const double* g, int64_t interp, int64_
   if (interp == kBicubic) {
     const double ix = unnormalize(gx, p.W, ac), iy = unnormalize(gy, p.H, ac);
     if (padding == kZeros && (std::isnan(ix) || std::isnan(iy))) return NAN;
+    if (std::fabs(ix) >= 0x1p40 || std::fabs(iy) >= 0x1p40) return padding == kZeros ? (std::isfinite(ix) && std::isfinite(iy) ? 0.0 : NAN) : NAN;
     const double x0 = std::floor(ix), y0 = std::floor(iy);
     double cx[4], cy[4];
     cubicCoefficients(ix - x0, cx);

@@ -112,6 +112,9 @@ Tensor binaryCrossEntropy(const Tensor& input, const Tensor& target, const Tenso
 // the unreduced losses onto themselves).
 Tensor softMarginLoss(const Tensor& input, const Tensor& target, int64_t reduction) {
   Tensor out = neg(input);
+  // out.mul_(target): TensorIterator checks the broadcast before the result type.
+  if (const std::vector<int64_t> b = inferBroadcastShape(out.sizes(), target.sizes()); b != out.sizes())
+    throw RuntimeError(str("output with shape ", shapeStr(out.sizes()), " doesn't match the broadcast shape ", shapeStr(b)));
   runKernel("aten::mul_.Tensor", {out, target});
   runKernel("aten::exp_", {out});
   runKernel("aten::log1p_", {out});

@@ -125,6 +125,9 @@ Tensor pdistForward(const Tensor& self, double p) {
   if (n <= 1) return Tensor::empty({pairs}, dt);
   if (m == 0) return Tensor::zeros({pairs}, dt);
   if (dt != ScalarType::Float && dt != ScalarType::Double) notImpl("pdist", dt);
+  // 1.13 reads the first n * m elements whatever the rank; fewer than that would read past the data.
+  if (self.numel() < n * m)
+    throw RuntimeError(str("_pdist_forward: a ", self.dim(), "-D input of ", self.numel(), " elements has no ", n, " x ", m, " rows"));
   const std::vector<double> x = toVector<double>(self);
   std::vector<double> out;
   out.reserve(static_cast<size_t>(pairs));
@@ -243,7 +246,13 @@ Tensor bilinear(const Tensor& x1, const Tensor& x2, const Tensor& w, const Tenso
   if (dt == ScalarType::Half) notImpl("bmm", dt);
   std::vector<int64_t> outShape(x1.sizes().begin(), x1.sizes().end() - 1);
   outShape.push_back(O);
-  const int64_t rows = I == 0 ? 0 : x1.numel() / I;
+  if (w.dim() != 3) {  // _trilinear: a weight of another rank only passes when empty (a zero result)
+    if (w.numel() != 0) throw RuntimeError("number of dimensions must match");
+    Tensor zero = Tensor::zeros(outShape, dt);
+    return bias.defined() ? k("aten::add.Tensor", {zero, bias, int64_t{1}}) : zero;
+  }
+  int64_t rows = 1;
+  for (int64_t d = 0; d + 1 < x1.dim(); ++d) rows *= x1.size(d);
   Tensor out;
   if (isFloatingType(dt)) {
     const std::vector<double> a = toVector<double>(x1), b = toVector<double>(x2), wv = toVector<double>(w);
@@ -302,7 +311,17 @@ std::vector<Tensor> embeddingBag(const Tensor& weight, Tensor indices, Tensor of
     throw RuntimeError(str("Expected tensor for argument #1 'weight' to have one of the following scalar types: Half, Float, Double; but got ",
                            dt == ScalarType::BFloat16 ? std::string("CPUBFloat16Type") : legacyTypeName(dt), " instead", kWhile));
   const int64_t n = indices.size(0), V = weight.size(0), D = weight.size(1);
-  const std::vector<int64_t> idx = toVector<int64_t>(indices), off = toVector<int64_t>(offsets);
+  // 1.13 reads indices.size(0) indices and offsets.size(0) offsets from the (contiguous) data.
+  auto leading = [](const Tensor& t, int64_t count) {
+    if (t.numel() < count)
+      throw RuntimeError(str("embedding_bag: a ", t.dim(), "-D index tensor of ", t.numel(), " elements has no ", count, " entries"));
+    std::vector<int64_t> v = toVector<int64_t>(t);
+    v.resize(static_cast<size_t>(count));
+    return v;
+  };
+  const std::vector<int64_t> idx = leading(indices, n), off = leading(offsets, offsets.size(0));
+  if (weight.numel() < V * D)  // a weight of rank > 2 is read as its first V x D elements
+    throw RuntimeError(str("embedding_bag: a ", weight.dim(), "-D weight of ", weight.numel(), " elements has no ", V, " x ", D, " rows"));
   if (!off.empty()) {
     if (off[0] != 0)
       throw RuntimeError(str("offsets[0] has to be 0, i.e., the first sequence in the mini-batch has to start from position 0. However, got ", off[0],

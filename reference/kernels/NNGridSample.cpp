@@ -45,7 +45,16 @@ double mirror(double c, double lo, double hi) {
   return static_cast<int64_t>(periods) % 2 == 0 ? lo + rest : hi - rest;
 }
 
+double applyPaddingRaw(double c, int64_t size, int64_t padding, bool alignCorners);
+
+// 1.13 sends a coordinate beyond the int range to -100 (safe_downgrade_to_int_range): outside.
+double inIntRange(double c) { return std::isnan(c) || (std::isfinite(c) && std::fabs(c) < 0x1p40) ? c : -100.0; }
+
 double applyPadding(double c, int64_t size, int64_t padding, bool alignCorners) {
+  return inIntRange(applyPaddingRaw(c, size, padding, alignCorners));
+}
+
+double applyPaddingRaw(double c, int64_t size, int64_t padding, bool alignCorners) {
   if (padding == 1) return clampInto(c, size);
   if (padding == 2) {
     if (std::isnan(c)) return 0;
@@ -56,6 +65,7 @@ double applyPadding(double c, int64_t size, int64_t padding, bool alignCorners) 
 }
 
 double cubicWeight(double d) {  // Keys' cubic convolution kernel with A = -0.75, |d| < 2
+  if (std::isnan(d)) return d;  // an infinite grid coordinate: its taps' weights are NaN
   const double A = -0.75, x = std::fabs(d);
   if (x <= 1) return ((A + 2) * x - (A + 3)) * x * x + 1;
   if (x < 2) return ((A * x - 5 * A) * x + 8 * A) * x - 4 * A;
@@ -80,6 +90,8 @@ double sampleAt(const Volume& v, double gx, double gy, double gz, int64_t mode, 
   if (mode == 2) {  // bicubic
     const double px = toPixel(gx, v.width, ac), py = toPixel(gy, v.height, ac);
     if (padding == 0 && (std::isnan(px) || std::isnan(py))) return std::nan("");
+    if (std::fabs(px) >= 0x1p40 || std::fabs(py) >= 0x1p40)  // far outside (or infinite): no tap is read
+      return padding == 0 && std::isfinite(px) && std::isfinite(py) ? 0.0 : std::nan("");
     const double bx = std::floor(px), by = std::floor(py);
     double total = 0;
     for (int j = -1; j <= 2; ++j)
@@ -171,7 +183,7 @@ Tensor affineGridGenerator(const Tensor& theta, const std::vector<int64_t>& size
                            theta.size(0), ", ", theta.size(2), "]."));
   if (theta.dtype() == ScalarType::Half) throw RuntimeError("\"bmm\" not implemented for 'Half'");
   std::vector<int64_t> outSizes = is3d ? std::vector<int64_t>{batch, depth, height, width, 3} : std::vector<int64_t>{batch, height, width, 2};
-  if (rowsOut != (is3d ? 3 : 2)) {
+  if (rowsOut != (is3d ? 3 : 2) && batch * depth * height * width != 0) {  // the view of bmm's result
     std::string shape;
     for (size_t i = 0; i < outSizes.size(); ++i) shape += (i ? ", " : "") + std::to_string(outSizes[i]);
     throw RuntimeError(str("shape '[", shape, "]' is invalid for input of size ", batch * depth * height * width * rowsOut));

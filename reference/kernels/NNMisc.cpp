@@ -97,9 +97,15 @@ Tensor pdistForward(const Tensor& self, double p) {
   if (pairs == 0) return Tensor::empty({0}, self.dtype());
   if (m == 0) return Tensor::zeros({pairs}, self.dtype());
   if (self.dtype() != ScalarType::Float && self.dtype() != ScalarType::Double) notImplemented("pdist", self.dtype());
+  if (self.numel() < n * m)  // 1.13 reads n x m leading elements of any rank; fewer would be past the data
+    throw RuntimeError(str("_pdist_forward: a ", self.dim(), "-D input of ", self.numel(), " elements has no ", n, " x ", m, " rows"));
   std::vector<double> out;
   for (int64_t i = 0; i < n; ++i)
-    for (int64_t j = i + 1; j < n; ++j) out.push_back(rowDistance(row(self, 0, i, m), row(self, 0, j, m), p));
+    for (int64_t j = i + 1; j < n; ++j) {
+      std::vector<double> u, v;
+      for (int64_t k = 0; k < m; ++k) u.push_back(self.getDouble(i * m + k)), v.push_back(self.getDouble(j * m + k));
+      out.push_back(rowDistance(u, v, p));
+    }
   return Tensor::fromDoubles(out, {pairs}, self.dtype());
 }
 
@@ -187,8 +193,14 @@ std::vector<IValue> bilinear(Args& a) {
   if (dt == ScalarType::Half) notImplemented("bmm", dt);
   std::vector<int64_t> sizes(x1.sizes().begin(), x1.sizes().end() - 1);
   sizes.push_back(outs);
+  if (weight.dim() != 3) {  // 1.13's _trilinear accepts another rank only for an empty weight: zeros
+    if (weight.numel() != 0) throw RuntimeError("number of dimensions must match");
+    Tensor zero = Tensor::zeros(sizes, dt);
+    return one(bias ? runKernel("aten::add.Tensor", {zero, *bias, int64_t{1}}).toTensor() : zero);
+  }
   Tensor y = Tensor::empty(sizes, dt);
-  const int64_t rows = in1 == 0 ? 0 : x1.numel() / in1;
+  int64_t rows = 1;  // the batch positions (an empty feature dim still gives bias-only rows)
+  for (int64_t d = 0; d + 1 < x1.dim(); ++d) rows *= x1.size(d);
   for (int64_t r = 0; r < rows; ++r)
     for (int64_t o = 0; o < outs; ++o) {
       if (isFloating(dt)) {
@@ -231,6 +243,12 @@ std::vector<IValue> embeddingBagImpl(const Tensor& weight, const Tensor& indices
   }
   const int64_t length = indices.size(0), rows = weight.size(0), dim = weight.size(1);
   const int64_t numOffsets = offsets.size(0);
+  // 1.13 reads size(0) entries of each index tensor's data, whatever its rank.
+  for (const auto& [t, count] : {std::pair<Tensor, int64_t>{indices, length}, {offsets, numOffsets}})
+    if (t.numel() < count)
+      throw RuntimeError(str("embedding_bag: a ", t.dim(), "-D index tensor of ", t.numel(), " elements has no ", count, " entries"));
+  if (weight.numel() < rows * dim)  // a weight of rank > 2: its first rows x dim elements
+    throw RuntimeError(str("embedding_bag: a ", weight.dim(), "-D weight of ", weight.numel(), " elements has no ", rows, " x ", dim, " rows"));
   if (numOffsets > 0) {
     if (offsets.getInt64(0) != 0)
       throw RuntimeError(str("offsets[0] has to be 0, i.e., the first sequence in the mini-batch has to start from position 0. However, got ",

@@ -2,7 +2,7 @@
 // rearranging elements: cat, stack, hstack, vstack, flip, roll, repeat, repeat_interleave,
 // broadcast_tensors (views), pad, tril, triu, diag.
 // Invariants: results are fresh contiguous tensors (broadcast_tensors excepted: it returns
-// expanded views like PyTorch); element moves go through memcpy-sized integer types, so every
+// expanded views like PyTorch; flip lays its result out as TensorIterator does for its input); element moves go through memcpy-sized integer types, so every
 // dtype takes the same path; cat promotes its inputs' dtypes as PyTorch 1.13 does.
 #include <algorithm>
 
@@ -10,6 +10,7 @@
 #include "jit/kernels/Families.h"
 #include "jit/kernels/ShapeCommon.h"
 #include "jit/tensor/Broadcast.h"
+#include "jit/tensor/IterationLayout.h"
 #include "jit/tensor/TypePromotion.h"
 
 namespace tsjit::kernels {
@@ -139,7 +140,13 @@ Tensor flip(const Tensor& self, const std::vector<int64_t>& dims) {
       strides[d] = -strides[d];
     }
   gatherStrided(out, static_cast<const char*>(self.data()) + start * static_cast<int64_t>(self.itemSize()), strides);
-  return out;
+  // 1.13 lays the result out as TensorIterator does for self (a transposed input stays transposed).
+  const std::vector<int64_t> layout = elementwiseOutputStrides(
+      self.sizes(), {IterationInput{self.sizes(), self.strides(), static_cast<int64_t>(self.itemSize())}});
+  if (layout == out.strides()) return out;
+  Tensor laidOut = Tensor::empty_strided(self.sizes(), layout, self.dtype(), self.device());
+  laidOut.copy_(out);
+  return laidOut;
 }
 
 Tensor roll(const Tensor& self, const std::vector<int64_t>& shifts, const std::vector<int64_t>& dims) {

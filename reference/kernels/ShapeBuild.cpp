@@ -5,12 +5,14 @@
 // which registerShapeKernels() calls.
 //
 // Invariants: results are fresh contiguous tensors (except broadcast_tensors, whose results are
-// expanded views of the inputs); every element is copied exactly (copyElem), so int64 values and
+// expanded views of the inputs, and flip, laid out as TensorIterator lays out its input);
+// every element is copied exactly (copyElem), so int64 values and
 // NaN payloads survive; the output dtype is the input's (cat/stack: the promoted dtype).
 #include <algorithm>
 
 #include "jit/tensor/Broadcast.h"
 #include "jit/tensor/Iterate.h"
+#include "jit/tensor/IterationLayout.h"
 #include "jit/tensor/Layout.h"
 #include "jit/tensor/TypePromotion.h"
 #include "reference/Kernel.h"
@@ -133,9 +135,15 @@ std::vector<IValue> flip(Args& a) {
     flipped[static_cast<size_t>(w)] = true;
   }
   const size_t n = self.sizes().size();
-  return one(gatherBy(self, self.sizes(), [&](const int64_t* idx, int64_t* src) {
+  Tensor rowMajor = gatherBy(self, self.sizes(), [&](const int64_t* idx, int64_t* src) {
     for (size_t d = 0; d < n; ++d) src[d] = flipped[d] ? self.sizes()[d] - 1 - idx[d] : idx[d];
-  }));
+  });
+  // The result's layout is the one TensorIterator gives an output iterated with self.
+  const std::vector<int64_t> layout = elementwiseOutputStrides(
+      self.sizes(), {IterationInput{self.sizes(), self.strides(), static_cast<int64_t>(self.itemSize())}});
+  Tensor out = Tensor::empty_strided(self.sizes(), layout, self.dtype());
+  for (int64_t i = 0; i < out.numel(); ++i) copyElem(out, i, rowMajor, i);
+  return one(out);
 }
 
 Tensor rollOne(const Tensor& self, int64_t shift, int64_t dim) {

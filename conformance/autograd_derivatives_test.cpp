@@ -306,6 +306,46 @@ TEST(AutogradDerivatives, ShapeAndIndexing) {
   checkAll(cases);
 }
 
+TEST(AutogradDerivatives, ShapeAndIndexingMore) {
+  std::vector<Case> cases;
+  In x{{3, 4}, Kind::Normal, true, true}, y{{3, 4}}, v{{5}};
+  auto list = [](const std::string& name, const std::string& items) { return "  %" + name + " : int[] = prim::ListConstruct(" + items + ")\n"; };
+  auto reduce = [](const std::string& r) { return "  %red : str = prim::Constant[value=\"" + r + "\"]()\n"; };
+  cases.push_back({"diagonal", withInts(1, "  %r : Tensor = aten::diagonal(%a, %i1, %i0, %i1)\n"), {x}});
+  cases.push_back({"diagonal 3d", withInts(1, "  %r : Tensor = aten::diagonal(%a, %im1, %i2, %i1)\n"), {{{2, 3, 3}}}});
+  cases.push_back({"unfold overlapping", withInts(1, "  %r : Tensor = aten::unfold(%a, %i1, %i2, %i1)\n"), {x}});
+  cases.push_back({"unflatten", withInts(1, list("s", "%i2, %im1") + "  %r : Tensor = aten::unflatten(%a, %i1, %s)\n"), {x}});
+  cases.push_back({"as_strided overlapping", withInts(1, list("s", "%i2, %i2") + list("st", "%i1, %i2") + "  %r : Tensor = aten::as_strided(%a, %s, %st, %i1)\n"), {{{3, 4}}}});
+  cases.push_back({"swapaxes", withInts(1, "  %r : Tensor = aten::swapaxes(%a, %i0, %i1)\n"), {x}});
+  cases.push_back({"moveaxis", withInts(1, "  %r : Tensor = aten::moveaxis(%a, %i0, %im1)\n"), {{{2, 3, 2}}}});
+  cases.push_back({"atleast_3d", unary("aten::atleast_3d"), {x}});
+  cases.push_back({"atleast_2d.Sequence", ir(2, "  %l : Tensor[] = prim::ListConstruct(%a, %b)\n  %r : Tensor[] = aten::atleast_2d(%l)\n"), {v, x}});
+  cases.push_back({"tensor_split sections", withInts(1, "  %n : int = prim::Constant[value=3]()\n  %r : Tensor[] = aten::tensor_split(%a, %n, %i1)\n"), {x}});
+  cases.push_back({"tensor_split indices", withInts(1, list("s", "%i1, %i2") + "  %r : Tensor[] = aten::tensor_split(%a, %s, %i0)\n"), {x}});
+  cases.push_back({"meshgrid xy", ir(2, "  %l : Tensor[] = prim::ListConstruct(%a, %b)\n  %ix : str = prim::Constant[value=\"xy\"]()\n  %r : Tensor[] = aten::meshgrid(%l, %ix)\n"), {v, {{3}}}});
+  cases.push_back({"diag_embed", withInts(1, "  %r : Tensor = aten::diag_embed(%a, %i1, %i0, %i2)\n"), {x}});
+  cases.push_back({"rot90", withInts(1, list("s", "%i0, %i1") + "  %r : Tensor = aten::rot90(%a, %i1, %s)\n"), {x}});
+  cases.push_back({"fliplr", unary("aten::fliplr"), {x}});
+  cases.push_back({"flipud", unary("aten::flipud"), {x}});
+  cases.push_back({"dstack", ir(2, "  %l : Tensor[] = prim::ListConstruct(%a, %b)\n  %r : Tensor = aten::dstack(%l)\n"), {x, y}});
+  cases.push_back({"column_stack", ir(2, "  %l : Tensor[] = prim::ListConstruct(%a, %b)\n  %r : Tensor = aten::column_stack(%l)\n"), {{{3}}, x}});
+  In flat{{6}, Kind::Index, false, false, -1, 12}, along{{3, 2}, Kind::Index, false, false, -1, 4};
+  cases.push_back({"take", ir(2, "  %r : Tensor = aten::take(%a, %b)\n"), {x, flat}});
+  cases.push_back({"take_along_dim", withInts(2, "  %r : Tensor = aten::take_along_dim(%a, %b, %i1)\n"), {x, along}});
+  In rows{{4}, Kind::Index, false, false, -1, 3};
+  cases.push_back({"index_copy repeated", withInts(3, "  %r : Tensor = aten::index_copy(%a, %i0, %b, %c)\n"), {x, rows, {{4, 4}}}});
+  cases.push_back({"masked_scatter", ir(3, "  %r : Tensor = aten::masked_scatter(%a, %b, %c)\n"), {x, {{4}, Kind::Mask}, {{12}}}});
+  cases.push_back({"index_fill.int_Tensor", withInts(3, "  %r : Tensor = aten::index_fill(%a, %i1, %b, %c)\n"), {x, {{2}, Kind::Index, false, false, -1, 4}, {{}}}});
+  cases.push_back({"index_fill.int_Scalar", withInts(2, "  %s : float = prim::Constant[value=2.5]()\n  %r : Tensor = aten::index_fill(%a, %i1, %b, %s)\n"), {x, {{2}, Kind::Index, false, false, -1, 4}}});
+  In sidx{{2, 4}, Kind::Index, false, false, -1, 3};
+  for (const char* r : {"sum", "mean", "prod", "amax", "amin"})
+    for (const char* inc : {"%t", "%f"})
+      cases.push_back({std::string("scatter_reduce ") + r + " include_self=" + inc,
+                       withInts(3, reduce(r) + "  %r : Tensor = aten::scatter_reduce(%a, %i0, %b, %c, %red, " + inc + ")\n"),
+                       {x, sidx, {{2, 4}}}});
+  checkAll(cases);
+}
+
 TEST(AutogradDerivatives, Linalg) {
   std::vector<Case> cases;
   cases.push_back({"mm", ir(2, "  %r : Tensor = aten::mm(%a, %b)\n"), {{{2, 3}}, {{3, 4}, Kind::Normal, true, true}}});

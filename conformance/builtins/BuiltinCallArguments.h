@@ -147,10 +147,24 @@ inline const std::map<std::string, std::map<std::string, std::string>>& override
       {"masked_fill", {{"mask", "m"}, {"value:Tensor", "s"}}},
       {"masked_fill_", {{"mask", "m"}, {"value:Tensor", "s"}}},
       {"masked_select", {{"mask", "m"}}},
+      {"masked_scatter", {{"mask", "m"}}},
+      {"masked_scatter_", {{"mask", "m"}}},
       {"where", {{"condition", "m"}}},
       // values that must be 0-dim.
       {"fill_", {{"value:Tensor", "s"}}},
       {"index_fill_", {{"value:Tensor", "s"}}},
+      {"index_fill", {{"value:Tensor", "s"}}},
+      // index_copy along dim 1 of x with i (2 indices): a [2, 2] source.
+      {"index_copy", {{"source", "sq"}}},
+      {"index_copy_", {{"source", "sq"}}},
+      {"scatter_reduce", {{"index", "ix"}, {"reduce", "'sum'"}}},
+      {"scatter_reduce_", {{"index", "ix"}, {"reduce", "'sum'"}, {"src", "x * 2.0"}}},  // src must not alias self
+      // shape ops: 1-D grids, sizes that multiply up to x's dim 1 (3), an int64 section count.
+      {"meshgrid", {{"tensors", "[v, w]"}, {"indexing", "'xy'"}}},
+      {"tril_indices", {{"out", "n"}}},
+      {"triu_indices", {{"out", "n"}}},
+      {"unflatten", {{"sizes", "[3, 1]"}}},
+      {"tensor_split", {{"tensor_indices_or_sections", "k"}}},
       {"narrow", {{"start:Tensor", "k"}}},
       {"item", {{"self", "s"}}},
       {"eq", {{"a:List[Tensor]", "[s, s]"}, {"b:List[Tensor]", "[s, s]"}}},

@@ -16,6 +16,7 @@ void initialize() {
     registerElementwiseDerivatives();
     registerReductionDerivatives();
     registerShapeDerivatives();
+    registerShapeMoreDerivatives();
     registerLinalgDerivatives();
     registerNNDerivatives();
     registerLossDerivatives();

@@ -97,6 +97,7 @@ std::string nodeNameFor(const ops::OpOverload& overload);
 void registerElementwiseDerivatives();
 void registerReductionDerivatives();
 void registerShapeDerivatives();
+void registerShapeMoreDerivatives();  // DerivativesShapeMore.cpp
 void registerLinalgDerivatives();
 void registerLossDerivatives();  // DerivativesLoss.cpp
 void registerNNDerivatives();

@@ -261,7 +261,8 @@ static void upgradeOptionalSteps(FunctionEmitter& e, const SourceRange& loc, Sym
 }
 
 Value* FunctionEmitter::emitBuiltinCall(const SourceRange& loc, Symbol kind, std::vector<NamedValue> args,
-                                        std::vector<NamedValue> kwargs, bool throwOnFail) {
+                                        std::vector<NamedValue> kwargs, bool throwOnFail,
+                                        std::optional<Symbol> nodeKind) {
   upgradeOptionalSteps(*this, loc, kind, args, kwargs);
   const ops::OpInfo* op = ops::findOp(kind);
   if (!op || op->isSpecial()) {
@@ -287,7 +288,7 @@ Value* FunctionEmitter::emitBuiltinCall(const SourceRange& loc, Symbol kind, std
     if (!best) continue;
     const FunctionSchema& s = best->schema();
     size_t nret = s.returns().size();
-    Node* n = graph_->insert(kind, bestMatch->inputs, nret);
+    Node* n = graph_->insert(nodeKind.value_or(kind), bestMatch->inputs, nret);
     n->setSourceRange(loc);
     for (size_t i = 0; i < nret; ++i) {
       TypePtr t = ops::substituteTypeVars(s.returns()[i].type(), bestMatch->bindings);
@@ -400,7 +401,7 @@ SugaredPtr BuiltinFunction::call(const SourceRange& loc, FunctionEmitter& e, con
       for (auto& kw : kwargs)
         if (kw.name == "input" && !hasInput) kw.name = "self";
     }
-  return std::make_shared<SimpleValue>(e.emitBuiltinCall(loc, symbol, std::move(args), std::move(kwargs)));
+  return std::make_shared<SimpleValue>(e.emitBuiltinCall(loc, symbol, std::move(args), std::move(kwargs), true, nodeKind));
 }
 
 SugaredPtr FunctionRef::call(const SourceRange& loc, FunctionEmitter& e, const Apply& apply) {

@@ -84,13 +84,16 @@ struct BuiltinModule : SugaredValue {
 
 // An aten op called as a function (torch.add, math.sqrt).
 struct BuiltinFunction : SugaredValue {
-  explicit BuiltinFunction(Symbol symbol, bool inputIsSelf = false) : symbol(symbol), inputIsSelf(inputIsSelf) {}
+  explicit BuiltinFunction(Symbol symbol, bool inputIsSelf = false, std::optional<Symbol> nodeKind = std::nullopt)
+      : symbol(symbol), inputIsSelf(inputIsSelf), nodeKind(nodeKind) {}
   std::string kind() const override { return "builtin '" + symbol.toQualString() + "'"; }
   SugaredPtr call(const SourceRange& loc, FunctionEmitter& e, const Apply& apply) override;
   Symbol symbol;
   // F.elu(input=x): torch.nn.functional's Python wrappers name the tensor `input`, the aten schema
   // `self`; the keyword is renamed when the schema has no `input` parameter.
   bool inputIsSelf = false;
+  // An alias op matched with its own schema and emitted as its canonical op (emitBuiltinCall).
+  std::optional<Symbol> nodeKind;
 };
 
 // Python builtins and special forms: len, range, isinstance, torch.jit.annotate, ValueError...
@@ -345,8 +348,11 @@ class FunctionEmitter {
   // ---- calls (EmitterCall.cpp) ----
   // Resolves the overload of `kind` for the arguments and emits it. `self` (a method receiver) is
   // the first positional argument. Returns the single output, or a tuple of several outputs.
+  // `nodeKind`: the kind the node gets when it differs from the op matched (an alias such as
+  // aten::swapaxes, matched with its own argument names, becomes aten::transpose as NormalizeOps does).
   Value* emitBuiltinCall(const SourceRange& loc, Symbol kind, std::vector<NamedValue> args,
-                         std::vector<NamedValue> kwargs, bool throwOnFail = true);
+                         std::vector<NamedValue> kwargs, bool throwOnFail = true,
+                         std::optional<Symbol> nodeKind = std::nullopt);
   std::vector<NamedValue> emitArgs(const ListView<Expr>& args);
   std::vector<NamedValue> emitKwargs(const ListView<KeywordArg>& kwargs);
   // Tries to convert v to `type` (implicit conversions allowed when `allowConversions`).

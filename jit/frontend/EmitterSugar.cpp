@@ -102,7 +102,11 @@ Value* MethodValue::callWith(const SourceRange& loc, FunctionEmitter& e, Value* 
     }
   }
   Symbol sym = Symbol::aten(op);
-  if (auto canonical = canonicalOpForAlias(op)) sym = *canonical;  // x.inverse() -> aten::linalg_inv
+  if (auto canonical = canonicalOpForAlias(op)) {  // x.inverse() -> aten::linalg_inv
+    // An alias with schemas of its own (swapaxes: axis0 / axis1) matches them, then becomes canonical.
+    if (ops::findOp(sym)) return e.emitBuiltinCall(loc, sym, std::move(args), std::move(kwargs), true, *canonical);
+    sym = *canonical;
+  }
   if (!ops::findOp(sym))
     fail(loc, "'" + typeName(selfValue->type()) + "' object has no attribute or method '" + name + "'");
   return e.emitBuiltinCall(loc, sym, std::move(args), std::move(kwargs));
@@ -111,10 +115,10 @@ Value* MethodValue::callWith(const SourceRange& loc, FunctionEmitter& e, Value* 
 SugaredPtr BuiltinModule::attr(const SourceRange& loc, FunctionEmitter& e, const std::string& attrName) {
   if (name == "torch") {
     if (auto c = dtypeCode(attrName)) return std::make_shared<SimpleValue>(e.emitConst(Literal{*c}));
-    // Memory formats are ints in TorchScript (c10::MemoryFormat), as 1.13 emits them.
-    static const std::map<std::string, int64_t> kMemoryFormats = {
-        {"contiguous_format", 0}, {"preserve_format", 1}, {"channels_last", 2}, {"channels_last_3d", 3}};
-    if (auto it = kMemoryFormats.find(attrName); it != kMemoryFormats.end())
+    // Memory formats and the strided layout are int constants in 1.13's graphs (c10 codes).
+    static const std::map<std::string, int64_t> kFormatCodes = {
+        {"contiguous_format", 0}, {"preserve_format", 1}, {"channels_last", 2}, {"channels_last_3d", 3}, {"strided", 0}};
+    if (auto it = kFormatCodes.find(attrName); it != kFormatCodes.end())
       return std::make_shared<SimpleValue>(e.emitConst(Literal{it->second}));
     if (attrName == "jit") return std::make_shared<BuiltinModule>("torch.jit");
     if (attrName == "nn") return std::make_shared<BuiltinModule>("torch.nn");
@@ -131,7 +135,11 @@ SugaredPtr BuiltinModule::attr(const SourceRange& loc, FunctionEmitter& e, const
       if (e.ctx().libraryDefs.count(q) && !e.ctx().inProgress.count(q)) return std::make_shared<FunctionRef>(q);
     }
     // Aliases (torch.inverse, torch.det, ...) become their canonical op, as NormalizeOps does.
-    if (auto canonical = canonicalOpForAlias(attrName)) return std::make_shared<BuiltinFunction>(*canonical);
+    if (auto canonical = canonicalOpForAlias(attrName)) {
+      if (ops::findOp(Symbol::aten(attrName)))  // its own schemas (swapaxes: axis0 / axis1), emitted canonical
+        return std::make_shared<BuiltinFunction>(Symbol::aten(attrName), false, *canonical);
+      return std::make_shared<BuiltinFunction>(*canonical);
+    }
     if (!ops::findOp(Symbol::aten(attrName))) fail(loc, "unknown builtin op: aten::" + attrName);
     return std::make_shared<BuiltinFunction>(Symbol::aten(attrName));
   }

@@ -500,31 +500,6 @@ def norm(input: Tensor, p: Union[float, str, None] = "fro", dim: Optional[List[i
         if p is not None:
             q = p
         return torch.linalg_vector_norm(input, q, dim, keepdim, dtype=dtype)
-
-def meshgrid(tensors: List[Tensor], indexing: str = "ij") -> List[Tensor]:
-    if indexing != "ij" and indexing != "xy":
-        raise RuntimeError("torch.meshgrid: indexing must be one of \"xy\" or \"ij\", but received: " + indexing)
-    n = len(tensors)
-    for t in tensors:
-        if t.dim() > 1:
-            raise RuntimeError("torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got: " + str(t.size()))
-    ts = [t.reshape([-1]) for t in tensors]
-    swap = indexing == "xy" and n >= 2
-    if swap:
-        first = ts[0]
-        ts[0] = ts[1]
-        ts[1] = first
-    shape = [t.size(0) for t in ts]
-    out: List[Tensor] = []
-    for i in range(n):
-        view = [1 for _ in range(n)]
-        view[i] = shape[i]
-        out.append(ts[i].view(view).expand(shape))
-    if swap:  # the grid of (b, a) in "ij" order is the "xy" grid of (a, b), outputs swapped back
-        first_out = out[0]
-        out[0] = out[1]
-        out[1] = first_out
-    return out
 )TS";
 
 // torch.autograd.grad_mode: `with torch.no_grad():` enters an object of this class (1.13's
@@ -588,6 +563,6 @@ const std::map<std::string, std::string>& builtinLibraryCode() {
   return code;
 }
 
-bool isScriptedTorchFunction(const std::string& name) { return name == "norm" || name == "meshgrid" || name == "cdist"; }
+bool isScriptedTorchFunction(const std::string& name) { return name == "norm" || name == "cdist"; }
 
 }  // namespace tsjit::frontend::detail

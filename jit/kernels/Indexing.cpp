@@ -1,7 +1,8 @@
 // Indexing.cpp — optimized kernels of the Indexing family, part 1: advanced indexing
 // (index.Tensor, index_put_ with and without accumulate), index_select, index_add(_),
 // index_fill_, masked_select, nonzero. Part 2 (IndexingScatter.cpp): gather/scatter, part 3
-// (IndexingSort.cpp): sort, argsort, topk.
+// (IndexingSort.cpp): sort, argsort, topk; part 4 (IndexingMore.cpp): take, take_along_dim,
+// index_copy(_), masked_scatter(_), index_fill, scatter_reduce(_).
 // Invariants: index tensors are read once into int64 vectors and bounds-checked before any write
 // (an IndexError leaves self untouched); negative indices wrap; bool/uint8 index tensors act as
 // masks (their nonzero() coordinates). Results of functional ops are fresh contiguous tensors;
@@ -17,6 +18,7 @@
 namespace tsjit::kernels {
 void registerIndexingScatterKernels();
 void registerIndexingSortKernels();
+void registerIndexingMoreKernels();
 
 namespace {
 using namespace sk;
@@ -417,6 +419,10 @@ const IValue& indexFill(const IValue& selfV, int64_t dim, const Tensor& index, c
   const Tensor self = selfV.toTensor();
   const int64_t d = wrapDim(dim, self.dim());
   const Tensor dst = self.dim() == 0 ? self.reshape({1}) : self;
+  // 1.13's order: int64 index (IndexError), a vector or scalar, then each index in bounds.
+  if (index.dtype() != ScalarType::Int64)
+    throw RuntimeError("index_fill_(): Expected dtype int64 for index.", "IndexError");
+  if (index.dim() > 1) throw RuntimeError("Index has to be a vector/scalar");
   const std::vector<int64_t> idx = indexVector(index, "index_fill_", d, dst.size(d));
   if (value.isTensor() && value.toTensor().dim() != 0)
     throw RuntimeError(str("index_fill_ only supports a 0-dimensional value tensor, but got tensor with ",
@@ -489,6 +495,7 @@ void registerIndexingKernels() {
   def("aten::nonzero", op([](IValue* a) { return IValue(nonzero(a[0].toTensor())); }));
   registerIndexingScatterKernels();
   registerIndexingSortKernels();
+  registerIndexingMoreKernels();
 }
 
 }  // namespace tsjit::kernels

@@ -1,5 +1,5 @@
 // IndexingUnique.cpp — optimized kernels of aten::_unique2, aten::unique_dim and
-// aten::unique_consecutive (the Indexing family, part 4; registered by registerIndexingSortKernels()).
+// aten::unique_consecutive (the Indexing family, part 5; registered by registerIndexingSortKernels()).
 // Invariants: the unique values (or slices along dim) come out sorted ascending — 1.13's
 // unique_dim always sorts; unique_consecutive keeps the input order and merges runs only, and _unique2 with sorted=False returns its hash set's order, which is
 // unspecified, so tsjit sorts that too; NaN never equals NaN, so each NaN is an entry of its own,

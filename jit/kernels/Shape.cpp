@@ -4,13 +4,16 @@
 // Invariants: every view returns a tensor on its input's storage (jit/tensor's view methods keep
 // the aliasing and raise PyTorch's messages); contiguous() returns self when already contiguous;
 // copy_ writes into self and returns self. Part 2 (ShapeBuild.cpp) holds ops that build new
-// tensors (cat, stack, flip, roll, repeat, pad, tril...).
+// tensors (cat, stack, flip, roll, repeat, pad, tril...); part 3 (ShapeViews.cpp) the views 1.13 adds
+// (diagonal, unfold, unflatten, as_strided, tensor_split, meshgrid...); part 4 (ShapeBuildMore.cpp)
+// rot90, dstack, diag_embed, tril_indices, empty...
 #include "jit/kernels/Families.h"
 #include "jit/kernels/ShapeCommon.h"
 #include "jit/kernels/TensorLoops.h"
 
 namespace tsjit::kernels {
 void registerShapeBuildKernels();
+void registerShapeViewKernels();
 
 namespace {
 using namespace sk;
@@ -199,6 +202,7 @@ void registerShapeKernels() {
   registerViews();
   registerCopies();
   registerShapeBuildKernels();
+  registerShapeViewKernels();
 }
 
 }  // namespace tsjit::kernels

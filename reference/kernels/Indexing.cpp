@@ -1,6 +1,7 @@
 // Indexing.cpp — reference kernels of the Indexing family: advanced indexing (index, index_put_),
 // index_select, index_add(_), index_fill_, gather, scatter(_), scatter_add, masked_select and
-// nonzero. sort / argsort / topk live in IndexingSort.cpp.
+// nonzero. sort / argsort / topk live in IndexingSort.cpp; take, take_along_dim, index_copy(_),
+// masked_scatter(_), index_fill and scatter_reduce(_) in IndexingMore.cpp.
 //
 // Advanced indexing follows PyTorch: a Tensor?[] list addresses self's leading dims (None = the
 // whole dim); bool/uint8 masks stand for the long index tensors of their nonzero() positions and
@@ -520,6 +521,7 @@ std::vector<IValue> nonzero(Args& a) {
 
 void registerIndexingKernels() {
   registerIndexingSortKernels();
+  registerIndexingMoreKernels();
   def("aten::index.Tensor", index);
   def("aten::index.Tensor_hacked_twin", index);
   def("aten::index_put_", indexPut);

@@ -1,5 +1,5 @@
 // IndexingUnique.cpp — reference kernels of aten::_unique2, aten::unique_dim and
-// aten::unique_consecutive (Indexing family, part 3; registered by registerIndexingSortKernels()).
+// aten::unique_consecutive (Indexing family, part 4; registered by registerIndexingSortKernels()).
 // Invariants: every element is read through the tensor's logical index (getDouble for floating
 // dtypes, getInt64 otherwise); records — single elements, or the slices along dim in the element
 // order of self.transpose(0, dim), as 1.13 takes them — are sorted ascending (also for

@@ -1,6 +1,8 @@
 // Shape.cpp — reference kernels of the Shape family, part 1: tensor metadata queries (size, dim,
 // stride, ...), views and copies (view, reshape, permute, select, slice, split, ..., clone, copy_).
-// Part 2 (ShapeBuild.cpp) holds the ops that build new tensors (cat, stack, flip, pad, tril, ...).
+// Part 2 (ShapeBuild.cpp) holds the ops that build new tensors (cat, stack, flip, pad, tril, ...);
+// part 3 (ShapeViews.cpp) the views 1.13 adds (diagonal, unfold, tensor_split, ...); part 4
+// (ShapeBuildMore.cpp) rot90, dstack, diag_embed, tril_indices, empty, ...
 //
 // Invariants: every view kernel returns a tensor on its input's storage (a write through the result
 // is seen in the input) — as PyTorch's views do. view, reshape, permute, transpose, expand, select,
@@ -144,6 +146,7 @@ std::vector<IValue> copyScalarInplace(Args& a) {
 
 void registerShapeKernels() {
   registerShapeBuildKernels();
+  registerShapeViewKernels();
   // ---- metadata ----
   def("aten::size", sizeList);
   def("aten::size.int", sizeInt);

@@ -23,6 +23,8 @@
 namespace tsjit::reference {
 // Sub-family registration: each is called once by its family's register<Family>Kernels().
 void registerShapeBuildKernels();     // ShapeBuild.cpp, from registerShapeKernels()
+void registerShapeViewKernels();      // ShapeViews.cpp, from registerShapeKernels()
+void registerIndexingMoreKernels();   // IndexingMore.cpp, from registerIndexingKernels()
 void registerIndexingSortKernels();   // IndexingSort.cpp, from registerIndexingKernels()
 void registerLinalgDecompKernels();   // LinalgDecomp.cpp, from registerLinalgKernels()
 void registerLinalgEinsumKernels();   // LinalgEinsum.cpp, from registerLinalgKernels()

@@ -100,6 +100,16 @@ void declareInplace(OpTableBuilder& b) {
       "aten::index_fill_.int_Scalar(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)",
       "aten::index_fill_.int_Tensor(Tensor(a!) self, int dim, Tensor index, Tensor value) -> Tensor(a!)",
   });
+  b.op("aten::index_copy_", Cat::Inplace, Tolerance::exact(), {
+      "aten::index_copy_(Tensor(a!) self, int dim, Tensor index, Tensor source) -> Tensor(a!)",
+      "aten::index_copy_.dimname(Tensor(a!) self, str dim, Tensor index, Tensor source) -> Tensor(a!)",
+  });
+  b.op("aten::masked_scatter_", Cat::Inplace, Tolerance::exact(), {
+      "aten::masked_scatter_(Tensor(a!) self, Tensor mask, Tensor source) -> Tensor(a!)",
+  });
+  b.op("aten::scatter_reduce_", Cat::Inplace, Tolerance::reduction(1), {
+      "aten::scatter_reduce_.two(Tensor(a!) self, int dim, Tensor index, Tensor src, str reduce, *, bool include_self=True) -> Tensor(a!)",
+  });
   b.op("aten::scatter_", Cat::Inplace, Tolerance::exact(), {
       "aten::scatter_.reduce(Tensor(a!) self, int dim, Tensor index, Tensor src, *, str reduce) -> Tensor(a!)",
       "aten::scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)",

@@ -257,6 +257,134 @@ void declareShape(OpTableBuilder& b) {
   b.op("aten::allclose", Cat::Comparison, Tolerance::exact(), {
       "aten::allclose(Tensor self, Tensor other, float rtol=1.0000000000000001e-05, float atol=1e-08, bool equal_nan=False) -> bool",
   });
+  // Views, builders and indexing ops of 1.13 (kernels: jit/kernels/ShapeViews.cpp, ShapeBuildMore.cpp,
+  // IndexingMore.cpp and their reference counterparts; schemas from python3-torch 1.13.1).
+  b.op("aten::diagonal", Cat::View, Tolerance::exact(), {
+      "aten::diagonal(Tensor(a) self, int offset=0, int dim1=0, int dim2=1) -> Tensor(a)",
+      "aten::diagonal.Dimname(Tensor(a) self, *, str outdim, str dim1, str dim2, int offset=0) -> Tensor(a)",
+  });
+  b.op("aten::unfold", Cat::View, Tolerance::exact(), {
+      "aten::unfold(Tensor(a) self, int dimension, int size, int step) -> Tensor(a)",
+  });
+  b.op("aten::unflatten", Cat::View, Tolerance::exact(), {
+      "aten::unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)",
+      "aten::unflatten.Dimname(Tensor(a) self, str dim, int[] sizes, str[] names) -> Tensor(a)",
+  });
+  b.op("aten::as_strided", Cat::View, Tolerance::exact(), {
+      "aten::as_strided(Tensor(a) self, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None) -> Tensor(a)",
+  });
+  b.op("aten::swapaxes", Cat::View, Tolerance::exact(), {
+      "aten::swapaxes(Tensor(a) self, int axis0, int axis1) -> Tensor(a)",
+  });
+  b.op("aten::swapdims", Cat::View, Tolerance::exact(), {
+      "aten::swapdims(Tensor(a) self, int dim0, int dim1) -> Tensor(a)",
+  });
+  b.op("aten::moveaxis", Cat::View, Tolerance::exact(), {
+      "aten::moveaxis.intlist(Tensor(a) self, int[] source, int[] destination) -> Tensor(a)",
+      "aten::moveaxis.int(Tensor(a) self, int source, int destination) -> Tensor(a)",
+  });
+  b.op("aten::atleast_1d", Cat::View, Tolerance::exact(), {
+      "aten::atleast_1d(Tensor self) -> Tensor",
+      "aten::atleast_1d.Sequence(Tensor[] tensors) -> Tensor[]",
+  });
+  b.op("aten::atleast_2d", Cat::View, Tolerance::exact(), {
+      "aten::atleast_2d(Tensor self) -> Tensor",
+      "aten::atleast_2d.Sequence(Tensor[] tensors) -> Tensor[]",
+  });
+  b.op("aten::atleast_3d", Cat::View, Tolerance::exact(), {
+      "aten::atleast_3d(Tensor self) -> Tensor",
+      "aten::atleast_3d.Sequence(Tensor[] tensors) -> Tensor[]",
+  });
+  b.op("aten::tensor_split", Cat::View, Tolerance::exact(), {
+      "aten::tensor_split.sections(Tensor(a -> *) self, int sections, int dim=0) -> Tensor(a)[]",
+      "aten::tensor_split.indices(Tensor(a -> *) self, int[] indices, int dim=0) -> Tensor(a)[]",
+      "aten::tensor_split.tensor_indices_or_sections(Tensor(a -> *) self, Tensor tensor_indices_or_sections, int dim=0) -> Tensor(a)[]",
+  });
+  b.op("aten::meshgrid", Cat::View, Tolerance::exact(), {
+      "aten::meshgrid(Tensor[] tensors) -> Tensor[]",
+      "aten::meshgrid.indexing(Tensor[] tensors, *, str indexing) -> Tensor[]",
+  });
+  b.op("aten::diag_embed", Cat::ShapeIndexing, Tolerance::exact(), {
+      "aten::diag_embed(Tensor self, int offset=0, int dim1=-2, int dim2=-1) -> Tensor",
+      "aten::diag_embed.out(Tensor self, int offset=0, int dim1=-2, int dim2=-1, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::rot90", Cat::ShapeIndexing, Tolerance::exact(), {
+      "aten::rot90(Tensor self, int k=1, int[] dims=[0, 1]) -> Tensor",
+      "aten::rot90.out(Tensor self, int k=1, int[] dims=[0, 1], *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::fliplr", Cat::ShapeIndexing, Tolerance::exact(), {
+      "aten::fliplr(Tensor self) -> Tensor",
+  });
+  b.op("aten::flipud", Cat::ShapeIndexing, Tolerance::exact(), {
+      "aten::flipud(Tensor self) -> Tensor",
+  });
+  b.op("aten::dstack", Cat::ShapeIndexing, Tolerance::exact(), {
+      "aten::dstack(Tensor[] tensors) -> Tensor",
+      "aten::dstack.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::column_stack", Cat::ShapeIndexing, Tolerance::exact(), {
+      "aten::column_stack(Tensor[] tensors) -> Tensor",
+      "aten::column_stack.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::row_stack", Cat::ShapeIndexing, Tolerance::exact(), {
+      "aten::row_stack(Tensor[] tensors) -> Tensor",
+      "aten::row_stack.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::tril_indices", Cat::Factory, Tolerance::exact(), {
+      "aten::tril_indices(int row, int col, int offset=0, *, ScalarType? dtype=4, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+      "aten::tril_indices.out(int row, int col, int offset=0, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::triu_indices", Cat::Factory, Tolerance::exact(), {
+      "aten::triu_indices(int row, int col, int offset=0, *, ScalarType? dtype=4, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+      "aten::triu_indices.out(int row, int col, int offset=0, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  // empty / empty_like / new_empty: PyTorch leaves the values undefined; both engines fill zeros
+  // so that results are deterministic (only shapes, dtypes and strides are meaningful).
+  b.op("aten::empty", Cat::Factory, Tolerance::exact(), {
+      "aten::empty.memory_format(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor",
+      "aten::empty.out(SymInt[] size, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)",
+      "aten::empty.names(int[] size, *, str[]? names, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor",
+      "aten::empty.names_out(int[] size, *, str[]? names, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::empty_like", Cat::Factory, Tolerance::exact(), {
+      "aten::empty_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor",
+      "aten::empty_like.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::new_empty", Cat::Factory, Tolerance::exact(), {
+      "aten::new_empty(Tensor self, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+      "aten::new_empty.out(Tensor self, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::take", Cat::ShapeIndexing, Tolerance::exact(), {
+      "aten::take(Tensor self, Tensor index) -> Tensor",
+      "aten::take.out(Tensor self, Tensor index, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::take_along_dim", Cat::ShapeIndexing, Tolerance::exact(), {
+      "aten::take_along_dim(Tensor self, Tensor indices, int? dim=None) -> Tensor",
+      "aten::take_along_dim.out(Tensor self, Tensor indices, int? dim=None, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::index_copy", Cat::ShapeIndexing, Tolerance::exact(), {
+      "aten::index_copy(Tensor self, int dim, Tensor index, Tensor source) -> Tensor",
+      "aten::index_copy.dimname(Tensor self, str dim, Tensor index, Tensor source) -> Tensor",
+      "aten::index_copy.out(Tensor self, int dim, Tensor index, Tensor source, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::masked_scatter", Cat::ShapeIndexing, Tolerance::exact(), {
+      "aten::masked_scatter(Tensor self, Tensor mask, Tensor source) -> Tensor",
+      "aten::masked_scatter.out(Tensor self, Tensor mask, Tensor source, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::index_fill", Cat::ShapeIndexing, Tolerance::exact(), {
+      "aten::index_fill.Dimname_Scalar(Tensor self, str dim, Tensor index, Scalar value) -> Tensor",
+      "aten::index_fill.Dimname_Tensor(Tensor self, str dim, Tensor index, Tensor value) -> Tensor",
+      "aten::index_fill.int_Scalar(Tensor self, int dim, Tensor index, Scalar value) -> Tensor",
+      "aten::index_fill.int_Tensor(Tensor self, int dim, Tensor index, Tensor value) -> Tensor",
+      "aten::index_fill.int_Scalar_out(Tensor self, int dim, Tensor index, Scalar value, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::index_fill.int_Tensor_out(Tensor self, int dim, Tensor index, Tensor value, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  // scatter_reduce sums / averages in self's dtype in index order (1.13's CPU loop); the reference
+  // sums in double: reduction(1).
+  b.op("aten::scatter_reduce", Cat::ShapeIndexing, Tolerance::reduction(1), {
+      "aten::scatter_reduce.two(Tensor self, int dim, Tensor index, Tensor src, str reduce, *, bool include_self=True) -> Tensor",
+      "aten::scatter_reduce.two_out(Tensor self, int dim, Tensor index, Tensor src, str reduce, *, bool include_self=True, Tensor(a!) out) -> Tensor(a!)",
+  });
   b.op("aten::split_with_sizes", Cat::View, Tolerance::exact(), {
       "aten::split_with_sizes(Tensor(a -> *) self, int[] split_sizes, int dim=0) -> Tensor(a)[]",
   });

@@ -322,6 +322,8 @@ TEST(AutogradDerivatives, ShapeAndIndexingMore) {
   cases.push_back({"atleast_2d.Sequence", ir(2, "  %l : Tensor[] = prim::ListConstruct(%a, %b)\n  %r : Tensor[] = aten::atleast_2d(%l)\n"), {v, x}});
   cases.push_back({"tensor_split sections", withInts(1, "  %n : int = prim::Constant[value=3]()\n  %r : Tensor[] = aten::tensor_split(%a, %n, %i1)\n"), {x}});
   cases.push_back({"tensor_split indices", withInts(1, list("s", "%i1, %i2") + "  %r : Tensor[] = aten::tensor_split(%a, %s, %i0)\n"), {x}});
+  cases.push_back({"hsplit.array", withInts(1, list("s", "%i1, %i2") + "  %r : Tensor[] = aten::hsplit(%a, %s)\n"), {x}});
+  cases.push_back({"dsplit.int", withInts(1, "  %r : Tensor[] = aten::dsplit(%a, %i2)\n"), {{{2, 1, 4}}}});
   cases.push_back({"meshgrid xy", ir(2, "  %l : Tensor[] = prim::ListConstruct(%a, %b)\n  %ix : str = prim::Constant[value=\"xy\"]()\n  %r : Tensor[] = aten::meshgrid(%l, %ix)\n"), {v, {{3}}}});
   cases.push_back({"diag_embed", withInts(1, "  %r : Tensor = aten::diag_embed(%a, %i1, %i0, %i2)\n"), {x}});
   cases.push_back({"rot90", withInts(1, list("s", "%i0, %i1") + "  %r : Tensor = aten::rot90(%a, %i1, %s)\n"), {x}});

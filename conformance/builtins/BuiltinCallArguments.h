@@ -165,6 +165,7 @@ inline const std::map<std::string, std::map<std::string, std::string>>& override
       {"triu_indices", {{"out", "n"}}},
       {"unflatten", {{"sizes", "[3, 1]"}}},
       {"tensor_split", {{"tensor_indices_or_sections", "k"}}},
+      {"dsplit", {{"self", "b3"}}},  // a 3-D tensor
       {"narrow", {{"start:Tensor", "k"}}},
       {"item", {{"self", "s"}}},
       {"eq", {{"a:List[Tensor]", "[s, s]"}, {"b:List[Tensor]", "[s, s]"}}},

@@ -226,7 +226,9 @@ void registerShapeMoreDerivatives() {
   for (const char* name : {"aten::diagonal", "aten::unfold", "aten::unflatten.int", "aten::swapaxes", "aten::swapdims",
                            "aten::moveaxis.int", "aten::moveaxis.intlist", "aten::atleast_1d", "aten::atleast_2d",
                            "aten::atleast_3d", "aten::tensor_split.sections", "aten::tensor_split.indices",
-                           "aten::diag_embed", "aten::rot90", "aten::fliplr", "aten::flipud"})
+                           "aten::diag_embed", "aten::rot90", "aten::fliplr", "aten::flipud", "aten::hsplit.int",
+                           "aten::hsplit.array", "aten::vsplit.int", "aten::vsplit.array", "aten::dsplit.int",
+                           "aten::dsplit.array"})
     defSelection(name, {}, {0});
   defSelection("aten::tensor_split.tensor_indices_or_sections", {1}, {0});
   // Lists of tensors.

@@ -1,6 +1,6 @@
 // ShapeViews.cpp — optimized kernels of the Shape family, part 3: the views 1.13 adds on top of
 // part 1's (diagonal, unfold, unflatten, as_strided, swapaxes / swapdims / moveaxis, atleast_1d /
-// 2d / 3d, tensor_split, meshgrid).
+// 2d / 3d, tensor_split, hsplit / vsplit / dsplit, meshgrid).
 // Invariants: every result lies on its input's storage with the sizes, strides and storage offset
 // 1.13 reports (diagonal and unfold add the offset of their first element; unflatten uses view's
 // stride rule; tensor_split's pieces are slices, empty ones at the clamped start); atleast_* return
@@ -191,6 +191,22 @@ std::vector<Tensor> meshgrid(std::vector<Tensor> ts, const std::string& indexing
   return grids;
 }
 
+// hsplit / vsplit / dsplit: tensor_split along dim 1 (0 for a 1-D hsplit), 0 or 2, with 1.13's rank
+// and divisibility checks.
+int64_t splitDim(const Tensor& t, const char* name, int64_t minRank, int64_t dim) {
+  if (t.dim() < minRank)
+    throw RuntimeError(str("torch.", name, " requires a tensor with at least ", minRank, " dimension, but got a tensor with ",
+                           t.dim(), " dimensions!"));
+  return dim;
+}
+
+std::vector<Tensor> splitEvenly(const Tensor& t, const char* name, int64_t dim, int64_t sections) {
+  if (sections == 0 || t.size(dim) % sections != 0)
+    throw RuntimeError(str("torch.", name, " attempted to split along dimension ", dim, ", but the size of the dimension ",
+                           t.size(dim), " is not divisible by the split_size ", sections, "!"));
+  return tensorSplitSections(t, sections, dim);
+}
+
 void pushResult(Stack& s, size_t n, IValue v) {
   drop(s, n);
   s.push_back(std::move(v));
@@ -251,6 +267,22 @@ void registerShapeViewKernels() {
   def("aten::meshgrid.indexing", op([](IValue* a) {
         return tensorListValue(meshgrid(tensorList(a[0]), a[1].toStringRef()));
       }));
+  struct Split {
+    const char* name;
+    int64_t minRank;
+    int64_t dim;  // hsplit of a 1-D tensor: 0
+  };
+  for (Split sp : {Split{"hsplit", 1, 1}, Split{"vsplit", 2, 0}, Split{"dsplit", 3, 2}}) {
+    auto dimOf = [sp](const Tensor& t) { return splitDim(t, sp.name, sp.minRank, t.dim() == 1 ? 0 : sp.dim); };
+    def(str("aten::", sp.name, ".int"), op([sp, dimOf](IValue* a) {
+          const Tensor t = a[0].toTensor();
+          return tensorListValue(splitEvenly(t, sp.name, dimOf(t), a[1].toInt()));
+        }));
+    def(str("aten::", sp.name, ".array"), op([dimOf](IValue* a) {
+          const Tensor t = a[0].toTensor();
+          return tensorListValue(tensorSplitIndices(t, intList(a[1]), dimOf(t)));
+        }));
+  }
   registerShapeBuildMoreKernels();
 }
 

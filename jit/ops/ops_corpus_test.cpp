@@ -620,6 +620,12 @@ TEST(OpsCorpus, EverySchemaIsAnOverload) {
       "aten::affine_grid_generator(Tensor theta, int[] size, bool align_corners) -> Tensor",
       "aten::affine_grid_generator.out(Tensor theta, int[] size, bool align_corners, *, Tensor(a!) out) -> Tensor(a!)",
       // shape, view and indexing ops (helper D)
+      "aten::hsplit.int(Tensor(a -> *) self, int sections) -> Tensor(a)[]",
+      "aten::hsplit.array(Tensor(a -> *) self, int[] indices) -> Tensor(a)[]",
+      "aten::vsplit.int(Tensor(a -> *) self, int sections) -> Tensor(a)[]",
+      "aten::vsplit.array(Tensor(a -> *) self, int[] indices) -> Tensor(a)[]",
+      "aten::dsplit.int(Tensor(a -> *) self, int sections) -> Tensor(a)[]",
+      "aten::dsplit.array(Tensor(a -> *) self, int[] indices) -> Tensor(a)[]",
       "aten::index_copy_(Tensor(a!) self, int dim, Tensor index, Tensor source) -> Tensor(a!)",
       "aten::index_copy_.dimname(Tensor(a!) self, str dim, Tensor index, Tensor source) -> Tensor(a!)",
       "aten::masked_scatter_(Tensor(a!) self, Tensor mask, Tensor source) -> Tensor(a!)",

@@ -1,6 +1,6 @@
 // ShapeViews.cpp — reference kernels of the Shape family, part 3: the views 1.13 adds (diagonal,
 // unfold, unflatten, as_strided, swapaxes / swapdims / moveaxis, atleast_1d / 2d / 3d,
-// tensor_split, meshgrid).
+// tensor_split, hsplit / vsplit / dsplit, meshgrid).
 //
 // Invariants: every view is Tensor::fromStorage on its input's storage with a layout stated here
 // from the op's definition (diagonal: stride s1 + s2 from the first diagonal element; unfold: a
@@ -189,6 +189,17 @@ std::vector<Tensor> splitByTensor(const Tensor& t, const Tensor& spec, int64_t d
   return splitIndices(t, idx, dim);
 }
 
+// hsplit / vsplit / dsplit: the split dim (hsplit: 1, or 0 for a 1-D tensor; vsplit 0; dsplit 2)
+// after 1.13's rank check.
+int64_t splitDimOf(const Tensor& t, const std::string& name) {
+  const int64_t need = name == "hsplit" ? 1 : name == "vsplit" ? 2 : 3;
+  if (t.dim() < need)
+    throw RuntimeError("torch." + name + " requires a tensor with at least " + std::to_string(need) +
+                       " dimension, but got a tensor with " + std::to_string(t.dim()) + " dimensions!");
+  if (name == "hsplit") return t.dim() == 1 ? 0 : 1;
+  return name == "vsplit" ? 0 : 2;
+}
+
 // The last line of PyTorch's C++ tensor print (the error message of meshgrid shows it).
 std::string typeLine(const Tensor& t) {
   std::string dims;
@@ -264,6 +275,21 @@ void registerShapeViewKernels() {
       [](Args& a) { return one(tensorList(splitByTensor(tensorArg(a, 0), tensorArg(a, 1), intArg(a, 2)))); });
   def("aten::meshgrid", [](Args& a) { return one(tensorList(meshgrid(tensorListArg(a, 0), "ij"))); });
   def("aten::meshgrid.indexing", [](Args& a) { return one(tensorList(meshgrid(tensorListArg(a, 0), strArg(a, 1)))); });
+  for (const std::string name : {"hsplit", "vsplit", "dsplit"}) {
+    def("aten::" + name + ".int", [name](Args& a) {
+      const Tensor t = tensorArg(a, 0);
+      const int64_t d = splitDimOf(t, name), sections = intArg(a, 1);
+      if (sections == 0 || t.size(d) % sections != 0)
+        throw RuntimeError("torch." + name + " attempted to split along dimension " + std::to_string(d) +
+                           ", but the size of the dimension " + std::to_string(t.size(d)) +
+                           " is not divisible by the split_size " + std::to_string(sections) + "!");
+      return one(tensorList(splitSections(t, sections, d)));
+    });
+    def("aten::" + name + ".array", [name](Args& a) {
+      const Tensor t = tensorArg(a, 0);
+      return one(tensorList(splitIndices(t, intListArg(a, 1), splitDimOf(t, name))));
+    });
+  }
   registerShapeBuildMoreKernels();
 }
 

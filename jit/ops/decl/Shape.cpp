@@ -300,6 +300,18 @@ void declareShape(OpTableBuilder& b) {
       "aten::tensor_split.indices(Tensor(a -> *) self, int[] indices, int dim=0) -> Tensor(a)[]",
       "aten::tensor_split.tensor_indices_or_sections(Tensor(a -> *) self, Tensor tensor_indices_or_sections, int dim=0) -> Tensor(a)[]",
   });
+  b.op("aten::hsplit", Cat::View, Tolerance::exact(), {
+      "aten::hsplit.int(Tensor(a -> *) self, int sections) -> Tensor(a)[]",
+      "aten::hsplit.array(Tensor(a -> *) self, int[] indices) -> Tensor(a)[]",
+  });
+  b.op("aten::vsplit", Cat::View, Tolerance::exact(), {
+      "aten::vsplit.int(Tensor(a -> *) self, int sections) -> Tensor(a)[]",
+      "aten::vsplit.array(Tensor(a -> *) self, int[] indices) -> Tensor(a)[]",
+  });
+  b.op("aten::dsplit", Cat::View, Tolerance::exact(), {
+      "aten::dsplit.int(Tensor(a -> *) self, int sections) -> Tensor(a)[]",
+      "aten::dsplit.array(Tensor(a -> *) self, int[] indices) -> Tensor(a)[]",
+  });
   b.op("aten::meshgrid", Cat::View, Tolerance::exact(), {
       "aten::meshgrid(Tensor[] tensors) -> Tensor[]",
       "aten::meshgrid.indexing(Tensor[] tensors, *, str indexing) -> Tensor[]",

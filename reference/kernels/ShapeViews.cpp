@@ -223,8 +223,8 @@ std::vector<Tensor> meshgrid(std::vector<Tensor> ts, const std::string& indexing
     if (t.dim() > 1) {
       std::string values;
       for (int64_t i = 0; i < t.numel(); ++i) values += " " + std::to_string(t.getDouble(i));
-      throw RuntimeError("torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got:" + values + "\n" +
-                         typeLine(t));
+      throw RuntimeError("torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got:" + values +
+                         (values.empty() ? " " : "\n") + typeLine(t));
     }
     shape.push_back(t.numel());
   }
@@ -234,10 +234,11 @@ std::vector<Tensor> meshgrid(std::vector<Tensor> ts, const std::string& indexing
     // where the size is not 1.
     std::vector<int64_t> strides(shape.size(), 0);
     const Tensor& t = ts[i];
-    const int64_t along = t.dim() == 1 ? t.stride(0) : 1;
+    // (view's strides: a 0-D or empty input is viewed with row-major strides of the view shape)
+    const int64_t along = t.dim() == 1 && t.numel() > 0 ? t.stride(0) : 1;
     for (size_t k = 0; k < shape.size(); ++k) {
       if (k == i) strides[k] = along;
-      else if (shape[k] == 1) strides[k] = k < i ? shape[i] * along : along;  // what view gives a size-1 dim
+      else if (shape[k] == 1) strides[k] = k < i ? std::max<int64_t>(shape[i], 1) * along : along;  // a size-1 dim
     }
     grids.push_back(viewOf(t, shape, strides, t.storageOffset()));
   }

@@ -169,10 +169,15 @@ void registerShapeBuildMoreKernels() {
     IValue z = runKernel("aten::zeros", {peek(s, 0, n), peek(s, 1, n), peek(s, 2, n), peek(s, 3, n), peek(s, 4, n)});
     pushResult(s, n, IValue(withMemoryFormat(z.toTensor(), peek(s, 5, n))));
   });
-  // empty_like(self, dtype, layout, device, pin_memory, memory_format) lays out like zeros_like.
+  // empty_like(self, dtype, layout, device, pin_memory, memory_format) lays out like zeros_like;
+  // an explicit channels-last format gives channels-last strides.
   def("aten::empty_like", [](Stack& s, size_t n) {
     std::vector<IValue> args(s.end() - static_cast<std::ptrdiff_t>(n), s.end());
-    pushResult(s, n, runKernel("aten::zeros_like", std::move(args)));
+    const IValue format = args[5];
+    const bool channelsLast = format.isInt() && (format.toInt() == kChannelsLast || format.toInt() == kChannelsLast3d);
+    if (channelsLast) args[5] = IValue();
+    Tensor z = runKernel("aten::zeros_like", std::move(args)).toTensor();
+    pushResult(s, n, IValue(channelsLast ? withMemoryFormat(z, format) : z));
   });
   // out= forms: out's dtype (tril_indices: it must be int32 / int64), resized to the result.
   for (const char* name : {"aten::tril_indices.out", "aten::triu_indices.out"}) {

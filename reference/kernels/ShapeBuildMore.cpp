@@ -178,7 +178,14 @@ void registerShapeBuildMoreKernels() {
     IValue z = runKernel("aten::zeros", {a.at(0), a.at(1), a.at(2), a.at(3), a.at(4)});
     return one(zerosIn(z.toTensor(), a.at(5)));
   });
-  def("aten::empty_like", [](Args& a) { return ret(runKernel("aten::zeros_like", a)); });
+  // empty_like lays out like zeros_like; an explicit channels-last format gives channels-last strides.
+  def("aten::empty_like", [](Args& a) {
+    const IValue format = a.at(5);
+    if (!format.isInt() || (format.toInt() != 2 && format.toInt() != 3)) return ret(runKernel("aten::zeros_like", a));
+    Args plain = a;
+    plain[5] = IValue();
+    return one(zerosIn(runKernel("aten::zeros_like", plain).toTensor(), format));
+  });
   def("aten::new_empty", [](Args& a) { return ret(runKernel("aten::new_zeros", a)); });
 }
 

@@ -417,16 +417,17 @@ void indexAddInto(const Tensor& out, int64_t dim, const Tensor& index, const Ten
 
 const IValue& indexFill(const IValue& selfV, int64_t dim, const Tensor& index, const IValue& value) {
   const Tensor self = selfV.toTensor();
-  const int64_t d = wrapDim(dim, self.dim());
-  const Tensor dst = self.dim() == 0 ? self.reshape({1}) : self;
-  // 1.13's order: int64 index (IndexError), a vector or scalar, then each index in bounds.
-  if (index.dtype() != ScalarType::Int64)
-    throw RuntimeError("index_fill_(): Expected dtype int64 for index.", "IndexError");
-  if (index.dim() > 1) throw RuntimeError("Index has to be a vector/scalar");
-  const std::vector<int64_t> idx = indexVector(index, "index_fill_", d, dst.size(d));
+  // 1.13's order: a 0-dim value tensor, an int64 index (IndexError), the dim, a vector or scalar
+  // index, then each index in bounds.
   if (value.isTensor() && value.toTensor().dim() != 0)
     throw RuntimeError(str("index_fill_ only supports a 0-dimensional value tensor, but got tensor with ",
                            value.toTensor().dim(), " dimension(s)."));
+  if (index.dtype() != ScalarType::Int64)
+    throw RuntimeError("index_fill_(): Expected dtype int64 for index.", "IndexError");
+  const int64_t d = wrapDim(dim, self.dim());
+  const Tensor dst = self.dim() == 0 ? self.reshape({1}) : self;
+  if (index.dim() > 1) throw RuntimeError("Index has to be a vector/scalar");
+  const std::vector<int64_t> idx = indexVector(index, "index_fill_", d, dst.size(d));
   for (int64_t i : idx) {
     const Tensor slice = dst.select(d, i);
     if (value.isTensor())

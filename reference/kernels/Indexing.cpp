@@ -342,8 +342,8 @@ void indexAddInto(const Tensor& self, int64_t dimArg, const Tensor& index, const
 }
 
 void indexFillInto(const Tensor& self, int64_t dimArg, const Tensor& index, const IValue& value) {
-  const int64_t dim = wrapDim(dimArg, self.dim());
   if (index.dtype() != ScalarType::Int64) indexError("index_fill_(): Expected dtype int64 for index.");
+  const int64_t dim = wrapDim(dimArg, self.dim());  // after the dtype check, as 1.13
   if (index.dim() > 1) throw RuntimeError("Index has to be a vector/scalar");
   Tensor dst = asAtLeast1d(self);
   const int64_t n = dst.size(dim);

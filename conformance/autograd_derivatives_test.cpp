@@ -322,6 +322,14 @@ TEST(AutogradDerivatives, ShapeAndIndexingMore) {
   cases.push_back({"atleast_2d.Sequence", ir(2, "  %l : Tensor[] = prim::ListConstruct(%a, %b)\n  %r : Tensor[] = aten::atleast_2d(%l)\n"), {v, x}});
   cases.push_back({"tensor_split sections", withInts(1, "  %n : int = prim::Constant[value=3]()\n  %r : Tensor[] = aten::tensor_split(%a, %n, %i1)\n"), {x}});
   cases.push_back({"tensor_split indices", withInts(1, list("s", "%i1, %i2") + "  %r : Tensor[] = aten::tensor_split(%a, %s, %i0)\n"), {x}});
+  cases.push_back({"movedim.intlist", withInts(1, list("s", "%i0, %i1") + list("d", "%i2, %i0") + "  %r : Tensor = aten::movedim(%a, %s, %d)\n"), {{{2, 3, 2}}}});
+  cases.push_back({"numpy_T", unary("aten::numpy_T"), {{{2, 3, 2}}}});
+  cases.push_back({"ravel", unary("aten::ravel"), {x}});
+  cases.push_back({"tile", withInts(1, list("s", "%i2, %i1, %i2") + "  %r : Tensor = aten::tile(%a, %s)\n"), {x}});
+  cases.push_back({"hstack", ir(2, "  %l : Tensor[] = prim::ListConstruct(%a, %b)\n  %r : Tensor = aten::hstack(%l)\n"), {x, y}});
+  cases.push_back({"vstack", ir(2, "  %l : Tensor[] = prim::ListConstruct(%a, %b)\n  %r : Tensor = aten::vstack(%l)\n"), {{{4}}, x}});
+  cases.push_back({"broadcast_tensors", ir(2, "  %l : Tensor[] = prim::ListConstruct(%a, %b)\n  %r : Tensor[] = aten::broadcast_tensors(%l)\n"), {{{3, 1}}, {{4}}}});
+  cases.push_back({"split_with_sizes", withInts(1, list("s", "%i1, %i2") + "  %r : Tensor[] = aten::split_with_sizes(%a, %s, %i0)\n"), {x}});
   cases.push_back({"hsplit.array", withInts(1, list("s", "%i1, %i2") + "  %r : Tensor[] = aten::hsplit(%a, %s)\n"), {x}});
   cases.push_back({"dsplit.int", withInts(1, "  %r : Tensor[] = aten::dsplit(%a, %i2)\n"), {{{2, 1, 4}}}});
   cases.push_back({"meshgrid xy", ir(2, "  %l : Tensor[] = prim::ListConstruct(%a, %b)\n  %ix : str = prim::Constant[value=\"xy\"]()\n  %r : Tensor[] = aten::meshgrid(%l, %ix)\n"), {v, {{3}}}});

@@ -1,7 +1,8 @@
 // DerivativesShapeMore.cpp — derivatives of the selection ops 1.13 adds (diagonal, unfold,
 // unflatten, swapaxes, moveaxis, atleast_*, tensor_split, meshgrid, diag_embed, rot90, fliplr /
 // flipud, dstack / column_stack / row_stack, take, take_along_dim, index_copy, masked_scatter,
-// index_fill), as_strided, and scatter_reduce.
+// index_fill, hsplit / vsplit / dsplit; and the composites movedim, x.T, ravel, tile, hstack / vstack,
+// split_with_sizes / unsafe_split*, broadcast_tensors), as_strided, and scatter_reduce.
 //
 // Selection ops only move elements: each output element is a copy of one input element or a
 // constant. Their derivative runs the op's own kernel once more on "code" tensors (int64 tensors
@@ -231,6 +232,13 @@ void registerShapeMoreDerivatives() {
                            "aten::dsplit.array"})
     defSelection(name, {}, {0});
   defSelection("aten::tensor_split.tensor_indices_or_sections", {1}, {0});
+  // Composite shape ops of 1.13 defined through other ops (jit/kernels/Composite.cpp, ShapeBuild.cpp)
+  // that had no derivative: moveaxis scripts to movedim, torch.ravel, x.T, tile, hstack / vstack...
+  for (const char* name : {"aten::movedim.int", "aten::movedim.intlist", "aten::numpy_T", "aten::numpy_T.a", "aten::ravel",
+                           "aten::tile", "aten::split_with_sizes", "aten::unsafe_split.Tensor",
+                           "aten::unsafe_split_with_sizes", "aten::unsafe_chunk"})
+    defSelection(name, {}, {0});
+  for (const char* name : {"aten::hstack", "aten::vstack", "aten::broadcast_tensors"}) defSelection(name, {}, {0});
   // Lists of tensors.
   for (const char* name : {"aten::atleast_1d.Sequence", "aten::atleast_2d.Sequence", "aten::atleast_3d.Sequence",
                            "aten::meshgrid", "aten::meshgrid.indexing", "aten::dstack", "aten::column_stack",

@@ -207,6 +207,13 @@ inline const std::map<std::string, std::map<std::string, std::string>>& override
         {"params", "[b3[0, :1], b3[0, :1, :1]]"}}},
       // a floating result dtype (6 is torch.float32's code).
       {"norm", {{"dtype:int", "6"}}},
+      // counting / bucketing: a non-negative int64 input, 1-d boundaries, int64 outputs (ops-c).
+      {"bincount", {{"self", "i"}, {"out", "n"}}},
+      {"bucketize", {{"boundaries", "v"}, {"out", "n"}}},
+      {"searchsorted", {{"sorted_sequence", "v"}, {"out", "n"}}},
+      // float_power's result is float64: in-place and out= need a float64 tensor.
+      {"float_power", {{"out", "x.double()"}}},
+      {"float_power_", {{"self", "x.double()"}}},
       // string functions.
       // einsum's sublist form (varargs): an operand and its subscripts, positionally ('*').
       {"einsum", {{"equation", "'ij,kj->ik'"}, {"a:Tensor", "*x, [0, 1]"}}},

@@ -12,6 +12,7 @@ void registerElementwiseUnaryKernels();       // ElementwiseUnary.cpp: math func
 void registerElementwiseActivationKernels();  // ElementwiseActivation.cpp: relu, gelu, clamp...
 void registerElementwiseMiscKernels();        // ElementwiseMisc.cpp: where, lerp, fill, to...
 void registerElementwiseSpecialKernels();     // ElementwiseSpecial.cpp: atan, cosh, hypot, xlogy...
+void registerElementwiseSpecialMoreKernels();  // ElementwiseSpecialMore.cpp: digamma, erfinv, ldexp...
 
 void registerElementwiseKernels() {
   registerElementwiseBinaryKernels();
@@ -20,6 +21,7 @@ void registerElementwiseKernels() {
   registerElementwiseActivationKernels();
   registerElementwiseMiscKernels();
   registerElementwiseSpecialKernels();
+  registerElementwiseSpecialMoreKernels();
 }
 
 }  // namespace tsjit::kernels

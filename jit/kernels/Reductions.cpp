@@ -9,11 +9,15 @@ namespace tsjit::kernels {
 void registerReductionsSumKernels();     // ReductionsSum.cpp: sum, mean, prod, std, var, norms, any/all
 void registerReductionsMinMaxKernels();  // ReductionsMinMax.cpp: max/min, amax/amin, argmax/argmin
 void registerReductionsScanKernels();    // ReductionsScan.cpp: cumsum, cumprod, softmax, log_softmax
+void registerReductionsSelectKernels();  // ReductionsSelect.cpp: median, mode, kthvalue, aminmax, cummax...
+void registerReductionsMoreKernels();    // ReductionsMore.cpp: var_mean, nansum, diff, histc, searchsorted...
 
 void registerReductionsKernels() {
   registerReductionsSumKernels();
   registerReductionsMinMaxKernels();
   registerReductionsScanKernels();
+  registerReductionsSelectKernels();
+  registerReductionsMoreKernels();
 }
 
 }  // namespace tsjit::kernels

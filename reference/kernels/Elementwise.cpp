@@ -12,5 +12,6 @@ void registerElementwiseKernels() {
   registerElementwiseActivationKernels();
   registerElementwiseMiscKernels();
   registerElementwiseSpecialKernels();
+  registerElementwiseSpecialMoreKernels();
 }
 }  // namespace tsjit::reference

@@ -33,6 +33,8 @@ void registerReductionsKernels() {
   registerReductionsSumKernels();
   registerReductionsMinMaxKernels();
   registerReductionsScanKernels();
+  registerReductionsSelectKernels();
+  registerReductionsMoreKernels();
 }
 
 }  // namespace tsjit::reference

@@ -311,6 +311,28 @@ void declareElementwiseBinary(OpTableBuilder& b) {
       "aten::clamp_max.Tensor_out(Tensor self, Tensor max, *, Tensor(a!) out) -> Tensor(a!)",
       "aten::clamp_max.out(Tensor self, Scalar max, *, Tensor(a!) out) -> Tensor(a!)",
   });
+  // ldexp = self * 2.0 ** other (1.13 computes it as mul(self, pow(2.0, other))); math.ldexp on
+  // Python numbers. float_power = pow in float64 (complex128 for complex operands).
+  b.op("aten::ldexp", Cat::ElementwiseBinary, Tolerance::ulp(2), {
+      "aten::ldexp(float x, int i) -> float",
+      "aten::ldexp.Tensor(Tensor self, Tensor other) -> Tensor",
+      "aten::ldexp.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::float_power", Cat::ElementwiseBinary, Tolerance::ulp(2), {
+      "aten::float_power.Scalar(Scalar self, Tensor exponent) -> Tensor",
+      "aten::float_power.Scalar_out(Scalar self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::float_power.Tensor_Scalar(Tensor self, Scalar exponent) -> Tensor",
+      "aten::float_power.Tensor_Scalar_out(Tensor self, Scalar exponent, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::float_power.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor",
+      "aten::float_power.Tensor_Tensor_out(Tensor self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  // rsub(self, other, alpha) = other - alpha * self (torch.rsub; `1 - x` emits neg + add instead).
+  b.op("aten::rsub", Cat::ElementwiseBinary, Tolerance::exact(), {
+      "aten::rsub.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor",
+      "aten::rsub.Scalar_out(Tensor self, Scalar other, Scalar alpha=1, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::rsub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor",
+      "aten::rsub.Tensor_out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)",
+  });
 }
 
 }  // namespace tsjit::ops

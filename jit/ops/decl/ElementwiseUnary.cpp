@@ -406,6 +406,33 @@ void declareElementwiseUnary(OpTableBuilder& b) {
   b.op("aten::prelu", Cat::NN, Tolerance::ulp(1), {
       "aten::prelu(Tensor self, Tensor weight) -> Tensor",
   });
+  // Special functions (ElementwiseSpecialMore.cpp in each engine). 1.13 computes them in the
+  // float dtype with its own float algorithms (digamma's recurrence and asymptotic series cancels
+  // near its root; polygamma's reflection; erfinv's Newton steps on float erf); the reference
+  // computes in double: operands(16) covers the float algorithms' error, operands(64) erfinv's
+  // (1.13's float erfinv is off by ~eps / (1 - |y|) near ±1: 33 eps at 0.999999).
+  b.op("aten::digamma", Cat::ElementwiseUnary, Tolerance::operands(16), {
+      "aten::digamma(Tensor self) -> Tensor",
+      "aten::digamma.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::polygamma", Cat::ElementwiseUnary, Tolerance::operands(16), {
+      "aten::polygamma(int n, Tensor self) -> Tensor",
+      "aten::polygamma.out(int n, Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::erfinv", Cat::ElementwiseUnary, Tolerance::operands(64), {
+      "aten::erfinv(Tensor self) -> Tensor",
+      "aten::erfinv.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::i0", Cat::ElementwiseUnary, Tolerance::ulp(8), {
+      "aten::i0(Tensor self) -> Tensor",
+      "aten::i0.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  // math.gamma on Python numbers.
+  b.op("aten::gamma", Cat::ElementwiseUnary, Tolerance::ulp(4), {
+      "aten::gamma.Scalar(Scalar a) -> Scalar",
+      "aten::gamma.float(float a) -> float",
+      "aten::gamma.int(int a) -> float",
+  });
 }
 
 }  // namespace tsjit::ops

@@ -419,6 +419,25 @@ void declareInplace(OpTableBuilder& b) {
   b.op("aten::threshold_", Cat::Inplace, Tolerance::exact(), {
       "aten::threshold_(Tensor(a!) self, Scalar threshold, Scalar value) -> Tensor(a!)",
   });
+  b.op("aten::digamma_", Cat::Inplace, Tolerance::operands(16), {
+      "aten::digamma_(Tensor(a!) self) -> Tensor(a!)",
+  });
+  b.op("aten::polygamma_", Cat::Inplace, Tolerance::operands(16), {
+      "aten::polygamma_(Tensor(a!) self, int n) -> Tensor(a!)",
+  });
+  b.op("aten::erfinv_", Cat::Inplace, Tolerance::operands(64), {
+      "aten::erfinv_(Tensor(a!) self) -> Tensor(a!)",
+  });
+  b.op("aten::i0_", Cat::Inplace, Tolerance::ulp(8), {
+      "aten::i0_(Tensor(a!) self) -> Tensor(a!)",
+  });
+  b.op("aten::ldexp_", Cat::Inplace, Tolerance::ulp(2), {
+      "aten::ldexp_(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+  });
+  b.op("aten::float_power_", Cat::Inplace, Tolerance::ulp(2), {
+      "aten::float_power_.Scalar(Tensor(a!) self, Scalar exponent) -> Tensor(a!)",
+      "aten::float_power_.Tensor(Tensor(a!) self, Tensor exponent) -> Tensor(a!)",
+  });
 }
 
 }  // namespace tsjit::ops

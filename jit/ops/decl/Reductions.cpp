@@ -226,6 +226,111 @@ void declareReductions(OpTableBuilder& b) {
       "aten::topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)",
       "aten::topk.values(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)",
   });
+  // Order statistics (tsjit ops-c): the (values, indices) pairs follow 1.13's CPU selection, so
+  // the index among equal values is the one 1.13 returns.
+  b.op("aten::median", Cat::Reduction, Tolerance::exact(), {
+      "aten::median(Tensor self) -> Tensor",
+      "aten::median.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)",
+      "aten::median.dim_values(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)",
+      "aten::median.names_dim(Tensor self, str dim, bool keepdim=False) -> (Tensor values, Tensor indices)",
+      "aten::median.names_dim_values(Tensor self, str dim, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)",
+      "aten::median.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::nanmedian", Cat::Reduction, Tolerance::exact(), {
+      "aten::nanmedian(Tensor self) -> Tensor",
+      "aten::nanmedian.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)",
+      "aten::nanmedian.dim_values(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)",
+      "aten::nanmedian.names_dim(Tensor self, str dim, bool keepdim=False) -> (Tensor values, Tensor indices)",
+      "aten::nanmedian.names_dim_values(Tensor self, str dim, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)",
+      "aten::nanmedian.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::mode", Cat::Reduction, Tolerance::exact(), {
+      "aten::mode(Tensor self, int dim=-1, bool keepdim=False) -> (Tensor values, Tensor indices)",
+      "aten::mode.dimname(Tensor self, str dim, bool keepdim=False) -> (Tensor values, Tensor indices)",
+      "aten::mode.dimname_out(Tensor self, str dim, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)",
+      "aten::mode.values(Tensor self, int dim=-1, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)",
+  });
+  b.op("aten::kthvalue", Cat::Reduction, Tolerance::exact(), {
+      "aten::kthvalue(Tensor self, int k, int dim=-1, bool keepdim=False) -> (Tensor values, Tensor indices)",
+      "aten::kthvalue.dimname(Tensor self, int k, str dim, bool keepdim=False) -> (Tensor values, Tensor indices)",
+      "aten::kthvalue.dimname_out(Tensor self, int k, str dim, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)",
+      "aten::kthvalue.values(Tensor self, int k, int dim=-1, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)",
+  });
+  b.op("aten::aminmax", Cat::Reduction, Tolerance::exact(), {
+      "aten::aminmax(Tensor self, *, int? dim=None, bool keepdim=False) -> (Tensor min, Tensor max)",
+      "aten::aminmax.out(Tensor self, *, int? dim=None, bool keepdim=False, Tensor(a!) min, Tensor(b!) max) -> (Tensor(a!) min, Tensor(b!) max)",
+  });
+  // var_mean / std_mean: (var or std, mean) of the same reduction, std / var's bound.
+  b.op("aten::var_mean", Cat::Reduction, Tolerance::reduction(4), {
+      "aten::var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)",
+      "aten::var_mean.correction(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False) -> (Tensor, Tensor)",
+      "aten::var_mean.correction_names(Tensor self, str[1] dim, *, int? correction, bool keepdim=False) -> (Tensor, Tensor)",
+      "aten::var_mean.correction_out(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))",
+      "aten::var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)",
+      "aten::var_mean.names_dim(Tensor self, str[1] dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)",
+  });
+  b.op("aten::std_mean", Cat::Reduction, Tolerance::reduction(4), {
+      "aten::std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)",
+      "aten::std_mean.correction(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False) -> (Tensor, Tensor)",
+      "aten::std_mean.correction_names(Tensor self, str[1] dim, *, int? correction, bool keepdim=False) -> (Tensor, Tensor)",
+      "aten::std_mean.correction_out(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))",
+      "aten::std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)",
+      "aten::std_mean.names_dim(Tensor self, str[1] dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)",
+  });
+  b.op("aten::nansum", Cat::Reduction, Tolerance::reduction(1), {
+      "aten::nansum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
+      "aten::nansum.out(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::nanmean", Cat::Reduction, Tolerance::reduction(1), {
+      "aten::nanmean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
+      "aten::nanmean.out(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)",
+  });
+  // Scans that keep the shape: cummax / cummin (values, indices), logcumsumexp.
+  b.op("aten::cummax", Cat::Reduction, Tolerance::exact(), {
+      "aten::cummax(Tensor self, int dim) -> (Tensor values, Tensor indices)",
+      "aten::cummax.dimname(Tensor self, str dim) -> (Tensor values, Tensor indices)",
+      "aten::cummax.dimname_out(Tensor self, str dim, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)",
+      "aten::cummax.out(Tensor self, int dim, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)",
+  });
+  b.op("aten::cummin", Cat::Reduction, Tolerance::exact(), {
+      "aten::cummin(Tensor self, int dim) -> (Tensor values, Tensor indices)",
+      "aten::cummin.dimname(Tensor self, str dim) -> (Tensor values, Tensor indices)",
+      "aten::cummin.dimname_out(Tensor self, str dim, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)",
+      "aten::cummin.out(Tensor self, int dim, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)",
+  });
+  b.op("aten::logcumsumexp", Cat::Reduction, Tolerance::reduction(2), {
+      "aten::logcumsumexp(Tensor self, int dim) -> Tensor",
+      "aten::logcumsumexp.dimname(Tensor self, str dim) -> Tensor",
+      "aten::logcumsumexp.dimname_out(Tensor self, str dim, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::logcumsumexp.out(Tensor self, int dim, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  // diff: n-th forward difference along dim (sub, or logical_xor for bool), after prepend / append.
+  b.op("aten::diff", Cat::Reduction, Tolerance::exact(), {
+      "aten::diff(Tensor self, int n=1, int dim=-1, Tensor? prepend=None, Tensor? append=None) -> Tensor",
+      "aten::diff.out(Tensor self, int n=1, int dim=-1, Tensor? prepend=None, Tensor? append=None, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  // Counting and bucketing: bincount (weights summed in float or double), histc (equal-width
+  // bins), searchsorted / bucketize (binary search of sorted boundaries).
+  b.op("aten::bincount", Cat::Reduction, Tolerance::reduction(1), {
+      "aten::bincount(Tensor self, Tensor? weights=None, int minlength=0) -> Tensor",
+      "aten::bincount.out(Tensor self, Tensor? weights=None, int minlength=0, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::histc", Cat::Reduction, Tolerance::exact(), {
+      "aten::histc(Tensor self, int bins=100, Scalar min=0, Scalar max=0) -> Tensor",
+      "aten::histc.out(Tensor self, int bins=100, Scalar min=0, Scalar max=0, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::searchsorted", Cat::Reduction, Tolerance::exact(), {
+      "aten::searchsorted.Scalar(Tensor sorted_sequence, Scalar self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None) -> Tensor",
+      "aten::searchsorted.Scalar_out(Tensor sorted_sequence, Scalar self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None, Tensor(a!) out) -> Tensor(a!)",
+      "aten::searchsorted.Tensor(Tensor sorted_sequence, Tensor self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None) -> Tensor",
+      "aten::searchsorted.Tensor_out(Tensor sorted_sequence, Tensor self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::bucketize", Cat::Reduction, Tolerance::exact(), {
+      "aten::bucketize.Scalar(Scalar self, Tensor boundaries, *, bool out_int32=False, bool right=False) -> Tensor",
+      "aten::bucketize.Scalar_out(Scalar self, Tensor boundaries, *, bool out_int32=False, bool right=False, Tensor(a!) out) -> Tensor(a!)",
+      "aten::bucketize.Tensor(Tensor self, Tensor boundaries, *, bool out_int32=False, bool right=False) -> Tensor",
+      "aten::bucketize.Tensor_out(Tensor self, Tensor boundaries, *, bool out_int32=False, bool right=False, Tensor(a!) out) -> Tensor(a!)",
+  });
 }
 
 }  // namespace tsjit::ops

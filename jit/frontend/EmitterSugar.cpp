@@ -107,8 +107,20 @@ Value* MethodValue::callWith(const SourceRange& loc, FunctionEmitter& e, Value* 
     if (ops::findOp(sym)) return e.emitBuiltinCall(loc, sym, std::move(args), std::move(kwargs), true, *canonical);
     sym = *canonical;
   }
-  if (!ops::findOp(sym))
-    fail(loc, "'" + typeName(selfValue->type()) + "' object has no attribute or method '" + name + "'");
+  const ops::OpInfo* info = ops::findOp(sym);
+  if (!info) fail(loc, "'" + typeName(selfValue->type()) + "' object has no attribute or method '" + name + "'");
+  // 1.13 binds the receiver to the argument named `self`: where no overload takes it first
+  // (polygamma(int n, Tensor self)), x.polygamma(2) passes it by name.
+  bool selfFirst = false, selfLater = false;
+  for (const auto& o : info->overloads()) {
+    const auto& formals = o->schema().arguments();
+    for (size_t k = 0; k < formals.size(); ++k)
+      if (formals[k].name == "self") (k == 0 ? selfFirst : selfLater) = true;
+  }
+  if (isTensor(selfValue->type()) && selfLater && !selfFirst) {
+    kwargs.push_back(NamedValue{args.front().loc, "self", args.front().value});
+    args.erase(args.begin());
+  }
   return e.emitBuiltinCall(loc, sym, std::move(args), std::move(kwargs));
 }
 
@@ -122,6 +134,7 @@ SugaredPtr BuiltinModule::attr(const SourceRange& loc, FunctionEmitter& e, const
       return std::make_shared<SimpleValue>(e.emitConst(Literal{it->second}));
     if (attrName == "jit") return std::make_shared<BuiltinModule>("torch.jit");
     if (attrName == "nn") return std::make_shared<BuiltinModule>("torch.nn");
+    if (attrName == "special") return std::make_shared<BuiltinModule>("torch.special");
     if (attrName == "no_grad")  // a class compiled from torch/autograd/grad_mode.py (Library.cpp)
       if (auto info = e.ctx().libraryClass("__torch__.torch.autograd.grad_mode.no_grad", loc))
         return std::make_shared<UserClass>(info);
@@ -142,6 +155,12 @@ SugaredPtr BuiltinModule::attr(const SourceRange& loc, FunctionEmitter& e, const
     }
     if (!ops::findOp(Symbol::aten(attrName))) fail(loc, "unknown builtin op: aten::" + attrName);
     return std::make_shared<BuiltinFunction>(Symbol::aten(attrName));
+  }
+  if (name == "torch.special") {  // torch.special.X is aten::special_X, normalized as NormalizeOps does
+    const std::string op = "special_" + attrName;
+    if (auto canonical = canonicalOpForAlias(op)) return std::make_shared<BuiltinFunction>(*canonical);
+    if (!ops::findOp(Symbol::aten(op))) fail(loc, "unknown builtin op: aten::" + op);
+    return std::make_shared<BuiltinFunction>(Symbol::aten(op));
   }
   if (name == "torch.jit") {
     if (attrName == "annotate") return std::make_shared<SpecialForm>("annotate");

@@ -83,10 +83,13 @@ double polygammaOf(int64_t n, double x, ScalarType dt) {
   if (std::isnan(x)) return x;
   if (n == 1) {
     if (std::isinf(x)) return x > 0 ? 0.0 : kNan;
-    if (x < 0.5) {  // 0 and the negative integers fall out of the reflection (pi x rounded first)
-      const double px = castDouble(castDouble(std::numbers::pi, dt) * x, dt);
-      const double s = std::sin(px);
-      return std::numbers::pi * std::numbers::pi / (s * s) - hurwitzZeta(2, 1 - x);
+    if (x < 0.5) {
+      // The reflection term as 1.13 forms it, each step rounded to the compute dtype (at 0 and the
+      // negative integers pi x is not an exact multiple of pi, so the result is large, not inf).
+      auto r = [dt](double v) { return castDouble(v, dt); };
+      const double pi = r(std::numbers::pi);
+      const double s = r(std::sin(r(pi * x)));
+      return r(r(pi * pi) / r(s * s)) - hurwitzZeta(2, 1 - x);
     }
     return hurwitzZeta(2, x);
   }

@@ -264,6 +264,54 @@ TEST(AutogradDerivatives, Reductions) {
   checkAll(cases);
 }
 
+TEST(AutogradDerivatives, ReductionsSelectAndScan) {
+  std::vector<Case> cases;
+  In x{{3, 4}, Kind::Normal, true, true};
+  std::string dims1 = "  %d : int[] = prim::ListConstruct(%i1)\n";
+  std::string pair = "  %r : (Tensor, Tensor) = prim::TupleConstruct(%v, %m)\n";
+  cases.push_back({"median", unary("aten::median"), {x}});
+  cases.push_back({"nanmedian", unary("aten::nanmedian"), {{{5}}}});
+  for (const char* keep : {"%t", "%f"}) {
+    const std::string k = keep;
+    cases.push_back({"median.dim keepdim=" + k, withInts(1, "  %r : Tensor, %ix : Tensor = aten::median(%a, %i1, " + k + ")\n"), {x}});
+    cases.push_back({"nanmedian.dim keepdim=" + k, withInts(1, "  %r : Tensor, %ix : Tensor = aten::nanmedian(%a, %i0, " + k + ")\n"), {x}});
+    cases.push_back({"mode keepdim=" + k, withInts(1, "  %r : Tensor, %ix : Tensor = aten::mode(%a, %i1, " + k + ")\n"), {x}});
+    cases.push_back({"kthvalue keepdim=" + k, withInts(1, "  %r : Tensor, %ix : Tensor = aten::kthvalue(%a, %i2, %i0, " + k + ")\n"), {x}});
+    cases.push_back({"var_mean.dim keepdim=" + k, withInts(1, dims1 + "  %v : Tensor, %m : Tensor = aten::var_mean(%a, %d, %t, " + k + ")\n" + pair), {x}});
+    cases.push_back({"std_mean.correction keepdim=" + k, withInts(1, dims1 + "  %v : Tensor, %m : Tensor = aten::std_mean(%a, %d, %i2, " + k + ")\n" + pair), {x}});
+    cases.push_back({"nansum keepdim=" + k, withInts(1, dims1 + "  %r : Tensor = aten::nansum(%a, %d, " + k + ", %none)\n"), {x}});
+    cases.push_back({"nanmean keepdim=" + k, withInts(1, dims1 + "  %r : Tensor = aten::nanmean(%a, %d, " + k + ", %none)\n"), {x}});
+  }
+  cases.push_back({"var_mean", withInts(1, "  %v : Tensor, %m : Tensor = aten::var_mean(%a, %f)\n" + pair), {x}});
+  cases.push_back({"std_mean", withInts(1, "  %v : Tensor, %m : Tensor = aten::std_mean(%a, %t)\n" + pair), {x}});
+  cases.push_back({"nansum all", withInts(1, "  %r : Tensor = aten::nansum(%a, %none, %f, %none)\n"), {x}});
+  cases.push_back({"cummax", withInts(1, "  %r : Tensor, %ix : Tensor = aten::cummax(%a, %i1)\n"), {x}});
+  cases.push_back({"cummin dim 0", withInts(1, "  %r : Tensor, %ix : Tensor = aten::cummin(%a, %i0)\n"), {x}});
+  cases.push_back({"logcumsumexp", withInts(1, "  %r : Tensor = aten::logcumsumexp(%a, %i1)\n"), {x}});
+  cases.push_back({"logcumsumexp dim 0", withInts(1, "  %r : Tensor = aten::logcumsumexp(%a, %i0)\n"), {{{4, 3}}}});
+  cases.push_back({"diff n=2", withInts(1, "  %r : Tensor = aten::diff(%a, %i2, %im1, %none, %none)\n"), {x}});
+  cases.push_back({"diff prepend append", withInts(3, "  %r : Tensor = aten::diff(%a, %i1, %i0, %b, %c)\n"), {x, {{1, 4}}, {{2, 4}}}});
+  checkAll(cases);
+}
+
+TEST(AutogradDerivatives, SpecialFunctions) {
+  std::vector<Case> cases;
+  In pos{{2, 3}, Kind::Positive}, m23{{2, 3}};
+  for (const char* op : {"aten::digamma", "aten::lgamma"}) cases.push_back({op, unary(op), {pos}});
+  for (const char* n : {"%i1", "%i2", "%i0"})
+    cases.push_back({std::string("polygamma ") + n, withInts(1, std::string("  %r : Tensor = aten::polygamma(") + n + ", %a)\n"), {pos}});
+  cases.push_back({"polygamma_", withInts(1, "  %c : Tensor = aten::clone(%a, %none)\n  %r : Tensor = aten::polygamma_(%c, %i1)\n"), {pos}});
+  cases.push_back({"erfinv", unary("aten::erfinv"), {{{5}, Kind::Unit}}});
+  cases.push_back({"i0", unary("aten::i0"), {m23}});
+  cases.push_back({"rsub.Tensor", ir(2, "  %al : float = prim::Constant[value=2.5]()\n  %r : Tensor = aten::rsub(%a, %b, %al)\n"), {m23, {{3}}}});
+  cases.push_back({"rsub.Scalar", ir(1, "  %s : float = prim::Constant[value=1.5]()\n  %al : int = prim::Constant[value=3]()\n  %r : Tensor = aten::rsub(%a, %s, %al)\n"), {m23}});
+  cases.push_back({"ldexp", ir(2, "  %r : Tensor = aten::ldexp(%a, %b)\n"), {m23, {{3}}}});
+  cases.push_back({"float_power.Tensor_Tensor", ir(2, "  %r : Tensor = aten::float_power(%a, %b)\n"), {pos, {{3}}}});
+  cases.push_back({"float_power.Tensor_Scalar", ir(1, "  %e : float = prim::Constant[value=2.5]()\n  %r : Tensor = aten::float_power(%a, %e)\n"), {pos}});
+  cases.push_back({"float_power.Scalar", ir(1, "  %s : float = prim::Constant[value=1.5]()\n  %r : Tensor = aten::float_power(%s, %a)\n"), {m23}});
+  checkAll(cases);
+}
+
 TEST(AutogradDerivatives, ShapeAndIndexing) {
   std::vector<Case> cases;
   In x{{3, 4}, Kind::Normal, true, true}, y{{3, 4}};

@@ -4,6 +4,7 @@
 // the broadcast shape: the engine sums them to each argument's shape.
 #include <cmath>
 
+#include "jit/autograd/Decompose.h"
 #include "jit/autograd/Derivative.h"
 #include "jit/autograd/Math.h"
 
@@ -23,6 +24,39 @@ void unaryResult(std::string_view name, std::function<Tensor(const Tensor& g, co
 }
 Tensor mask(const Tensor& m, const Tensor& g) { return where(m, g, scalarLike(0, g)); }
 Tensor one(const Tensor& like) { return scalarLike(1, like); }
+
+// The modified Bessel function I1 (i0's derivative) of each element, in double: its power series,
+// or the asymptotic expansion for |x| > 30; odd in x.
+Tensor besselI1(const Tensor& x) {
+  std::vector<double> v = x.contiguous().toDoubles();
+  for (double& e : v) {
+    const double a = std::fabs(e);
+    double r;
+    if (std::isnan(a)) {
+      r = a;
+    } else if (a > 30) {
+      double term = 1, s = 1;
+      for (int k = 1; k < 40 && std::fabs(term) > 1e-17 * s; ++k) {
+        term *= -(4.0 - (2.0 * k - 1) * (2.0 * k - 1)) / (8.0 * a * k);
+        s += term;
+      }
+      const double half = std::exp(a / 2);
+      r = half * (s / std::sqrt(2 * M_PI * a)) * half;
+    } else {
+      const double q = a * a / 4;
+      double term = a / 2, s = term;
+      for (int k = 1; k < 500 && term > 1e-17 * s; ++k) {
+        term *= q / (static_cast<double>(k) * (k + 1));
+        s += term;
+      }
+      r = s;
+    }
+    e = std::copysign(r, e);
+  }
+  return Tensor::fromDoubles(v, x.sizes(), x.dtype());
+}
+
+Tensor asDouble(const IValue& v) { return toDtype(v.toTensor(), ScalarType::Double); }
 }  // namespace
 
 void registerElementwiseDerivatives() {
@@ -316,6 +350,48 @@ void registerElementwiseDerivatives() {
     Tensor y = c.output(), g = c.grad();
     Tensor neg = mul(mul(g, inScale), addScalar(y, alpha * scale));
     return {where(compare("aten::gt.Scalar", y, 0), mul(g, scale), neg)};
+  });
+
+  // ---- special functions (ElementwiseSpecialMore.cpp) ----
+  unarySelf("aten::lgamma", [](const Tensor& g, const Tensor& x) { return mul(g, unary("aten::digamma", x)); });
+  unarySelf("aten::digamma", [](const Tensor& g, const Tensor& x) {
+    return mul(g, callT("aten::polygamma", {IValue(int64_t{1}), x}));
+  });
+  // polygamma(n, self) and polygamma_(self, n): d/dx polygamma(n, x) = polygamma(n + 1, x).
+  def("aten::polygamma", {{1}, {}}, [](const GradContext& c) -> Grads {
+    return {IValue(), mul(c.grad(), callT("aten::polygamma", {IValue(c.arg(0).toInt() + 1), c.tensor(1)}))};
+  });
+  def("aten::polygamma_", {{0}, {}}, [](const GradContext& c) -> Grads {
+    return {mul(c.grad(), callT("aten::polygamma", {IValue(c.arg(1).toInt() + 1), c.tensor(0)})), IValue()};
+  });
+  // d/dy erfinv(y) = sqrt(pi) / 2 * exp(erfinv(y)^2)
+  unaryResult("aten::erfinv", [](const Tensor& g, const Tensor& r) {
+    return mul(mul(g, std::sqrt(M_PI) / 2), unary("aten::exp", mul(r, r)));
+  });
+  unarySelf("aten::i0", [](const Tensor& g, const Tensor& x) { return mul(g, besselI1(x)); });
+  // rsub(self, other, alpha) = other - alpha * self.
+  def("aten::rsub.Tensor", {}, [](const GradContext& c) -> Grads {
+    return {mul(c.grad(), -c.scalar(2)), c.grad()};
+  });
+  def("aten::rsub.Scalar", {}, [](const GradContext& c) -> Grads { return {mul(c.grad(), -c.scalar(2))}; });
+  // ldexp = self * 2^other and float_power = pow in float64: recorded as 1.13 composes them.
+  defDecomposed("aten::ldexp.Tensor", {0, 1}, [](const std::vector<IValue>& a) -> std::vector<Tensor> {
+    return {mul(a[0].toTensor(), callT("aten::pow.Scalar", {IValue(2.0), a[1]}))};
+  });
+  defDecomposed("aten::float_power.Tensor_Tensor", {0, 1}, [](const std::vector<IValue>& a) -> std::vector<Tensor> {
+    return {callT("aten::pow.Tensor_Tensor", {asDouble(a[0]), asDouble(a[1])})};
+  });
+  defDecomposed("aten::float_power.Tensor_Scalar", {0}, [](const std::vector<IValue>& a) -> std::vector<Tensor> {
+    return {callT("aten::pow.Tensor_Scalar", {asDouble(a[0]), a[1]})};
+  });
+  defDecomposed("aten::float_power.Scalar", {1}, [](const std::vector<IValue>& a) -> std::vector<Tensor> {
+    return {callT("aten::pow.Scalar", {a[0], asDouble(a[1])})};
+  });
+  defDecomposed("aten::float_power_.Tensor", {0, 1}, [](const std::vector<IValue>& a) -> std::vector<Tensor> {
+    return {callT("aten::pow.Tensor_Tensor", {a[0], asDouble(a[1])})};
+  });
+  defDecomposed("aten::float_power_.Scalar", {0}, [](const std::vector<IValue>& a) -> std::vector<Tensor> {
+    return {callT("aten::pow.Tensor_Scalar", {a[0], a[1]})};
   });
 
   // ---- copies and conversions: the gradient passes through (cast back by the engine) ----

@@ -302,6 +302,16 @@ void registerElementwiseSpecialMoreKernels() {
   // rsub(self, other, alpha) = other - alpha * self; a Scalar other is a wrapped number.
   for (const char* name : {"aten::rsub.Tensor", "aten::rsub.Scalar"})
     defComposite(name, [](const IValue* a) { return runKernel("aten::sub.Tensor", {a[1], a[0], a[2]}); });
+  // rsub's out= overloads copy the result into out whatever its dtype (1.13's out.copy_).
+  for (const char* name : {"aten::rsub.Tensor_out", "aten::rsub.Scalar_out"})
+    def(name, [](Stack& s, size_t n) {
+      const IValue* a = &s[s.size() - n];
+      const Tensor out = a[3].toTensor();
+      const Tensor r = runKernel("aten::sub.Tensor", {a[1], a[0], a[2]}).toTensor();
+      if (out.sizes() != r.sizes()) writeOut(out, r.to(out.dtype()));
+      else out.copy_(r);
+      ret1(s, n, IValue(out));
+    });
   // math.gamma / math.ldexp on Python numbers.
   for (const char* name : {"aten::gamma.int", "aten::gamma.float", "aten::gamma.Scalar"})
     def(name, [](Stack& s, size_t) { s.back() = IValue(std::tgamma(number(s.back()))); });

@@ -392,6 +392,26 @@ void registerReductionsMoreKernels() {
   for (const char* name : {"aten::bucketize.Tensor", "aten::bucketize.Scalar"})
     defR(name, [](const IValue* a) { return bucketize(Operand::of(a[0]), a[1].toTensor(), a[2].toBool(), a[3].toBool()); });
   // out= overloads with 1.13's dtype checks of out (the last argument).
+  defR("aten::logcumsumexp.out", [](const IValue* a) {
+    const Tensor self = a[0].toTensor(), out = a[2].toTensor();
+    if (out.dtype() != self.dtype())
+      throw RuntimeError(str("expected scalar_type ", irName(self.dtype()), " but found ", irName(out.dtype())));
+    return writeOut(out, logcumsumexp(self, a[1].toInt()));
+  });
+  // nansum / nanmean into out: out's dtype is the result dtype (a different dtype argument is an error).
+  for (bool mean : {false, true})
+    def(mean ? "aten::nanmean.out" : "aten::nansum.out", [mean](Stack& s, size_t n) {
+      const IValue* a = &s[s.size() - n];
+      const Tensor self = a[0].toTensor(), out = a[4].toTensor();
+      const std::optional<ScalarType> dtype = optDtypeArg(a[3]);
+      if (dtype && *dtype != out.dtype())
+        throw RuntimeError(str("nansum: provided dtype must match dtype of result. Got ", irName(out.dtype()), " and ",
+                               irName(*dtype), "."));
+      const Tensor r = nanReduce(self, a[1], a[2].toBool(), mean || !isIntegralType(self.dtype(), true) ? out.dtype() : dtype,
+                                 mean);
+      writeOut(out, r);
+      ret1(s, n, IValue(out));
+    });
   defR("aten::histc.out", [](const IValue* a) {
     const Tensor out = a[4].toTensor();
     return writeOut(out, histc(a[0].toTensor(), a[1].toInt(), scalarArgDouble(a[2]), scalarArgDouble(a[3]), &out));

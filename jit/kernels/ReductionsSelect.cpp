@@ -18,6 +18,7 @@
 #include <numeric>
 #include <vector>
 
+#include "jit/kernels/OutVariants.h"
 #include "jit/kernels/TensorLoops.h"
 
 namespace tsjit::kernels {
@@ -373,6 +374,58 @@ void cumExtremum(Stack& s, size_t n) {
   pushPair(s, n, std::move(values), std::move(indices));
 }
 
+// The (values, indices) out= overloads: 1.13's checks of the two outs (each op words them its own
+// way), then the functional kernel's results written into them.
+using OutCheck = void (*)(const Tensor& self, const Tensor& values, const Tensor& indices);
+
+void defPairOut(const char* name, const char* functional, OutCheck check) {
+  const OptimizedKernel* k = findKernel(ops::overload(functional));
+  def(name, [k, check](Stack& s, size_t n) {
+    const Tensor values = arg(s, n - 2, n).toTensor(), indices = arg(s, n - 1, n).toTensor();
+    check(arg(s, 0, n).toTensor(), values, indices);
+    s.resize(s.size() - 2);
+    k->run(s, n - 2);
+    const Tensor i = pop(s).toTensor(), v = pop(s).toTensor();
+    writeOut(values, v);
+    writeOut(indices, i);
+    s.emplace_back(values);
+    s.emplace_back(indices);
+  });
+}
+
+void checkMedianOuts(const Tensor& self, const Tensor& values, const Tensor& indices) {
+  if (indices.dtype() != ScalarType::Int64)
+    throw RuntimeError(str("Expected tensor for argument #1 'indices' to have scalar type Long; but got ",
+                           legacyTypeName(indices.dtype()), " instead (while checking arguments for median)"));
+  if (values.dtype() != self.dtype())
+    throw RuntimeError(str("Expected tensor for 'values' to have the same type as tensor for argument #2 'self'; but type ",
+                           legacyTypeName(values.dtype()), " does not equal ", legacyTypeName(self.dtype()),
+                           " (while checking arguments for median)"));
+}
+void checkModeOuts(const Tensor& self, const Tensor& values, const Tensor& indices) {
+  if (values.dtype() != self.dtype())
+    throw RuntimeError(str("expected scalar type '", irName(self.dtype()), "' but got '", irName(values.dtype()),
+                           "' for values output"));
+  if (indices.dtype() != ScalarType::Int64)
+    throw RuntimeError(str("expected scalar type 'Long' but got '", irName(indices.dtype()), "' for indices output"));
+}
+void checkKthOuts(const Tensor& self, const Tensor& values, const Tensor& indices) {
+  if (values.dtype() != self.dtype()) throw RuntimeError("output values must be of same type as input");
+  if (indices.dtype() != ScalarType::Int64) throw RuntimeError("output indices must be of scalar type Long");
+}
+void checkCumOuts(const Tensor& self, const Tensor& values, const Tensor& indices) {
+  if (values.dtype() != self.dtype())
+    throw RuntimeError(str("expected scalar_type ", irName(self.dtype()), " but found ", irName(values.dtype())));
+  if (indices.dtype() != ScalarType::Int64)
+    throw RuntimeError(str("expected scalar_type Long but found ", irName(indices.dtype())));
+}
+void checkAminmaxOuts(const Tensor& self, const Tensor& mins, const Tensor& maxs) {
+  for (const Tensor* o : {&mins, &maxs})
+    if (o->dtype() != self.dtype())
+      throw RuntimeError(str("Expected out tensor to have dtype ", typeMetaName(self.dtype()), ", but got ",
+                             typeMetaName(o->dtype()), " instead"));
+}
+
 }  // namespace
 
 void registerReductionsSelectKernels() {
@@ -385,6 +438,13 @@ void registerReductionsSelectKernels() {
   def("aten::aminmax", aminmax);
   def("aten::cummax", cumExtremum<true>);
   def("aten::cummin", cumExtremum<false>);
+  defPairOut("aten::median.dim_values", "aten::median.dim", checkMedianOuts);
+  defPairOut("aten::nanmedian.dim_values", "aten::nanmedian.dim", checkMedianOuts);
+  defPairOut("aten::mode.values", "aten::mode", checkModeOuts);
+  defPairOut("aten::kthvalue.values", "aten::kthvalue", checkKthOuts);
+  defPairOut("aten::cummax.out", "aten::cummax", checkCumOuts);
+  defPairOut("aten::cummin.out", "aten::cummin", checkCumOuts);
+  defPairOut("aten::aminmax.out", "aten::aminmax", checkAminmaxOuts);
 }
 
 }  // namespace tsjit::kernels

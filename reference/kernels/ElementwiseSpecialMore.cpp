@@ -202,6 +202,13 @@ void registerElementwiseSpecialMoreKernels() {
   // rsub(self, other, alpha) = sub(other, self, alpha) (a Scalar other as a wrapped number).
   for (const char* name : {"aten::rsub.Tensor", "aten::rsub.Scalar"})
     def(name, [](Args& a) { return ret(runKernel("aten::sub.Tensor", {a.at(1), a.at(0), a.at(2)})); });
+  // rsub's out= overloads copy the result into out whatever its dtype (1.13's out.copy_).
+  for (const char* name : {"aten::rsub.Tensor_out", "aten::rsub.Scalar_out"})
+    def(name, [](Args& a) {
+      const Tensor out = tensorArg(a.at(3));
+      const Tensor r = tensorArg(runKernel("aten::sub.Tensor", {a.at(1), a.at(0), a.at(2)}));
+      return ret(writeOut(out, r.to(out.dtype())));
+    });
   def("aten::ldexp", [](Args& a) {
     const int64_t e = std::max<int64_t>(std::min<int64_t>(a.at(1).toInt(), 1 << 20), -(1 << 20));
     return ret(IValue(std::ldexp(a.at(0).toDouble(), static_cast<int>(e))));

@@ -300,6 +300,23 @@ void registerReductionsMoreKernels() {
   def("aten::histc", functionalKernel([](Args& a) {
         return histc(tensorArg(a.at(0)), a.at(1).toInt(), scalarDouble(a.at(2)), scalarDouble(a.at(3)));
       }));
+  def("aten::logcumsumexp.out", [](Args& a) {
+    const Tensor self = tensorArg(a.at(0)), out = tensorArg(a.at(2));
+    if (out.dtype() != self.dtype())
+      throw RuntimeError(str("expected scalar_type ", irName(self.dtype()), " but found ", irName(out.dtype())));
+    return ret(writeOut(out, logcumsumexp(self, a.at(1).toInt())));
+  });
+  // nansum / nanmean into out: out's dtype is the result dtype (a different dtype argument is an error).
+  for (bool mean : {false, true})
+    def(mean ? "aten::nanmean.out" : "aten::nansum.out", [mean](Args& a) {
+      const Tensor self = tensorArg(a.at(0)), out = tensorArg(a.at(4));
+      const std::optional<ScalarType> dtype = optDtypeArg(a.at(3));
+      if (dtype && *dtype != out.dtype())
+        throw RuntimeError(str("nansum: provided dtype must match dtype of result. Got ", irName(out.dtype()), " and ",
+                               irName(*dtype), "."));
+      const bool integralSum = !mean && isIntegral(self.dtype());
+      return ret(writeOut(out, nanReduce(self, a.at(1), a.at(2).toBool(), integralSum ? dtype : out.dtype(), mean)));
+    });
   def("aten::histc.out", [](Args& a) {
     const Tensor out = tensorArg(a.at(4));
     return ret(writeOut(out, histc(tensorArg(a.at(0)), a.at(1).toInt(), scalarDouble(a.at(2)), scalarDouble(a.at(3)), out)));

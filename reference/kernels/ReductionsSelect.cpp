@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <functional>
 #include <numeric>
 
 #include "reference/kernels/ReductionsParts.h"
@@ -299,6 +300,24 @@ std::vector<IValue> cumExtremum(const Tensor& self, int64_t rawDim, bool isMax) 
   return {IValue(values), IValue(indices)};
 }
 
+// The (values, indices) out= overloads: args are the functional overload's, then values and
+// indices; check(self, values, indices) raises 1.13's message for a wrong out dtype.
+using OutCheck = std::function<void(const Tensor&, const Tensor&, const Tensor&)>;
+void defPairOut(const std::string& name, const std::string& functional, OutCheck check) {
+  def(name, [functional, check](Args& a) {
+    const Tensor values = tensorArg(a.at(a.size() - 2)), indices = tensorArg(a.at(a.size() - 1));
+    check(tensorArg(a.at(0)), values, indices);
+    Args inputs(a.begin(), a.end() - 2);
+    const ops::OpOverload& o = ops::overload(functional);
+    std::vector<IValue> r = findKernel(o)->run(inputs);
+    writeOut(values, tensorArg(r.at(0)));
+    writeOut(indices, tensorArg(r.at(1)));
+    return std::vector<IValue>{values, indices};
+  });
+}
+
+std::string typeOf(const Tensor& t) { return irName(t.dtype()); }
+
 }  // namespace
 
 void registerReductionsSelectKernels() {
@@ -313,6 +332,40 @@ void registerReductionsSelectKernels() {
   def("aten::aminmax", [](Args& a) { return aminmax(tensorArg(a.at(0)), a.at(1), a.at(2).toBool()); });
   def("aten::cummax", [](Args& a) { return cumExtremum(tensorArg(a.at(0)), a.at(1).toInt(), true); });
   def("aten::cummin", [](Args& a) { return cumExtremum(tensorArg(a.at(0)), a.at(1).toInt(), false); });
+  // out= checks, each in its op's own words (python3-torch 1.13.1).
+  auto medianOuts = [](const Tensor& self, const Tensor& values, const Tensor& indices) {
+    if (indices.dtype() != ScalarType::Int64)
+      throw RuntimeError(str("Expected tensor for argument #1 'indices' to have scalar type Long; but got ",
+                             legacyTypeName(indices.dtype()), " instead (while checking arguments for median)"));
+    if (values.dtype() != self.dtype())
+      throw RuntimeError(str("Expected tensor for 'values' to have the same type as tensor for argument #2 'self'; ",
+                             "but type ", legacyTypeName(values.dtype()), " does not equal ", legacyTypeName(self.dtype()),
+                             " (while checking arguments for median)"));
+  };
+  defPairOut("aten::median.dim_values", "aten::median.dim", medianOuts);
+  defPairOut("aten::nanmedian.dim_values", "aten::nanmedian.dim", medianOuts);
+  defPairOut("aten::mode.values", "aten::mode", [](const Tensor& self, const Tensor& values, const Tensor& indices) {
+    if (values.dtype() != self.dtype())
+      throw RuntimeError("expected scalar type '" + typeOf(self) + "' but got '" + typeOf(values) + "' for values output");
+    if (indices.dtype() != ScalarType::Int64)
+      throw RuntimeError("expected scalar type 'Long' but got '" + typeOf(indices) + "' for indices output");
+  });
+  defPairOut("aten::kthvalue.values", "aten::kthvalue", [](const Tensor& self, const Tensor& values, const Tensor& indices) {
+    if (values.dtype() != self.dtype()) throw RuntimeError("output values must be of same type as input");
+    if (indices.dtype() != ScalarType::Int64) throw RuntimeError("output indices must be of scalar type Long");
+  });
+  for (const char* op : {"aten::cummax", "aten::cummin"})
+    defPairOut(std::string(op) + ".out", op, [](const Tensor& self, const Tensor& values, const Tensor& indices) {
+      if (values.dtype() != self.dtype())
+        throw RuntimeError("expected scalar_type " + typeOf(self) + " but found " + typeOf(values));
+      if (indices.dtype() != ScalarType::Int64) throw RuntimeError("expected scalar_type Long but found " + typeOf(indices));
+    });
+  defPairOut("aten::aminmax.out", "aten::aminmax", [](const Tensor& self, const Tensor& mins, const Tensor& maxs) {
+    for (const Tensor* o : {&mins, &maxs})
+      if (o->dtype() != self.dtype())
+        throw RuntimeError(str("Expected out tensor to have dtype ", typeMetaName(self.dtype()), ", but got ",
+                               typeMetaName(o->dtype()), " instead"));
+  });
 }
 
 }  // namespace tsjit::reference

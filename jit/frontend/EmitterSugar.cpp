@@ -109,17 +109,29 @@ Value* MethodValue::callWith(const SourceRange& loc, FunctionEmitter& e, Value* 
   }
   const ops::OpInfo* info = ops::findOp(sym);
   if (!info) fail(loc, "'" + typeName(selfValue->type()) + "' object has no attribute or method '" + name + "'");
-  // 1.13 binds the receiver to the argument named `self`: where no overload takes it first
-  // (polygamma(int n, Tensor self)), x.polygamma(2) passes it by name.
-  bool selfFirst = false, selfLater = false;
+  // 1.13 binds the receiver to the argument named `self`, the positional arguments filling the
+  // others in order: where no overload takes self first (polygamma(int n, Tensor self),
+  // where(Tensor condition, Tensor self, Tensor other)), x.polygamma(2) is polygamma(2, x) and
+  // x.where(c, y) is where(c, x, y).
+  bool selfFirst = false;
+  size_t selfAt = 0;
   for (const auto& o : info->overloads()) {
     const auto& formals = o->schema().arguments();
     for (size_t k = 0; k < formals.size(); ++k)
-      if (formals[k].name == "self") (k == 0 ? selfFirst : selfLater) = true;
+      if (formals[k].name == "self") {
+        if (k == 0) selfFirst = true;
+        else if (selfAt == 0) selfAt = k;
+      }
   }
-  if (isTensor(selfValue->type()) && selfLater && !selfFirst) {
-    kwargs.push_back(NamedValue{args.front().loc, "self", args.front().value});
+  if (isTensor(selfValue->type()) && selfAt > 0 && !selfFirst) {
+    NamedValue self = args.front();
     args.erase(args.begin());
+    if (selfAt <= args.size()) {
+      args.insert(args.begin() + static_cast<std::ptrdiff_t>(selfAt), self);
+    } else {
+      self.name = "self";
+      kwargs.push_back(self);
+    }
   }
   return e.emitBuiltinCall(loc, sym, std::move(args), std::move(kwargs));
 }

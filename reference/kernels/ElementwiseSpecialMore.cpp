@@ -7,9 +7,9 @@
 // Semantics (python3-torch 1.13.1): integer and bool inputs of the special functions become
 // float32; Half has no kernel ("digamma", "trigamma", "polygamma", "erfinv_vml_cpu", "i0_vml_cpu").
 //   * digamma: poles at 0 (-inf for +0, +inf for -0) and NaN at negative integers and -inf;
-//   * polygamma(n, x) = (-1)^(n+1) n! zeta(n + 1, x) for n >= 1 (n < 0 is an error), ±inf at the
-//     poles; below 1/2, trigamma is pi^2 / sin^2(pi x) - trigamma(1 - x) with pi x rounded to the
-//     compute dtype, as 1.13 forms it (the one ill-conditioned step of its float algorithm);
+//   * polygamma(n, x) = (-1)^(n+1) n! zeta(n + 1, x) for n >= 2 (n < 0 is an error), ±inf at the
+//     poles; trigamma (n = 1) is 1.13's own formula (see trigammaOf: its float64 results are only
+//     ~1e-9 accurate and its reflection rounds pi x to the compute dtype);
 //   * erfinv: the inverse of erf on [-1, 1] (±inf at ±1, NaN outside);
 //   * i0: the modified Bessel function of order 0, (1/pi) * integral of e^(x cos t) over [0, pi];
 //     inf where exp(|x|) overflows the compute dtype (1.13 scales by it), NaN at ±inf.
@@ -78,21 +78,33 @@ double hurwitzZeta(double s, double x) {
   return sum + tail;
 }
 
+// trigamma as 1.13 defines it: x + 6 by the recurrence, then the asymptotic series
+// 1/z + 1/(2z^2) + 1/(6z^3) - 1/(30z^5) + 1/(42z^7) (its truncation is ~1e-9 relative, which
+// 1.13's float64 results carry); below 1/2 the reflection pi^2 / sin^2(pi x) - trigamma(1 - x),
+// pi x rounded to the compute dtype (float32 for float32 and narrower) as 1.13 forms it, so that
+// the negative integers give its large finite values.
+double trigammaOf(double x, ScalarType dt) {
+  if (std::isinf(x)) return x > 0 ? 0.0 : kNan;
+  double reflected = 0;
+  if (x < 0.5) {
+    const ScalarType ct = dt == ScalarType::Double ? dt : ScalarType::Float;
+    auto r = [ct](double v) { return castDouble(v, ct); };
+    const double pi = r(std::numbers::pi);
+    const double s = r(std::sin(r(pi * x)));
+    reflected = r(r(pi * pi) / r(s * s));
+    x = 1 - x;
+  }
+  double sum = 0;
+  for (int i = 0; i < 6; ++i) sum += 1 / ((x + i) * (x + i));
+  const double z = x + 6;
+  const double tail = 1 / z + 1 / (2 * z * z) + 1 / (6 * std::pow(z, 3)) - 1 / (30 * std::pow(z, 5)) + 1 / (42 * std::pow(z, 7));
+  return reflected == 0 ? sum + tail : reflected - (sum + tail);
+}
+
 double polygammaOf(int64_t n, double x, ScalarType dt) {
   if (n == 0) return digammaOf(x);
   if (std::isnan(x)) return x;
-  if (n == 1) {
-    if (std::isinf(x)) return x > 0 ? 0.0 : kNan;
-    if (x < 0.5) {
-      // The reflection term as 1.13 forms it, each step rounded to the compute dtype (at 0 and the
-      // negative integers pi x is not an exact multiple of pi, so the result is large, not inf).
-      auto r = [dt](double v) { return castDouble(v, dt); };
-      const double pi = r(std::numbers::pi);
-      const double s = r(std::sin(r(pi * x)));
-      return r(r(pi * pi) / r(s * s)) - hurwitzZeta(2, 1 - x);
-    }
-    return hurwitzZeta(2, x);
-  }
+  if (n == 1) return trigammaOf(x, dt);
   const double sign = (n % 2) ? 1.0 : -1.0;  // (-1)^(n+1)
   if (x <= 0 && std::floor(x) == x) return sign * kInf;  // the poles, -inf included
   if (std::isinf(x)) return kNan;
@@ -123,11 +135,16 @@ double erfinvOf(double y) {
 double i0Of(double x) {
   x = std::fabs(x);
   if (std::isnan(x) || x > 750) return x > 750 ? kInf : x;  // I0 overflows double past ~714
+  // e^(x (cos t - 1)) = e^(-2 x sin^2(t / 2)), summed with Kahan's compensation.
   const int n = 64 + 2 * static_cast<int>(x);
-  double s = 0;
+  double s = 0, carry = 0;
   for (int k = 0; k <= n; ++k) {
     const double w = (k == 0 || k == n) ? 0.5 : 1.0;
-    s += w * std::exp(x * (std::cos(std::numbers::pi * k / n) - 1));
+    const double h = std::sin(std::numbers::pi * k / (2.0 * n));
+    const double term = w * std::exp(-2 * x * h * h) - carry;
+    const double next = s + term;
+    carry = (next - s) - term;
+    s = next;
   }
   const double half = std::exp(x / 2);
   return half * (s / n) * half;

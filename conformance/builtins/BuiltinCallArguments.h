@@ -222,11 +222,14 @@ inline const std::map<std::string, std::map<std::string, std::string>>& override
 }
 
 // The argument for `name : type` of op `op`, or "" when no override applies. An in-place variant
-// (addmv_) takes its functional op's arguments (addmv).
+// (addmv_) takes its functional op's arguments (addmv), an in-place operator dunder (__iand__) its
+// operator's (__and__).
 inline std::string overrideFor(const std::string& op, const std::string& name, const std::string& type) {
   auto it = overrides().find(op);
   if (it == overrides().end() && op.size() > 1 && op.back() == '_' && !op.ends_with("__"))
     it = overrides().find(op.substr(0, op.size() - 1));
+  if (it == overrides().end() && op.starts_with("__i") && op.ends_with("__") && op.size() > 5)
+    it = overrides().find("__" + op.substr(3));
   if (it == overrides().end()) return "";
   if (auto t = it->second.find(name + ":" + type); t != it->second.end()) return t->second;
   if (auto t = it->second.find(name); t != it->second.end()) return t->second;

@@ -71,7 +71,11 @@ bool useArchiveTensorConstants(Graph& graph, const std::vector<IValue>& archiveC
     if (!shared) return false;
   }
   if (next != exact.size()) return false;
-  for (const auto& [n, i] : assigned) n->t_(attr::value, exact[i]);
+  for (const auto& [n, i] : assigned) {
+    TensorConstant c = exact[i];
+    c.wrappedNumber = n->t(attr::value).wrappedNumber;  // the graph's constant promotes as it did
+    n->t_(attr::value, std::move(c));
+  }
   return true;
 }
 

@@ -423,15 +423,17 @@ SugaredPtr FunctionRef::call(const SourceRange& loc, FunctionEmitter& e, const A
   // F.interpolate it uses: functional.interpolate, functional.___torch_mangle_1.interpolate): the
   // archive's plain one, then its mangled ones, then the built-in library's; the first whose
   // signature takes the arguments is called (a failed try leaves no nodes behind).
-  const size_t dot = qualifiedName.rfind('.');
-  const std::string module = qualifiedName.substr(0, dot), last = qualifiedName.substr(dot);
-  const std::string mangled = module + ".___torch_mangle_";
   std::vector<std::string> candidates;
+  const size_t dot = qualifiedName.rfind('.');
+  const std::string module = dot == std::string::npos ? "" : qualifiedName.substr(0, dot);
   const bool plainFromArchive = e.ctx().callerLibraryPrefixes.count(module) > 0;
   if (plainFromArchive) candidates.push_back(qualifiedName);
-  for (const auto& [q, def] : e.ctx().libraryDefs)
-    if (q.rfind(mangled, 0) == 0 && q.ends_with(last) && q.find('.', mangled.size()) == q.size() - last.size())
-      candidates.push_back(q);
+  if (dot != std::string::npos) {  // a plain name (a user's def, a formula's helper) has no overloads
+    const std::string mangled = module + ".___torch_mangle_", last = qualifiedName.substr(dot);
+    for (const auto& [q, def] : e.ctx().libraryDefs)
+      if (q.rfind(mangled, 0) == 0 && q.ends_with(last) && q.find('.', mangled.size()) == q.size() - last.size())
+        candidates.push_back(q);
+  }
   if (!plainFromArchive) candidates.push_back(qualifiedName);
   for (size_t k = 0; k < candidates.size(); ++k) {
     FunctionInfo* callee = candidates[k] == qualifiedName ? fn : e.ctx().getFunction(candidates[k], loc);

@@ -39,6 +39,10 @@ struct TensorConstant {
   std::vector<int64_t> sizes;  // empty: a 0-dim tensor
   std::vector<double> values;  // row-major elements; empty when opaque
   bool opaque = false;         // contents unknown (parsed from `<Tensor>`)
+  // A 0-dim constant takes part in type promotion as a wrapped number (as 1.13 runs the constants
+  // of a graph's text: Long[4] * {1.} is Float), unless constant propagation computed it from a
+  // tensor that was not one (then it promotes as that tensor did: Long[4] * it is Double).
+  bool wrappedNumber = true;
 
   int64_t numel() const;
   static TensorConstant scalar(ScalarType dtype, double value);

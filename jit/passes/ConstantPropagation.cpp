@@ -66,15 +66,13 @@ std::optional<Literal> toLiteral(const IValue& v) {
 
 std::optional<TensorConstant> toTensorConstant(const Tensor& t) {
   if (!t.defined() || t.requiresGrad() || t.numel() > kMaxFoldedElements) return std::nullopt;
-  // A 0-dim tensor constant promotes as a wrapped number when it runs (as in 1.13): folding a
-  // computed 0-dim tensor that is not one would change the dtype of what it meets.
-  if (t.sizes().empty() && !t.isWrappedNumber()) return std::nullopt;
   ScalarType d = t.dtype();
   if (!(isFloatingType(d) || isIntegralType(d, /*includeBool=*/true))) return std::nullopt;
   if (t.device().type != DeviceType::CPU) return std::nullopt;
   TensorConstant c;
   c.dtype = d;
   c.sizes = t.sizes();
+  c.wrappedNumber = t.isWrappedNumber();  // a computed 0-dim tensor keeps promoting as a tensor
   if (isFloatingType(d)) {
     c.values = t.toDoubles();
   } else {

@@ -117,7 +117,7 @@ IValue constantValue(const Node& node) {
       // A 0-dim tensor constant takes part in type promotion as a wrapped number, as in 1.13
       // (a traced `x * 1.0`: Long[4] * the Double constant {1.} is Float).
       Tensor t = tensorConstant(std::get<TensorConstant>(a));
-      if (t.sizes().empty()) t.setWrappedNumber(true);
+      if (t.sizes().empty() && std::get<TensorConstant>(a).wrappedNumber) t.setWrappedNumber(true);
       return IValue(t);
     }
     case AttributeKind::ival: return literalValue(std::get<Literal>(a), ty);

@@ -322,6 +322,7 @@ TensorConstant toTensorConstant(const Tensor& t) {
   TensorConstant c;
   c.dtype = t.dtype();
   c.sizes = t.sizes();
+  c.wrappedNumber = t.isWrappedNumber();  // a pickled tensor is not one (CONSTANTS.c<i> promote as tensors)
   c.values.reserve(static_cast<size_t>(t.numel()));
   for (int64_t i = 0; i < t.numel(); ++i) c.values.push_back(t.getDouble(i));
   return c;

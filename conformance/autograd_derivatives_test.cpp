@@ -406,6 +406,7 @@ TEST(AutogradDerivatives, ShapeAndIndexingMore) {
 
 TEST(AutogradDerivatives, Linalg) {
   std::vector<Case> cases;
+  auto list = [](const std::string& name, const std::string& items) { return "  %" + name + " : int[] = prim::ListConstruct(" + items + ")\n"; };
   cases.push_back({"mm", ir(2, "  %r : Tensor = aten::mm(%a, %b)\n"), {{{2, 3}}, {{3, 4}, Kind::Normal, true, true}}});
   cases.push_back({"bmm", ir(2, "  %r : Tensor = aten::bmm(%a, %b)\n"), {{{2, 2, 3}}, {{2, 3, 2}}}});
   cases.push_back({"matmul 1d x 2d", ir(2, "  %r : Tensor = aten::matmul(%a, %b)\n"), {{{3}}, {{3, 4}}}});
@@ -421,6 +422,33 @@ TEST(AutogradDerivatives, Linalg) {
   cases.push_back({"linear no bias", ir(2, "  %n : NoneType = prim::Constant()\n  %r : Tensor = aten::linear(%a, %b, %n)\n"), {{{2, 2, 3}}, {{4, 3}}}});
   cases.push_back({"linalg_inv", unary("aten::linalg_inv"), {{{3, 3}}}});
   cases.push_back({"linalg_det", unary("aten::linalg_det"), {{{3, 3}}}});
+  cases.push_back({"kron", ir(2, "  %r : Tensor = aten::kron(%a, %b)\n"), {{{2, 3}}, {{2, 2}}}});
+  cases.push_back({"kron 1d x 2d", ir(2, "  %r : Tensor = aten::kron(%a, %b)\n"), {{{3}}, {{2, 2}}}});
+  cases.push_back({"inner", ir(2, "  %r : Tensor = aten::inner(%a, %b)\n"), {{{2, 3}}, {{2, 4, 3}}}});
+  cases.push_back({"vdot", ir(2, "  %r : Tensor = aten::vdot(%a, %b)\n"), {{{4}}, {{4}}}});
+  cases.push_back({"tensordot", withInts(2, list("da", "%i1, %i0") + list("db", "%i0, %i1") + "  %r : Tensor = aten::tensordot(%a, %b, %da, %db)\n"),
+                   {{{2, 3, 4}}, {{3, 2, 5}}}});
+  cases.push_back({"tensordot size-1 dim", withInts(2, list("da", "%i0") + list("db", "%i0") + "  %r : Tensor = aten::tensordot(%a, %b, %da, %db)\n"),
+                   {{{2, 3}}, {{1, 4}}}});
+  cases.push_back({"linalg_multi_dot", ir(3, "  %l : Tensor[] = prim::ListConstruct(%a, %b, %c)\n  %r : Tensor = aten::linalg_multi_dot(%l)\n"),
+                   {{{2, 3}}, {{3, 4}}, {{4}}}});
+  cases.push_back({"chain_matmul", ir(3, "  %l : Tensor[] = prim::ListConstruct(%a, %b, %c)\n  %r : Tensor = aten::chain_matmul(%l)\n"),
+                   {{{2, 3}}, {{3, 4}}, {{4, 2}}}});
+  cases.push_back({"cross", withInts(2, "  %r : Tensor = aten::cross(%a, %b, %none)\n"), {{{4, 3}}, {{4, 3}}}});
+  cases.push_back({"linalg_cross broadcast", withInts(2, "  %r : Tensor = aten::linalg_cross(%a, %b, %im1)\n"), {{{4, 3}}, {{1, 3}}}});
+  cases.push_back({"addbmm", ir(3, "  %be : float = prim::Constant[value=0.5]()\n  %al : float = prim::Constant[value=2.]()\n  %r : Tensor = aten::addbmm(%a, %b, %c, %be, %al)\n"),
+                   {{{3, 4}}, {{2, 3, 5}}, {{2, 5, 4}}}});
+  cases.push_back({"dist p=3", ir(2, "  %p : float = prim::Constant[value=3.]()\n  %r : Tensor = aten::dist(%a, %b, %p)\n"), {{{2, 3}}, {{3}}}});
+  cases.push_back({"linalg_slogdet", ir(1, "  %s : Tensor, %r : Tensor = aten::linalg_slogdet(%a)\n"), {{{3, 3}}}});
+  cases.push_back({"slogdet batch", ir(1, "  %s : Tensor, %r : Tensor = aten::slogdet(%a)\n"), {{{2, 3, 3}}}});
+  const std::string spd = "  %at : Tensor = aten::t(%a)\n  %m : Tensor = aten::mm(%a, %at)\n";
+  cases.push_back({"logdet", ir(1, spd + "  %r : Tensor = aten::logdet(%m)\n"), {{{3, 3}}}});
+  cases.push_back({"linalg_solve", withInts(2, "  %r : Tensor = aten::linalg_solve(%a, %b, %t)\n"), {{{3, 3}}, {{3, 2}}}});
+  cases.push_back({"linalg_solve vector", withInts(2, "  %r : Tensor = aten::linalg_solve(%a, %b, %t)\n"), {{{2, 3, 3}}, {{3}}}});
+  cases.push_back({"linalg_solve left=False", withInts(2, "  %r : Tensor = aten::linalg_solve(%a, %b, %f)\n"), {{{3, 3}}, {{2, 3}}}});
+  cases.push_back({"linalg_cholesky", withInts(1, spd + "  %r : Tensor = aten::linalg_cholesky(%m, %f)\n"), {{{3, 3}}}});
+  cases.push_back({"linalg_cholesky upper", withInts(1, spd + "  %r : Tensor = aten::linalg_cholesky(%m, %t)\n"), {{{3, 3}}}});
+  cases.push_back({"cholesky", withInts(1, spd + "  %r : Tensor = aten::cholesky(%m, %f)\n"), {{{3, 3}}}});
   checkAll(cases);
 }
 

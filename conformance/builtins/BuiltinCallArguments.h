@@ -88,6 +88,14 @@ inline const std::map<std::string, std::map<std::string, std::string>>& override
       {"dot", {{"self", "v"}, {"tensor", "v"}}},
       {"outer", {{"self", "v"}, {"vec2", "w"}}},
       {"nuclear_norm", {{"dim", "[0, 1]"}}},
+      {"addbmm", {{"self", "b3[0]"}, {"batch1", "b3"}, {"batch2", "b3"}}},
+      {"chain_matmul", {{"matrices", "[x, x.t()]"}}},
+      {"vdot", {{"self", "v"}, {"other", "v"}}},
+      // square (and positive-definite, for cholesky) matrices; triangular_solve solves sq X = sq.
+      {"cholesky", {{"self", "sq.mm(sq.t())"}}},
+      {"logdet", {{"self", "sq"}}},
+      {"slogdet", {{"self", "sq"}}},
+      {"triangular_solve", {{"self", "sq"}, {"A", "sq"}}},
       // prelu: one weight per channel (x's dim 1 has 3).
       {"prelu", {{"weight", "v"}}},
       // split sizes that add up to x's first dim (2).

@@ -31,7 +31,8 @@ bool isSumOfTerms(std::string_view op) {
                       "aten::addmm", "aten::addmv", "aten::addr", "aten::baddbmm", "aten::linear", "aten::einsum",
                       "aten::trace", "aten::conv1d", "aten::conv2d", "aten::conv3d", "aten::conv_transpose1d",
                       "aten::conv_transpose2d", "aten::conv_transpose3d", "aten::_convolution", "aten::convolution",
-                      "aten::scatter_add", "aten::index_add"});
+                      "aten::scatter_add", "aten::index_add", "aten::inner", "aten::vdot", "aten::tensordot",
+                      "aten::chain_matmul", "aten::linalg_multi_dot", "aten::addbmm", "aten::kron"});
 }
 // Averages: the op on magnitudes gives Σ|terms| (the terms are x / n); n comes from the shapes.
 bool isAverage(std::string_view op) {
@@ -40,7 +41,9 @@ bool isAverage(std::string_view op) {
 }
 bool isMatmulFamily(std::string_view op) {
   return isOneOf(op, {"aten::mm", "aten::bmm", "aten::matmul", "aten::mv", "aten::dot", "aten::addmm", "aten::addmv",
-                      "aten::addr", "aten::baddbmm", "aten::linear", "aten::einsum", "aten::trace"});
+                      "aten::addr", "aten::baddbmm", "aten::linear", "aten::einsum", "aten::trace", "aten::inner",
+                      "aten::vdot", "aten::tensordot", "aten::chain_matmul", "aten::linalg_multi_dot", "aten::addbmm",
+                      "aten::kron"});
 }
 
 enum class Replace { Magnitude, One };
@@ -186,6 +189,35 @@ Bounds productBounds(const ops::OpOverload& ov, double k, const std::vector<IVal
   Bounds b(s.size());
   for (size_t i = 0; i < s.size(); ++i) b[i] = std::isfinite(s[i]) ? k * n * eps * s[i] : kNaN;
   return b;
+}
+
+// cross / linalg_cross: each element is a1 b2 - a2 b1, a difference the magnitudes run of the op
+// would cancel: k * eps * (|a1 b2| + |a2 b1|) per element, from the broadcast operands.
+Bounds crossBounds(std::string_view op, double k, const std::vector<IValue>& inputs, const Tensor& out) {
+  if (inputs.size() < 3 || !inputs[0].isTensor() || !inputs[1].isTensor()) return {};
+  const Tensor a = inputs[0].toTensor(), b = inputs[1].toTensor();
+  if (a.dim() != out.dim() || b.dim() != out.dim() || a.dim() == 0) return {};
+  int64_t dim = -1;
+  if (inputs[2].isInt()) {
+    dim = inputs[2].toInt();
+    if (dim < 0) dim += out.dim();
+  } else if (op == "aten::cross") {
+    for (int64_t i = 0; i < a.dim() && dim < 0; ++i)
+      if (a.size(i) == 3) dim = i;
+  }
+  if (dim < 0 || dim >= out.dim() || out.size(dim) != 3) return {};
+  const std::vector<double> x = a.expand(out.sizes()).toDoubles(), y = b.expand(out.sizes()).toDoubles();
+  int64_t step = 1;
+  for (int64_t d = dim + 1; d < out.dim(); ++d) step *= out.size(d);
+  const double eps = dtypeEpsilon(out.dtype());  // BFloat16 rounds each product
+  Bounds r(static_cast<size_t>(out.numel()));
+  for (int64_t i = 0; i < out.numel(); ++i) {
+    const int64_t c = (i / step) % 3, base = i - c * step;
+    const int64_t p = base + ((c + 1) % 3) * step, q = base + ((c + 2) % 3) * step;
+    const double s = std::fabs(x[p] * y[q]) + std::fabs(x[q] * y[p]);
+    r[i] = std::isfinite(s) ? k * 2 * eps * s : kNaN;
+  }
+  return r;
 }
 
 double roundTo(double v, ScalarType dtype) {
@@ -454,6 +486,7 @@ std::vector<CompareOptions> compareOptionsForOp(const ops::OpOverload* overload,
       int64_t& terms = o.reductionTerms;
       if (isSumOfTerms(op) || isAverage(op)) b = sumOfTermsBounds(*overload, k, inputs, out, i, terms);
       else if (op == "aten::prod") b = productBounds(*overload, k, inputs, out, i, terms);
+      else if (op == "aten::cross" || op == "aten::linalg_cross") b = crossBounds(op, k, inputs, out);
       else if ((op == "aten::softmax" || op == "aten::_softmax") && i == 0) b = softmaxBounds(false, k, inputs, out, terms);
       else if ((op == "aten::log_softmax" || op == "aten::_log_softmax") && i == 0)
         b = softmaxBounds(true, k, inputs, out, terms);

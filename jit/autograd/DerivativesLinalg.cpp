@@ -1,6 +1,10 @@
-// DerivativesLinalg.cpp — derivatives of matrix products and of inv / det.
+// DerivativesLinalg.cpp — derivatives of matrix products, of inv / det, of the composite products
+// (kron, inner, tensordot, multi_dot, dist: recorded decompositions), cross, addbmm, and of the
+// solvers (slogdet / logdet through inv(A)^T, solve as inv(A) B, cholesky by Murray's formula).
 // Products: d(A B) = dA B + A dB, so gA = G B^T and gB = A^T G, with batch dimensions summed back
 // to each operand's shape (the engine's reduction) and 1-D operands treated as a row / a column.
+#include <algorithm>
+
 #include "jit/autograd/Decompose.h"
 #include "jit/autograd/Derivative.h"
 #include "jit/autograd/Math.h"
@@ -11,6 +15,58 @@ using namespace math;
 
 Tensor mT(const Tensor& t) { return t.transpose(-2, -1); }
 Tensor mv(const Tensor& m, const Tensor& v) { return callT("aten::mv", {m, v}); }
+Tensor permute(const Tensor& t, const std::vector<int64_t>& p) { return callT("aten::permute", {t, intList(p)}); }
+
+// tensordot as differentiable ops (the kernel's steps: size-1 contracted dims summed, permute,
+// reshape, mm, reshape).
+Tensor tensordotOps(Tensor a, Tensor b, const std::vector<int64_t>& da, const std::vector<int64_t>& db) {
+  const int64_t ra = a.dim(), rb = b.dim();
+  int64_t csize = 1;
+  std::vector<int64_t> wa, wb;
+  for (size_t i = 0; i < da.size(); ++i) {
+    const int64_t x = da[i] < 0 ? da[i] + ra : da[i], y = db[i] < 0 ? db[i] + rb : db[i];
+    wa.push_back(x);
+    wb.push_back(y);
+    const int64_t s1 = a.size(x), s2 = b.size(y);
+    if (s2 == 1) a = sum(a, {x}, true);
+    else if (s1 == 1) b = sum(b, {y}, true);
+    else csize *= s1;
+  }
+  std::vector<int64_t> pa, pb, out;
+  int64_t n1 = 1, n2 = 1;
+  for (int64_t i = 0; i < ra; ++i)
+    if (std::find(wa.begin(), wa.end(), i) == wa.end()) {
+      pa.push_back(i);
+      n1 *= a.size(i);
+      out.push_back(a.size(i));
+    }
+  pa.insert(pa.end(), wa.begin(), wa.end());
+  pb = wb;
+  for (int64_t i = 0; i < rb; ++i)
+    if (std::find(wb.begin(), wb.end(), i) == wb.end()) {
+      pb.push_back(i);
+      n2 *= b.size(i);
+      out.push_back(b.size(i));
+    }
+  return reshape(mm(reshape(permute(a, pa), {n1, csize}), reshape(permute(b, pb), {csize, n2})), out);
+}
+
+// The dim cross / linalg_cross work on (cross's default: self's first dim of size 3), wrapped.
+int64_t crossDim(const GradContext& c) {
+  const std::vector<int64_t>& sa = c.sizes(0);
+  const int64_t rank = static_cast<int64_t>(sa.size());
+  const IValue& d = c.arg(2);
+  if (d.isNone()) {
+    for (int64_t i = 0; i < rank; ++i)
+      if (sa[static_cast<size_t>(i)] == 3) return i;
+    return 0;
+  }
+  const int64_t v = d.toInt();
+  return v < 0 ? v + rank : v;
+}
+Tensor cross(const Tensor& a, const Tensor& b, int64_t dim) {
+  return callT("aten::linalg_cross", {a, b, IValue(dim)});
+}
 
 }  // namespace
 
@@ -89,6 +145,96 @@ void registerLinalgDerivatives() {
     Tensor invT = mT(c.output());
     return {neg(matmul(matmul(invT, c.grad()), invT))};
   });
+  defDecomposed("aten::kron", {0, 1}, [](const std::vector<IValue>& a) -> std::vector<Tensor> {
+    const Tensor x = a[0].toTensor(), y = a[1].toTensor();
+    const int64_t n = std::max(x.dim(), y.dim());
+    std::vector<int64_t> xs, ys, rs;
+    for (int64_t i = 0; i < n; ++i) {
+      const int64_t p = i < n - x.dim() ? 1 : x.size(i - (n - x.dim())), q = i < n - y.dim() ? 1 : y.size(i - (n - y.dim()));
+      xs.insert(xs.end(), {p, 1});
+      ys.insert(ys.end(), {1, q});
+      rs.push_back(p * q);
+    }
+    return {reshape(mul(reshape(x, xs), reshape(y, ys)), rs)};
+  });
+  defDecomposed("aten::tensordot", {0, 1}, [](const std::vector<IValue>& a) -> std::vector<Tensor> {
+    return {tensordotOps(a[0].toTensor(), a[1].toTensor(), ints(a[2]), ints(a[3]))};
+  });
+  defDecomposed("aten::inner", {0, 1}, [](const std::vector<IValue>& a) -> std::vector<Tensor> {
+    const Tensor x = a[0].toTensor(), y = a[1].toTensor();
+    if (x.dim() == 0 || y.dim() == 0) return {mul(x, y)};
+    return {tensordotOps(x, y, {-1}, {-1})};
+  });
+  def("aten::vdot", {{0, 1}, {}}, [](const GradContext& c) -> Grads {
+    return {mul(c.tensor(1), c.grad()), mul(c.tensor(0), c.grad())};
+  });
+  auto chain = [](const std::vector<IValue>& a) -> std::vector<Tensor> {
+    const auto& items = a[0].toListRef().items;
+    Tensor r = items[0].toTensor();
+    if (items.size() == 1) return {copyOf(r)};
+    for (size_t i = 1; i < items.size(); ++i) r = matmul(r, items[i].toTensor());
+    return {r};
+  };
+  defDecomposed("aten::linalg_multi_dot", {0}, chain);
+  defDecomposed("aten::chain_matmul", {0}, chain);
+  defDecomposed("aten::dist", {0, 1}, [](const std::vector<IValue>& a) -> std::vector<Tensor> {
+    return {callT("aten::norm.Scalar", {IValue(sub(a[0].toTensor(), a[1].toTensor())), a[2]})};
+  });
+  // d(a x b) = da x b + a x db: ga = b x g, gb = g x a (broadcast operands: the engine sums back).
+  for (const char* name : {"aten::cross", "aten::linalg_cross"}) {
+    def(name, {{0, 1}, {}}, [](const GradContext& c) -> Grads {
+      const int64_t d = crossDim(c);
+      return {c.needs(0) ? cross(c.tensor(1), c.grad(), d) : Tensor(), c.needs(1) ? cross(c.grad(), c.tensor(0), d) : Tensor(),
+              IValue()};
+    });
+  }
+  def("aten::addbmm", {{1, 2}, {}}, [](const GradContext& c) -> Grads {
+    const double beta = c.scalar(3), alpha = c.scalar(4);
+    const Tensor g = c.grad(), G = g.unsqueeze(0);
+    return {mul(g, beta), c.needs(1) ? mul(matmul(G, mT(c.tensor(2))), alpha) : Tensor(),
+            c.needs(2) ? mul(matmul(mT(c.tensor(1)), G), alpha) : Tensor()};
+  });
+  // slogdet: only logabsdet is differentiable: g inv(A)^T (the sign is locally constant).
+  for (const char* name : {"aten::linalg_slogdet", "aten::slogdet"}) {
+    def(name, {{0}, {}}, [](const GradContext& c) -> Grads {
+      if (!c.hasGrad(1)) return {zerosLike(c.tensor(0))};
+      const Tensor inv = callT("aten::linalg_inv", {c.tensor(0)});
+      return {mul(c.grad(1).unsqueeze(-1).unsqueeze(-1), mT(inv))};
+    });
+  }
+  def("aten::logdet", {{0}, {}}, [](const GradContext& c) -> Grads {
+    const Tensor inv = callT("aten::linalg_inv", {c.tensor(0)});
+    return {mul(c.grad().unsqueeze(-1).unsqueeze(-1), mT(inv))};
+  });
+  // solve: X = inv(A) B (left) or B inv(A); a batch of vectors B is a column each.
+  defDecomposed("aten::linalg_solve", {0, 1}, [](const std::vector<IValue>& a) -> std::vector<Tensor> {
+    const Tensor A = a[0].toTensor(), B = a[1].toTensor();
+    const Tensor inv = callT("aten::linalg_inv", {A});
+    if (!a[2].toBool()) return {matmul(B, inv)};
+    bool vector = B.dim() == 1;
+    if (!vector && B.dim() == A.dim() - 1) {
+      vector = true;
+      for (int64_t i = 0; i < B.dim(); ++i) vector = vector && B.size(i) == A.size(i);
+    }
+    if (vector && B.dim() > 1) return {callT("aten::squeeze.dim", {IValue(matmul(inv, B.unsqueeze(-1))), IValue(int64_t{-1})})};
+    return {matmul(inv, B)};
+  });
+  // cholesky (Murray 2016): A = L L^T, gA = sym(L^-T Phi(L^T gL) L^-1), Phi = lower triangle with
+  // the diagonal halved; upper: U = L^T, gL = gU^T.
+  for (const char* name : {"aten::linalg_cholesky", "aten::cholesky"}) {
+    def(name, {{}, {0}}, [](const GradContext& c) -> Grads {
+      const bool upper = c.arg(1).toBool();
+      const Tensor L = upper ? mT(c.output()) : c.output();
+      const Tensor gL = callT("aten::tril", {IValue(upper ? mT(c.grad()) : c.grad()), IValue(int64_t{0})});
+      Tensor phi = callT("aten::tril", {IValue(matmul(mT(L), gL)), IValue(int64_t{0})});
+      const Tensor eye = callT("aten::eye", {IValue(L.size(-1)), IValue(toTorchCode(L.dtype())), IValue(), IValue(), IValue()});
+      const Tensor halfDiag = mul(mul(phi, eye), 0.5);
+      phi = sub(phi, halfDiag);
+      const Tensor Linv = callT("aten::linalg_inv", {L});
+      const Tensor g = matmul(matmul(mT(Linv), phi), Linv);
+      return {mul(add(g, mT(g)), 0.5), IValue()};
+    });
+  }
   def("aten::linalg_det", {{0}, {0}}, [](const GradContext& c) -> Grads {
     // d det(A) = det(A) tr(A^-1 dA): gA = g det A^-T (A invertible).
     Tensor a = c.tensor(0);

@@ -405,6 +405,10 @@ SugaredPtr BuiltinFunction::call(const SourceRange& loc, FunctionEmitter& e, con
 }
 
 SugaredPtr FunctionRef::call(const SourceRange& loc, FunctionEmitter& e, const Apply& apply) {
+  // torch.tensordot(a, b, dims_a, dims_b): the builtin under the scripted function's name (what
+  // 1.13's own tensordot body, and so archive code, calls).
+  if (qualifiedName == "__torch__.torch.functional.tensordot" && apply.inputs().size() == 4)
+    return BuiltinFunction(Symbol::aten("tensordot")).call(loc, e, apply);
   FunctionInfo* fn = e.ctx().getFunction(qualifiedName, loc);
   if (!fn) fail(loc, "unknown function " + qualifiedName);
   auto args = e.emitArgs(apply.inputs());

@@ -147,6 +147,7 @@ SugaredPtr BuiltinModule::attr(const SourceRange& loc, FunctionEmitter& e, const
     if (attrName == "jit") return std::make_shared<BuiltinModule>("torch.jit");
     if (attrName == "nn") return std::make_shared<BuiltinModule>("torch.nn");
     if (attrName == "special") return std::make_shared<BuiltinModule>("torch.special");
+    if (attrName == "linalg") return std::make_shared<BuiltinModule>("torch.linalg");
     if (attrName == "no_grad")  // a class compiled from torch/autograd/grad_mode.py (Library.cpp)
       if (auto info = e.ctx().libraryClass("__torch__.torch.autograd.grad_mode.no_grad", loc))
         return std::make_shared<UserClass>(info);
@@ -168,8 +169,10 @@ SugaredPtr BuiltinModule::attr(const SourceRange& loc, FunctionEmitter& e, const
     if (!ops::findOp(Symbol::aten(attrName))) fail(loc, "unknown builtin op: aten::" + attrName);
     return std::make_shared<BuiltinFunction>(Symbol::aten(attrName));
   }
-  if (name == "torch.special") {  // torch.special.X is aten::special_X, normalized as NormalizeOps does
-    const std::string op = "special_" + attrName;
+  if (name == "torch.special" || name == "torch.linalg") {
+    // torch.special.X is aten::special_X, normalized as NormalizeOps does; torch.linalg.X is the
+    // builtin aten::linalg_X (torch.linalg.matmul: its alias, aten::matmul).
+    const std::string op = (name == "torch.special" ? "special_" : "linalg_") + attrName;
     if (auto canonical = canonicalOpForAlias(op)) return std::make_shared<BuiltinFunction>(*canonical);
     if (!ops::findOp(Symbol::aten(op))) fail(loc, "unknown builtin op: aten::" + op);
     return std::make_shared<BuiltinFunction>(Symbol::aten(op));

@@ -500,6 +500,25 @@ def norm(input: Tensor, p: Union[float, str, None] = "fro", dim: Optional[List[i
         if p is not None:
             q = p
         return torch.linalg_vector_norm(input, q, dim, keepdim, dtype=dtype)
+
+def tensordot(a: Tensor, b: Tensor, dims: Union[int, Tuple[List[int], List[int]], List[List[int]]] = 2, out: Optional[Tensor] = None) -> Tensor:
+    if out is not None:
+        raise NotImplementedError("tsjit: torch.tensordot with out= is not supported yet")
+    dims_a: List[int] = []
+    dims_b: List[int] = []
+    if isinstance(dims, int):
+        if dims < 0:
+            raise RuntimeError("tensordot expects dims >= 0, but got dims={}".format(dims))
+        for i in range(dims):
+            dims_a.append(i - dims)
+            dims_b.append(i)
+    elif isinstance(dims, List[List[int]]):
+        dims_a = dims[0]
+        dims_b = dims[1]
+    else:
+        dims_a, dims_b = dims
+    return ops.aten.tensordot(a, b, dims_a, dims_b)
+
 )TS";
 
 // torch.autograd.grad_mode: `with torch.no_grad():` enters an object of this class (1.13's
@@ -563,6 +582,8 @@ const std::map<std::string, std::string>& builtinLibraryCode() {
   return code;
 }
 
-bool isScriptedTorchFunction(const std::string& name) { return name == "norm" || name == "cdist"; }
+bool isScriptedTorchFunction(const std::string& name) {
+  return name == "norm" || name == "cdist" || name == "tensordot";
+}
 
 }  // namespace tsjit::frontend::detail

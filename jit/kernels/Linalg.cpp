@@ -18,6 +18,8 @@
 
 namespace tsjit::kernels {
 void registerLinalgDecompKernels();
+void registerLinalgProductKernels();
+void registerLinalgSolveKernels();
 
 namespace gemm {
 void initBlas() {
@@ -588,6 +590,8 @@ void registerLinalgKernels() {
       }));
   def("aten::trace", op([](IValue* a) { return IValue(trace(a[0].toTensor())); }));
   registerLinalgDecompKernels();
+  registerLinalgProductKernels();
+  registerLinalgSolveKernels();
 }
 
 // Shared with the NN family (lstm_cell, conv): C = a @ b (+ bias rows), the addmm kernel.

@@ -28,6 +28,8 @@ void registerIndexingMoreKernels();   // IndexingMore.cpp, from registerIndexing
 void registerIndexingSortKernels();   // IndexingSort.cpp, from registerIndexingKernels()
 void registerLinalgDecompKernels();   // LinalgDecomp.cpp, from registerLinalgKernels()
 void registerLinalgEinsumKernels();   // LinalgEinsum.cpp, from registerLinalgKernels()
+void registerLinalgProductKernels();  // LinalgProducts.cpp, from registerLinalgKernels()
+void registerLinalgSolveKernels();    // LinalgSolve.cpp, from registerLinalgKernels()
 void registerNNConvKernels();         // NNConv.cpp, from registerNNKernels()
 void registerNNNormKernels();         // NNNorm.cpp, from registerNNKernels()
 void registerNNLossKernels();         // NNLoss.cpp, from registerNNKernels()

@@ -69,6 +69,90 @@ void declareLinalg(OpTableBuilder& b) {
       "aten::linalg_inv(Tensor A) -> Tensor",
       "aten::linalg_inv.out(Tensor A, *, Tensor(a!) out) -> Tensor(a!)",
   });
+  b.op("aten::kron", Cat::Linalg, Tolerance::exact(), {
+      "aten::kron(Tensor self, Tensor other) -> Tensor",
+      "aten::kron.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::inner", Cat::Linalg, Tolerance::reduction(1), {
+      "aten::inner(Tensor self, Tensor other) -> Tensor",
+      "aten::inner.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::vdot", Cat::Linalg, Tolerance::reduction(1), {
+      "aten::vdot(Tensor self, Tensor other) -> Tensor",
+      "aten::vdot.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::tensordot", Cat::Linalg, Tolerance::reduction(1), {
+      "aten::tensordot(Tensor self, Tensor other, int[] dims_self, int[] dims_other) -> Tensor",
+      "aten::tensordot.out(Tensor self, Tensor other, int[] dims_self, int[] dims_other, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::chain_matmul", Cat::Linalg, Tolerance::reduction(2), {
+      "aten::chain_matmul(Tensor[] matrices) -> Tensor",
+      "aten::chain_matmul.out(Tensor[] matrices, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::linalg_multi_dot", Cat::Linalg, Tolerance::reduction(2), {
+      "aten::linalg_multi_dot(Tensor[] tensors) -> Tensor",
+      "aten::linalg_multi_dot.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::cross", Cat::Linalg, Tolerance::reduction(1), {
+      "aten::cross(Tensor self, Tensor other, int? dim=None) -> Tensor",
+      "aten::cross.out(Tensor self, Tensor other, int? dim=None, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::linalg_cross", Cat::Linalg, Tolerance::reduction(1), {
+      "aten::linalg_cross(Tensor self, Tensor other, *, int dim=-1) -> Tensor",
+      "aten::linalg_cross.out(Tensor self, Tensor other, *, int dim=-1, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::addbmm", Cat::Linalg, Tolerance::reduction(1), {
+      "aten::addbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor",
+      "aten::addbmm.out(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::dist", Cat::Linalg, Tolerance::reduction(1), {
+      "aten::dist(Tensor self, Tensor other, Scalar p=2) -> Tensor",
+      "aten::dist.out(Tensor self, Tensor other, Scalar p=2, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  // LU / Cholesky solvers (LinalgSolve.cpp): bounds as linalg_inv's.
+  b.op("aten::linalg_slogdet", Cat::Linalg, Tolerance::reduction(64), {
+      "aten::linalg_slogdet(Tensor A) -> (Tensor sign, Tensor logabsdet)",
+      "aten::linalg_slogdet.out(Tensor A, *, Tensor(a!) sign, Tensor(b!) logabsdet) -> (Tensor(a!) sign, Tensor(b!) logabsdet)",
+  });
+  b.op("aten::slogdet", Cat::Linalg, Tolerance::reduction(64), {
+      "aten::slogdet(Tensor self) -> (Tensor sign, Tensor logabsdet)",
+      "aten::slogdet.out(Tensor self, *, Tensor(a!) sign, Tensor(b!) logabsdet) -> (Tensor(a!) sign, Tensor(b!) logabsdet)",
+  });
+  b.op("aten::logdet", Cat::Linalg, Tolerance::reduction(64), {
+      "aten::logdet(Tensor self) -> Tensor",
+  });
+  b.op("aten::linalg_solve", Cat::Linalg, Tolerance::reduction(64), {
+      "aten::linalg_solve(Tensor A, Tensor B, *, bool left=True) -> Tensor",
+      "aten::linalg_solve.out(Tensor A, Tensor B, *, bool left=True, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::linalg_solve_ex", Cat::Linalg, Tolerance::reduction(64), {
+      "aten::linalg_solve_ex(Tensor A, Tensor B, *, bool left=True, bool check_errors=False) -> (Tensor result, Tensor info)",
+      "aten::linalg_solve_ex.out(Tensor A, Tensor B, *, bool left=True, bool check_errors=False, Tensor(a!) result, Tensor(b!) info) -> (Tensor(a!) result, Tensor(b!) info)",
+  });
+  b.op("aten::linalg_inv_ex", Cat::Linalg, Tolerance::reduction(64), {
+      "aten::linalg_inv_ex(Tensor A, *, bool check_errors=False) -> (Tensor inverse, Tensor info)",
+      "aten::linalg_inv_ex.inverse(Tensor A, *, bool check_errors=False, Tensor(a!) inverse, Tensor(b!) info) -> (Tensor(a!) inverse, Tensor(b!) info)",
+  });
+  b.op("aten::linalg_cholesky", Cat::Linalg, Tolerance::reduction(64), {
+      "aten::linalg_cholesky(Tensor self, *, bool upper=False) -> Tensor",
+      "aten::linalg_cholesky.out(Tensor self, *, bool upper=False, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::cholesky", Cat::Linalg, Tolerance::reduction(64), {
+      "aten::cholesky(Tensor self, bool upper=False) -> Tensor",
+      "aten::cholesky.out(Tensor self, bool upper=False, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::linalg_matrix_power", Cat::Linalg, Tolerance::reduction(64), {
+      "aten::linalg_matrix_power(Tensor self, int n) -> Tensor",
+      "aten::linalg_matrix_power.out(Tensor self, int n, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::linalg_solve_triangular", Cat::Linalg, Tolerance::reduction(64), {
+      "aten::linalg_solve_triangular(Tensor self, Tensor B, *, bool upper, bool left=True, bool unitriangular=False) -> Tensor",
+      "aten::linalg_solve_triangular.out(Tensor self, Tensor B, *, bool upper, bool left=True, bool unitriangular=False, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::triangular_solve", Cat::Linalg, Tolerance::reduction(64), {
+      "aten::triangular_solve(Tensor self, Tensor A, bool upper=True, bool transpose=False, bool unitriangular=False) -> (Tensor solution, Tensor cloned_coefficient)",
+      "aten::triangular_solve.X(Tensor self, Tensor A, bool upper=True, bool transpose=False, bool unitriangular=False, *, Tensor(a!) X, Tensor(b!) M) -> (Tensor(a!) solution, Tensor(b!) cloned_coefficient)",
+  });
 }
 
 }  // namespace tsjit::ops

@@ -20,6 +20,7 @@ namespace tsjit::kernels {
 void registerLinalgDecompKernels();
 void registerLinalgProductKernels();
 void registerLinalgSolveKernels();
+void registerLinalgSpectralKernels();
 
 namespace gemm {
 void initBlas() {
@@ -592,6 +593,7 @@ void registerLinalgKernels() {
   registerLinalgDecompKernels();
   registerLinalgProductKernels();
   registerLinalgSolveKernels();
+  registerLinalgSpectralKernels();
 }
 
 // Shared with the NN family (lstm_cell, conv): C = a @ b (+ bias rows), the addmm kernel.

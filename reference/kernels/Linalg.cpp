@@ -475,6 +475,7 @@ void registerLinalgKernels() {
   registerLinalgDecompKernels();
   registerLinalgProductKernels();
   registerLinalgSolveKernels();
+  registerLinalgSpectralKernels();
   def("aten::mm", [](Args& a) { return one(mm(tensorArg(a, 0), tensorArg(a, 1))); });
   def("aten::bmm", [](Args& a) { return one(bmm(tensorArg(a, 0), tensorArg(a, 1))); });
   def("aten::matmul", [](Args& a) { return one(matmul(tensorArg(a, 0), tensorArg(a, 1))); });

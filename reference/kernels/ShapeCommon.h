@@ -30,6 +30,7 @@ void registerLinalgDecompKernels();   // LinalgDecomp.cpp, from registerLinalgKe
 void registerLinalgEinsumKernels();   // LinalgEinsum.cpp, from registerLinalgKernels()
 void registerLinalgProductKernels();  // LinalgProducts.cpp, from registerLinalgKernels()
 void registerLinalgSolveKernels();    // LinalgSolve.cpp, from registerLinalgKernels()
+void registerLinalgSpectralKernels(); // LinalgSpectral.cpp, from registerLinalgKernels()
 void registerNNConvKernels();         // NNConv.cpp, from registerNNKernels()
 void registerNNNormKernels();         // NNNorm.cpp, from registerNNKernels()
 void registerNNLossKernels();         // NNLoss.cpp, from registerNNKernels()

@@ -159,7 +159,8 @@ Tensor norm(const Tensor& self, double ord, const IValue& rawDims, bool keepdim,
     throw RuntimeError(str("linalg.vector_norm: Expected a floating point or complex tensor as input. Got ",
                            irName(self.dtype())));
   const std::vector<int64_t> given = rawDims.isNone() ? std::vector<int64_t>{} : intListArg(rawDims);
-  if (self.numel() == 0 && (ord < 0 || ord == INFINITY)) {
+  // The legacy norm (torch.norm, dist) gives 0 for an empty slice whatever the order (1.13).
+  if (linalg && self.numel() == 0 && (ord < 0 || ord == INFINITY)) {
     if (given.empty())
       throw RuntimeError(str("linalg.vector_norm cannot compute the ", formatOrd(ord),
                              " norm on an empty tensor because the operation does not have an identity"));
@@ -179,6 +180,7 @@ Tensor norm(const Tensor& self, double ord, const IValue& rawDims, bool keepdim,
   const ScalarType dt = dtype.value_or(self.dtype());
   const ReducePlan p = planReduce(self, dims, keepdim, dt);
   return perSlot(p, dt, "norm", [ord](const auto* b, int64_t stride, int64_t n) {
+    if (n == 0) return 0.0;  // only the legacy norm reaches an empty slice for these orders
     if (std::isinf(ord)) {
       double m = ord > 0 ? 0 : std::numeric_limits<double>::infinity();
       for (int64_t r = 0; r < n; ++r) {

@@ -154,7 +154,8 @@ Tensor norm(const Tensor& self, double p, const IValue& dimV, bool keepdim, std:
     throw RuntimeError(str("linalg.vector_norm: Expected a floating point or complex tensor as input. Got ",
                            self.dtype()));
   const std::vector<int64_t> given = dimV.isNone() ? std::vector<int64_t>{} : intListArg(dimV);
-  if (self.numel() == 0 && (p < 0 || p == INFINITY)) {
+  const bool legacy = std::string(who) == "norm";  // torch.norm / dist: 0 for an empty slice (1.13)
+  if (!legacy && self.numel() == 0 && (p < 0 || p == INFINITY)) {
     if (given.empty())
       throw RuntimeError(str("linalg.vector_norm cannot compute the ", formatOrd(p),
                              " norm on an empty tensor because the operation does not have an identity"));
@@ -170,7 +171,7 @@ Tensor norm(const Tensor& self, double p, const IValue& dimV, bool keepdim, std:
                            ") should be convertible without narrowing to the specified dtype (", *dtype, ")"));
   const std::vector<int64_t> dims = dimListArg(dimV, self.dim());
   const ScalarType dt = dtype.value_or(self.dtype());
-  return reduceFloating(self, dims, keepdim, dt, dt, [p](const Values& v) { return vectorNorm(v, p); });
+  return reduceFloating(self, dims, keepdim, dt, dt, [p](const Values& v) { return v.empty() ? 0.0 : vectorNorm(v, p); });
 }
 
 Tensor frobeniusNorm(const Tensor& self, const IValue& dimV, bool keepdim) {

@@ -445,10 +445,23 @@ TEST(AutogradDerivatives, Linalg) {
   cases.push_back({"logdet", ir(1, spd + "  %r : Tensor = aten::logdet(%m)\n"), {{{3, 3}}}});
   cases.push_back({"linalg_solve", withInts(2, "  %r : Tensor = aten::linalg_solve(%a, %b, %t)\n"), {{{3, 3}}, {{3, 2}}}});
   cases.push_back({"linalg_solve vector", withInts(2, "  %r : Tensor = aten::linalg_solve(%a, %b, %t)\n"), {{{2, 3, 3}}, {{3}}}});
+  cases.push_back({"linalg_solve batch of vectors", withInts(2, "  %r : Tensor = aten::linalg_solve(%a, %b, %t)\n"), {{{2, 3, 3}}, {{2, 3}}}});
+  cases.push_back({"chain_matmul one matrix", ir(1, "  %l : Tensor[] = prim::ListConstruct(%a)\n  %r : Tensor = aten::chain_matmul(%l)\n"), {{{2, 3}}}});
   cases.push_back({"linalg_solve left=False", withInts(2, "  %r : Tensor = aten::linalg_solve(%a, %b, %f)\n"), {{{3, 3}}, {{2, 3}}}});
   cases.push_back({"linalg_cholesky", withInts(1, spd + "  %r : Tensor = aten::linalg_cholesky(%m, %f)\n"), {{{3, 3}}}});
   cases.push_back({"linalg_cholesky upper", withInts(1, spd + "  %r : Tensor = aten::linalg_cholesky(%m, %t)\n"), {{{3, 3}}}});
   cases.push_back({"cholesky", withInts(1, spd + "  %r : Tensor = aten::cholesky(%m, %f)\n"), {{{3, 3}}}});
+  cases.push_back({"linalg_matrix_power 3", ir(1, "  %p : int = prim::Constant[value=3]()\n  %r : Tensor = aten::linalg_matrix_power(%a, %p)\n"), {{{2, 3, 3}}}});
+  cases.push_back({"linalg_matrix_power -2", ir(1, "  %p : int = prim::Constant[value=-2]()\n  %r : Tensor = aten::linalg_matrix_power(%a, %p)\n"), {{{3, 3}}}});
+  cases.push_back({"linalg_matrix_norm 1", withInts(1, list("d", "%i0, %i1") + "  %o : float = prim::Constant[value=1.]()\n  %r : Tensor = aten::linalg_matrix_norm(%a, %o, %d, %f, %none)\n"), {{{3, 4}}}});
+  cases.push_back({"linalg_matrix_norm -inf keepdim", withInts(1, list("d", "%i2, %i0") + "  %o : float = prim::Constant[value=-inf]()\n  %r : Tensor = aten::linalg_matrix_norm(%a, %o, %d, %t, %none)\n"), {{{3, 2, 4}}}});
+  cases.push_back({"linalg_matrix_norm fro", withInts(1, list("d", "%im1, %i0") + "  %o : str = prim::Constant[value=\"fro\"]()\n  %r : Tensor = aten::linalg_matrix_norm(%a, %o, %d, %f, %none)\n"), {{{3, 2, 4}}}});
+  cases.push_back({"linalg_norm vector p=3", withInts(1, list("d", "%i1") + "  %o : float = prim::Constant[value=3.]()\n  %r : Tensor = aten::linalg_norm(%a, %o, %d, %f, %none)\n"), {{{3, 4}}}});
+  cases.push_back({"linalg_norm matrix inf", withInts(1, "  %o : float = prim::Constant[value=inf]()\n  %r : Tensor = aten::linalg_norm(%a, %o, %none, %t, %none)\n"), {{{3, 4}}}});
+  cases.push_back({"linalg_norm fro", withInts(1, "  %o : str = prim::Constant[value=\"fro\"]()\n  %r : Tensor = aten::linalg_norm(%a, %o, %none, %f, %none)\n"), {{{3, 4}}}});
+  cases.push_back({"linalg_solve_triangular", withInts(2, "  %r : Tensor = aten::linalg_solve_triangular(%a, %b, %t, %t, %f)\n"), {{{3, 3}, Kind::Positive}, {{2, 3, 2}}}});
+  cases.push_back({"linalg_solve_triangular right unit", withInts(2, "  %r : Tensor = aten::linalg_solve_triangular(%a, %b, %f, %f, %t)\n"), {{{3, 3}, Kind::Positive}, {{2, 3}}}});
+  cases.push_back({"triangular_solve transpose", withInts(2, "  %r : Tensor, %m : Tensor = aten::triangular_solve(%a, %b, %f, %t, %f)\n"), {{{3, 2}}, {{3, 3}, Kind::Positive}}});
   checkAll(cases);
 }
 

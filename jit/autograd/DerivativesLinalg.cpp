@@ -4,6 +4,7 @@
 // Products: d(A B) = dA B + A dB, so gA = G B^T and gB = A^T G, with batch dimensions summed back
 // to each operand's shape (the engine's reduction) and 1-D operands treated as a row / a column.
 #include <algorithm>
+#include <cmath>
 
 #include "jit/autograd/Decompose.h"
 #include "jit/autograd/Derivative.h"
@@ -66,6 +67,57 @@ int64_t crossDim(const GradContext& c) {
 }
 Tensor cross(const Tensor& a, const Tensor& b, int64_t dim) {
   return callT("aten::linalg_cross", {a, b, IValue(dim)});
+}
+
+// Recorded forms of view / cast steps (decompositions must record every step they differentiate).
+Tensor unsqueezeOp(const Tensor& t, int64_t d) { return callT("aten::unsqueeze", {t, IValue(d)}); }
+Tensor mTOp(const Tensor& t) { return callT("aten::transpose.int", {t, IValue(int64_t{-2}), IValue(int64_t{-1})}); }
+Tensor castOp(const Tensor& t, ScalarType dt) {
+  if (t.dtype() == dt) return t;
+  return callT("aten::to.dtype", {t, IValue(toTorchCode(dt)), IValue(false), IValue(false), IValue()});
+}
+Tensor eyeLike(int64_t n, const Tensor& like) {
+  return callT("aten::eye", {IValue(n), IValue(toTorchCode(like.dtype())), IValue(), IValue(), IValue()});
+}
+int64_t wrapped(int64_t d, int64_t rank) { return d < 0 ? d + rank : d; }
+
+// linalg_matrix_norm as differentiable ops (the kernel's steps): fro = vector 2-norm over both dims;
+// +-1 / +-inf = vector 1-norm over one dim, then amax / amin over the other; +-2 / nuc reduce the
+// singular values.
+Tensor matrixNormOps(const Tensor& A, const IValue& ord, std::vector<int64_t> dim, bool keepdim, const IValue& dtype) {
+  const int64_t d0 = wrapped(dim[0], A.dim()), d1 = wrapped(dim[1], A.dim());
+  if (ord.isString()) {
+    if (ord.toStringRef() == "fro") return callT("aten::linalg_vector_norm", {A, IValue(2.0), intList(dim), IValue(keepdim), dtype});
+  } else {
+    const double o = ord.toScalarAsDouble();
+    if (std::fabs(o) != 2.0) {
+      int64_t a = d0, b = d1;
+      if (std::isinf(o)) std::swap(a, b);
+      if (!keepdim && a < b) --b;
+      const Tensor v = callT("aten::linalg_vector_norm", {A, IValue(1.0), intList({a}), IValue(keepdim), dtype});
+      return callT(o > 0 ? "aten::amax" : "aten::amin", {v, intList({b}), IValue(keepdim)});
+    }
+  }
+  Tensor x = dtype.isNone() ? A : castOp(A, *fromTorchCode(dtype.toInt()));
+  std::vector<int64_t> perm;
+  for (int64_t d = 0; d < A.dim(); ++d)
+    if (d != d0 && d != d1) perm.push_back(d);
+  perm.insert(perm.end(), {d0, d1});
+  const Tensor sv = callT("aten::linalg_svdvals", {permute(x, perm), IValue()});
+  Tensor r = ord.isString() ? sum(sv, {-1}, keepdim)
+                            : callT(ord.toScalarAsDouble() > 0 ? "aten::amax" : "aten::amin", {sv, intList({-1}), IValue(keepdim)});
+  if (keepdim) {
+    std::vector<int64_t> inv(perm.size());
+    for (size_t i = 0; i < perm.size(); ++i) inv[static_cast<size_t>(perm[i])] = static_cast<int64_t>(i);
+    r = permute(unsqueezeOp(r, -1), inv);
+  }
+  return r;
+}
+
+// The triangle a triangular solve reads (unit: the strict triangle plus the identity).
+Tensor triangleOf(const Tensor& A, bool upper, bool unit) {
+  Tensor t = callT(upper ? "aten::triu" : "aten::tril", {A, IValue(int64_t{unit ? (upper ? 1 : -1) : 0})});
+  return unit ? add(t, eyeLike(A.size(-1), A)) : t;
 }
 
 }  // namespace
@@ -171,7 +223,7 @@ void registerLinalgDerivatives() {
   auto chain = [](const std::vector<IValue>& a) -> std::vector<Tensor> {
     const auto& items = a[0].toListRef().items;
     Tensor r = items[0].toTensor();
-    if (items.size() == 1) return {copyOf(r)};
+    if (items.size() == 1) return {callT("aten::clone", {r, IValue()})};
     for (size_t i = 1; i < items.size(); ++i) r = matmul(r, items[i].toTensor());
     return {r};
   };
@@ -216,7 +268,7 @@ void registerLinalgDerivatives() {
       vector = true;
       for (int64_t i = 0; i < B.dim(); ++i) vector = vector && B.size(i) == A.size(i);
     }
-    if (vector && B.dim() > 1) return {callT("aten::squeeze.dim", {IValue(matmul(inv, B.unsqueeze(-1))), IValue(int64_t{-1})})};
+    if (vector && B.dim() > 1) return {callT("aten::squeeze.dim", {IValue(matmul(inv, unsqueezeOp(B, -1))), IValue(int64_t{-1})})};
     return {matmul(inv, B)};
   });
   // cholesky (Murray 2016): A = L L^T, gA = sym(L^-T Phi(L^T gL) L^-1), Phi = lower triangle with
@@ -235,6 +287,47 @@ void registerLinalgDerivatives() {
       return {mul(add(g, mT(g)), 0.5), IValue()};
     });
   }
+  defDecomposed("aten::linalg_matrix_power", {0}, [](const std::vector<IValue>& a) -> std::vector<Tensor> {
+    const Tensor A = a[0].toTensor();
+    int64_t n = a[1].toInt();
+    if (n == 0) return {add(mul(A, 0.0), eyeLike(A.size(-1), A))};
+    const Tensor x = n < 0 ? callT("aten::linalg_inv", {A}) : A;
+    n = n < 0 ? -n : n;
+    Tensor r = x;
+    for (int64_t i = 1; i < n; ++i) r = matmul(r, x);
+    return {r};
+  });
+  defDecomposed("aten::linalg_matrix_norm", {0}, [](const std::vector<IValue>& a) -> std::vector<Tensor> {
+    return {matrixNormOps(a[0].toTensor(), a[1], ints(a[2]), a[3].toBool(), a[4])};
+  });
+  defDecomposed("aten::linalg_matrix_norm.str_ord", {0}, [](const std::vector<IValue>& a) -> std::vector<Tensor> {
+    return {matrixNormOps(a[0].toTensor(), a[1], ints(a[2]), a[3].toBool(), a[4])};
+  });
+  defDecomposed("aten::linalg_norm", {0}, [](const std::vector<IValue>& a) -> std::vector<Tensor> {
+    const Tensor X = a[0].toTensor();
+    const bool matrix = !a[1].isNone() && (a[2].isNone() ? X.dim() == 2 : ints(a[2]).size() == 2);
+    if (matrix) return {matrixNormOps(X, a[1], a[2].isNone() ? std::vector<int64_t>{0, 1} : ints(a[2]), a[3].toBool(), a[4])};
+    return {callT("aten::linalg_vector_norm", {X, a[1].isNone() ? IValue(2.0) : a[1], a[2], a[3], a[4]})};
+  });
+  defDecomposed("aten::linalg_norm.ord_str", {0}, [](const std::vector<IValue>& a) -> std::vector<Tensor> {
+    return {matrixNormOps(a[0].toTensor(), a[1], a[2].isNone() ? std::vector<int64_t>{0, 1} : ints(a[2]), a[3].toBool(), a[4])};
+  });
+  // Triangular solves: X = inv(T) B (or B inv(T)), T the triangle the solver reads.
+  defDecomposed("aten::linalg_solve_triangular", {0, 1}, [](const std::vector<IValue>& a) -> std::vector<Tensor> {
+    const Tensor A = a[0].toTensor(), B = castOp(a[1].toTensor(), a[0].toTensor().dtype());
+    const Tensor inv = callT("aten::linalg_inv", {triangleOf(A, a[2].toBool(), a[4].toBool())});
+    return {a[3].toBool() ? matmul(inv, B) : matmul(B, inv)};
+  });
+  defDecomposed("aten::triangular_solve", {0, 1}, [](const std::vector<IValue>& a) -> std::vector<Tensor> {
+    const Tensor b = a[0].toTensor(), A = a[1].toTensor();
+    const Tensor T = triangleOf(A, a[2].toBool(), a[4].toBool());
+    const Tensor inv = callT("aten::linalg_inv", {a[3].toBool() ? mTOp(T) : T});
+    // cloned_coefficient: A broadcast to the batch of the solution.
+    const Tensor X = matmul(inv, b);
+    std::vector<int64_t> shape(X.sizes().begin(), X.sizes().end());
+    shape[shape.size() - 1] = A.size(-1);
+    return {X, callT("aten::clone", {callT("aten::expand", {A, intList(shape), IValue(false)}), IValue()})};
+  });
   def("aten::linalg_det", {{0}, {0}}, [](const GradContext& c) -> Grads {
     // d det(A) = det(A) tr(A^-1 dA): gA = g det A^-T (A invertible).
     Tensor a = c.tensor(0);

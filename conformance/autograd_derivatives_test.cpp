@@ -451,6 +451,10 @@ TEST(AutogradDerivatives, Linalg) {
   cases.push_back({"linalg_cholesky", withInts(1, spd + "  %r : Tensor = aten::linalg_cholesky(%m, %f)\n"), {{{3, 3}}}});
   cases.push_back({"linalg_cholesky upper", withInts(1, spd + "  %r : Tensor = aten::linalg_cholesky(%m, %t)\n"), {{{3, 3}}}});
   cases.push_back({"cholesky", withInts(1, spd + "  %r : Tensor = aten::cholesky(%m, %f)\n"), {{{3, 3}}}});
+  for (const char* pv : {"2.", "1.", "3.5", "inf"})
+    cases.push_back({std::string("cdist p=") + pv, ir(2, std::string("  %p : float = prim::Constant[value=") + pv +
+                                                         "]()\n  %n : NoneType = prim::Constant()\n  %r : Tensor = aten::cdist(%a, %b, %p, %n)\n"),
+                     {{{2, 3, 4}}, {{5, 4}}}});
   cases.push_back({"linalg_matrix_power 3", ir(1, "  %p : int = prim::Constant[value=3]()\n  %r : Tensor = aten::linalg_matrix_power(%a, %p)\n"), {{{2, 3, 3}}}});
   cases.push_back({"linalg_matrix_power -2", ir(1, "  %p : int = prim::Constant[value=-2]()\n  %r : Tensor = aten::linalg_matrix_power(%a, %p)\n"), {{{3, 3}}}});
   cases.push_back({"linalg_matrix_norm 1", withInts(1, list("d", "%i0, %i1") + "  %o : float = prim::Constant[value=1.]()\n  %r : Tensor = aten::linalg_matrix_norm(%a, %o, %d, %f, %none)\n"), {{{3, 4}}}});

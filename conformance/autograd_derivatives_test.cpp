@@ -455,6 +455,10 @@ TEST(AutogradDerivatives, Linalg) {
     cases.push_back({std::string("cdist p=") + pv, ir(2, std::string("  %p : float = prim::Constant[value=") + pv +
                                                          "]()\n  %n : NoneType = prim::Constant()\n  %r : Tensor = aten::cdist(%a, %b, %p, %n)\n"),
                      {{{2, 3, 4}}, {{5, 4}}}});
+  cases.push_back({"cholesky_solve", withInts(2, "  %r : Tensor = aten::cholesky_solve(%a, %b, %f)\n"), {{{2, 3, 2}}, {{3, 3}, Kind::Positive}}});
+  cases.push_back({"cholesky_solve upper", withInts(2, "  %r : Tensor = aten::cholesky_solve(%a, %b, %t)\n"), {{{3, 2}}, {{3, 3}, Kind::Positive}}});
+  cases.push_back({"cholesky_inverse", withInts(1, "  %r : Tensor = aten::cholesky_inverse(%a, %f)\n"), {{{3, 3}, Kind::Positive}}});
+  cases.push_back({"linalg_matrix_exp", unary("aten::linalg_matrix_exp"), {{{2, 3, 3}}}});
   cases.push_back({"linalg_matrix_power 3", ir(1, "  %p : int = prim::Constant[value=3]()\n  %r : Tensor = aten::linalg_matrix_power(%a, %p)\n"), {{{2, 3, 3}}}});
   cases.push_back({"linalg_matrix_power -2", ir(1, "  %p : int = prim::Constant[value=-2]()\n  %r : Tensor = aten::linalg_matrix_power(%a, %p)\n"), {{{3, 3}}}});
   cases.push_back({"linalg_matrix_norm 1", withInts(1, list("d", "%i0, %i1") + "  %o : float = prim::Constant[value=1.]()\n  %r : Tensor = aten::linalg_matrix_norm(%a, %o, %d, %f, %none)\n"), {{{3, 4}}}});

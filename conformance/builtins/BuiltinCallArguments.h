@@ -96,6 +96,8 @@ inline const std::map<std::string, std::map<std::string, std::string>>& override
       {"logdet", {{"self", "sq"}}},
       {"slogdet", {{"self", "sq"}}},
       {"triangular_solve", {{"self", "sq"}, {"A", "sq"}}},
+      {"cholesky_solve", {{"self", "sq"}, {"input2", "sq"}}},
+      {"cholesky_inverse", {{"self", "sq"}}},
       // prelu: one weight per channel (x's dim 1 has 3).
       {"prelu", {{"weight", "v"}}},
       // split sizes that add up to x's first dim (2).

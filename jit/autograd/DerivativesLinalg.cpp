@@ -343,6 +343,37 @@ void registerLinalgDerivatives() {
     t = where(compare("aten::eq.Scalar", d, 0.0), zerosLike(t), mul(t, g));
     return {c.needs(0) ? sum(t, {-2}, false) : Tensor(), c.needs(1) ? neg(sum(t, {-3}, false)) : Tensor()};
   });
+  // cholesky_solve / cholesky_inverse: A = T T^T from the triangle read (upper: A = T^T T).
+  auto gram = [](const Tensor& L, bool upper) {
+    const Tensor T = callT(upper ? "aten::triu" : "aten::tril", {L, IValue(int64_t{0})});
+    return upper ? matmul(mTOp(T), T) : matmul(T, mTOp(T));
+  };
+  defDecomposed("aten::cholesky_solve", {0, 1}, [gram](const std::vector<IValue>& a) -> std::vector<Tensor> {
+    return {matmul(callT("aten::linalg_inv", {gram(a[1].toTensor(), a[2].toBool())}), a[0].toTensor())};
+  });
+  defDecomposed("aten::cholesky_inverse", {0}, [gram](const std::vector<IValue>& a) -> std::vector<Tensor> {
+    return {callT("aten::linalg_inv", {gram(a[0].toTensor(), a[1].toBool())})};
+  });
+  // matrix_exp: scaling and squaring of a degree-18 Taylor polynomial as recorded matmuls (the
+  // kernel's own function to rounding).
+  defDecomposed("aten::linalg_matrix_exp", {0}, [](const std::vector<IValue>& a) -> std::vector<Tensor> {
+    const Tensor A = a[0].toTensor();
+    const int64_t n = A.size(-1);
+    double norm = 0;
+    const std::vector<double> v = A.toDoubles();
+    for (size_t b = 0; n > 0 && b < v.size() / static_cast<size_t>(n * n); ++b)
+      for (int64_t j = 0; j < n; ++j) {
+        double col = 0;
+        for (int64_t i = 0; i < n; ++i) col += std::fabs(v[b * n * n + i * n + j]);
+        norm = std::max(norm, col);
+      }
+    const int s = norm > 0.5 && std::isfinite(norm) ? static_cast<int>(std::ceil(std::log2(norm / 0.5))) : 0;
+    const Tensor x = mul(A, std::ldexp(1.0, -s)), eye = eyeLike(n, A);
+    Tensor acc = add(mul(x, 0.0), eye);
+    for (int k = 18; k >= 1; --k) acc = add(div(matmul(x, acc), static_cast<double>(k)), eye);
+    for (int q = 0; q < s; ++q) acc = matmul(acc, acc);
+    return {acc};
+  });
   def("aten::linalg_det", {{0}, {0}}, [](const GradContext& c) -> Grads {
     // d det(A) = det(A) tr(A^-1 dA): gA = g det A^-T (A invertible).
     Tensor a = c.tensor(0);

@@ -1,6 +1,7 @@
 // LinalgSolve.cpp — optimized kernels of the Linalg family, part 4: LU / Cholesky based solvers on
 // LAPACK (OpenBLAS): linalg_slogdet / slogdet / logdet, linalg_solve, linalg_inv_ex, linalg_cholesky
-// / cholesky, linalg_matrix_power, linalg_solve_triangular / triangular_solve.
+// / cholesky, linalg_matrix_power, linalg_solve_triangular / triangular_solve, cholesky_solve /
+// cholesky_inverse, linalg_matrix_exp (scaling and squaring).
 // Facts (python3-torch 1.13.1): checks run in the order dims, square, floating, dtype agreement,
 // low precision, each message prefixed by the API name ("linalg.solve: ..."); singular / not
 // positive-definite inputs raise LinAlgError (a RuntimeError in TorchScript) with "(Batch element
@@ -421,9 +422,106 @@ std::pair<Tensor, Tensor> triangularSolveOp(const Tensor& b, const Tensor& A, bo
   return {X, M};
 }
 
+// ---- cholesky_solve / cholesky_inverse ---------------------------------------------------------
+
+// X with (L L^T) X = B (upper: U^T U X = B) by two triangular solves; batches broadcast.
+std::pair<Tensor, Tensor> choleskySolveChecked(const Tensor& B, const Tensor& L) {
+  if (B.dim() < 2) throw RuntimeError(str("b should have at least 2 dimensions, but has ", B.dim(), " dimensions instead"));
+  if (L.dim() < 2) throw RuntimeError(str("u should have at least 2 dimensions, but has ", L.dim(), " dimensions instead"));
+  if (B.dtype() != L.dtype())
+    throw RuntimeError(str("Expected b and A to have the same dtype, but found b of type ", irName(B.dtype()), " and A of type ",
+                           irName(L.dtype()), " instead."));
+  if (L.size(-1) != L.size(-2))
+    throw RuntimeError(str("A must be batches of square matrices, but they are ", L.size(-2), " by ", L.size(-1), " matrices"));
+  if (L.size(-1) != B.size(-2))
+    throw RuntimeError(str("Incompatible matrix sizes for cholesky_solve: each A matrix is ", L.size(-1), " by ", L.size(-1),
+                           " but each b matrix is ", B.size(-2), " by ", B.size(-1)));
+  return {B, L};
+}
+Tensor choleskySolve(const Tensor& B, const Tensor& L, bool upper, const char* kernel) {
+  checkLapackDtype(B, kernel);
+  const std::vector<int64_t> batch = broadcastBatch(L, B);
+  // L L^T X = B: L Y = B, then L^T X = Y (upper: U^T Y = B, then U X = Y).
+  const Tensor Y = triangularSolve(L, B, batch, upper, upper, false, L.dtype());
+  return triangularSolve(L, Y, batch, upper, !upper, false, L.dtype());
+}
+Tensor choleskyInverse(const Tensor& L, bool upper) {
+  checkSquare(L, "cholesky_inverse");
+  checkLapackDtype(L, "cholesky_inverse_out_cpu");
+  const Tensor eye = runT("aten::eye", {IValue(L.size(-1)), IValue(toTorchCode(L.dtype())), IValue(), IValue(), IValue()});
+  std::vector<int64_t> shape(L.sizes().begin(), L.sizes().end());
+  return choleskySolve(eye.expand(shape), L, upper, "cholesky_inverse_out_cpu");
+}
+
+// ---- matrix_exp ---------------------------------------------------------------------------------
+
+// exp(A) by scaling and squaring: A / 2^s with |A / 2^s|_1 <= 1/2, a degree-18 Taylor polynomial
+// (Horner, in the dtype), then s squarings; the result takes A's layout (1.13 computes it with ops
+// that keep a transposed input's strides).
+Tensor matrixExp(const Tensor& A) {
+  checkSquare(A, "linalg.matrix_exp");
+  if (!isFloating(A)) throw RuntimeError(str("matrix_exp: Expected a floating point or complex tensor as input. Got ", irName(A.dtype())));
+  if (A.dtype() == ScalarType::Half) throw RuntimeError("\"log2_vml_cpu\" not implemented for 'Half'");
+  if (A.numel() == 0) return Tensor::empty_strided(A.sizes(), A.strides(), A.dtype());  // 1.13: A cloned, strides kept
+  Tensor out = Tensor::emptyLike(A);
+  const int64_t n = A.size(-1);
+  const ScalarType dt = A.dtype() == ScalarType::BFloat16 ? ScalarType::Float : A.dtype();
+  Tensor res = Tensor::empty(A.sizes(), dt);
+  visitFloating(dt, "linalg_matrix_exp", [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const Tensor c = A.to(dt).contiguous();
+    const T* src = static_cast<const T*>(c.data());
+    T* dst = static_cast<T*>(res.data());
+    const int64_t count = c.numel() / (n * n);
+    std::vector<T> a(n * n), acc(n * n), tmp(n * n);
+    auto mul = [&](const std::vector<T>& x, const std::vector<T>& y, std::vector<T>& z) {
+      for (int64_t i = 0; i < n; ++i)
+        for (int64_t j = 0; j < n; ++j) {
+          T s = 0;
+          for (int64_t k = 0; k < n; ++k) s += x[i * n + k] * y[k * n + j];
+          z[i * n + j] = s;
+        }
+    };
+    for (int64_t b = 0; b < count; ++b) {
+      std::copy(src + b * n * n, src + (b + 1) * n * n, a.begin());
+      double norm = 0;  // the 1-norm (max column sum)
+      for (int64_t j = 0; j < n; ++j) {
+        double col = 0;
+        for (int64_t i = 0; i < n; ++i) col += std::fabs(static_cast<double>(a[i * n + j]));
+        norm = std::max(norm, col);
+      }
+      int s = 0;
+      if (norm > 0.5 && std::isfinite(norm)) s = static_cast<int>(std::ceil(std::log2(norm / 0.5)));
+      const T scale = static_cast<T>(std::ldexp(1.0, -s));
+      for (auto& v : a) v *= scale;
+      // Horner: acc = I + a/1 (I + a/2 (I + ... (I + a/18)))
+      std::fill(acc.begin(), acc.end(), T(0));
+      for (int64_t i = 0; i < n; ++i) acc[i * n + i] = T(1);
+      for (int k = 18; k >= 1; --k) {
+        mul(a, acc, tmp);
+        for (int64_t i = 0; i < n * n; ++i) acc[i] = tmp[i] / static_cast<T>(k);
+        for (int64_t i = 0; i < n; ++i) acc[i * n + i] += T(1);
+      }
+      for (int q = 0; q < s; ++q) {
+        mul(acc, acc, tmp);
+        acc.swap(tmp);
+      }
+      std::copy(acc.begin(), acc.end(), dst + b * n * n);
+    }
+  });
+  out.copy_(res.to(A.dtype()));
+  return out;
+}
+
 }  // namespace
 
 void registerLinalgSolveKernels() {
+  def("aten::cholesky_solve", op([](IValue* a) {
+        auto [B, L] = choleskySolveChecked(a[0].toTensor(), a[1].toTensor());
+        return IValue(choleskySolve(B, L, a[2].toBool(), "cholesky_solve_cpu"));
+      }));
+  def("aten::cholesky_inverse", op([](IValue* a) { return IValue(choleskyInverse(a[0].toTensor(), a[1].toBool())); }));
+  def("aten::linalg_matrix_exp", op([](IValue* a) { return IValue(matrixExp(a[0].toTensor())); }));
   def("aten::linalg_slogdet", op2([](IValue* a) { return slogdet(a[0].toTensor(), "linalg.slogdet"); }));
   def("aten::slogdet", op2([](IValue* a) { return slogdet(a[0].toTensor(), "linalg.slogdet"); }));
   def("aten::logdet", op([](IValue* a) { return IValue(logdet(a[0].toTensor())); }));

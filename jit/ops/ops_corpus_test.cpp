@@ -862,6 +862,13 @@ TEST(OpsCorpus, EverySchemaIsAnOverload) {
       "aten::linalg_pinv.rcond_tensor(Tensor self, Tensor rcond, bool hermitian=False) -> Tensor",
       "aten::linalg_pinv.out_rcond_tensor(Tensor self, Tensor rcond, bool hermitian=False, *, Tensor(a!) out) -> Tensor(a!)",
       "aten::pinverse(Tensor self, float rcond=1.0000000000000001e-15) -> Tensor",
+      "aten::cdist(Tensor x1, Tensor x2, float p=2., int? compute_mode=None) -> Tensor",
+      "aten::cholesky_solve(Tensor self, Tensor input2, bool upper=False) -> Tensor",
+      "aten::cholesky_solve.out(Tensor self, Tensor input2, bool upper=False, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::cholesky_inverse(Tensor self, bool upper=False) -> Tensor",
+      "aten::cholesky_inverse.out(Tensor self, bool upper=False, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::linalg_matrix_exp(Tensor self) -> Tensor",
+      "aten::linalg_matrix_exp.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
   };
   for (const char* schema : kBeyondCorpus) {
     std::string text = schema;

@@ -1,6 +1,7 @@
 // LinalgSolve.cpp — reference kernels of the Linalg family, part 4: linalg_slogdet / slogdet /
 // logdet, linalg_solve (+ _ex), linalg_inv_ex, linalg_cholesky / cholesky, linalg_matrix_power,
-// linalg_solve_triangular / triangular_solve. Textbook algorithms in double: Gaussian elimination
+// linalg_solve_triangular / triangular_solve, cholesky_solve / cholesky_inverse, linalg_matrix_exp
+// (scaling and squaring of a Taylor series). Textbook algorithms in double: Gaussian elimination
 // with partial pivoting (the first entry of largest magnitude, as getrf), the Cholesky–Banachiewicz
 // recurrence, forward / back substitution; one rounding to the result dtype.
 // Facts (python3-torch 1.13.1): the checks and messages of each API (dims, square, floating, dtype
@@ -408,6 +409,91 @@ std::vector<IValue> triangularSolveOp(Args& a) {
   return out;
 }
 
+// ---- cholesky_solve / cholesky_inverse / matrix_exp ------------------------------------------------
+// X = (L L^T)^-1 B (upper: (U^T U)^-1 B) from the triangle given, by forward / back substitution.
+Tensor choleskySolve(const Tensor& B, const Tensor& L, bool upper, const char* kernel) {
+  needLapackType(B, kernel);
+  const std::vector<int64_t> batch = inferBroadcastShape(leading(L), leading(B));
+  const int64_t n = L.size(-1), k = B.size(-1);
+  const std::vector<Mat> ls = matricesOf(L, batch), bs = matricesOf(B, batch);
+  std::vector<Mat> xs;
+  for (size_t i = 0; i < ls.size(); ++i) {
+    const Mat y = triangular(ls[i], bs[i], n, k, upper, upper, false);
+    xs.push_back(triangular(ls[i], y, n, k, upper, !upper, false));
+  }
+  std::vector<int64_t> shape = batch;
+  shape.insert(shape.end(), {n, k});
+  return columnMajor(xs, shape, L.dtype());
+}
+
+std::vector<IValue> choleskySolveOp(Args& a) {
+  const Tensor B = tensorArg(a, 0), L = tensorArg(a, 1);
+  if (B.dim() < 2) throw RuntimeError(str("b should have at least 2 dimensions, but has ", B.dim(), " dimensions instead"));
+  if (L.dim() < 2) throw RuntimeError(str("u should have at least 2 dimensions, but has ", L.dim(), " dimensions instead"));
+  if (B.dtype() != L.dtype())
+    throw RuntimeError(str("Expected b and A to have the same dtype, but found b of type ", B.dtype(), " and A of type ",
+                           L.dtype(), " instead."));
+  if (L.size(-1) != L.size(-2))
+    throw RuntimeError(str("A must be batches of square matrices, but they are ", L.size(-2), " by ", L.size(-1), " matrices"));
+  if (L.size(-1) != B.size(-2))
+    throw RuntimeError(str("Incompatible matrix sizes for cholesky_solve: each A matrix is ", L.size(-1), " by ", L.size(-1),
+                           " but each b matrix is ", B.size(-2), " by ", B.size(-1)));
+  return one(choleskySolve(B, L, boolArg(a, 2), "cholesky_solve_cpu"));
+}
+
+std::vector<IValue> choleskyInverseOp(Args& a) {
+  const Tensor L = tensorArg(a, 0);
+  needSquare(L, "cholesky_inverse");
+  needLapackType(L, "cholesky_inverse_out_cpu");
+  const int64_t n = L.size(-1);
+  std::vector<double> eye(static_cast<size_t>(n * n), 0.0);
+  for (int64_t i = 0; i < n; ++i) eye[i * n + i] = 1.0;
+  const Tensor I = Tensor::fromDoubles(eye, {n, n}, L.dtype());
+  return one(choleskySolve(I.expand(L.sizes()), L, boolArg(a, 1), "cholesky_inverse_out_cpu"));
+}
+
+// exp(A) = (exp(A / 2^s))^(2^s) with |A / 2^s|_1 <= 1/4 and a 30-term Taylor series, in double.
+std::vector<IValue> matrixExpOp(Args& a) {
+  const Tensor A = tensorArg(a, 0);
+  needSquare(A, "linalg.matrix_exp");
+  if (!isFloatingType(A.dtype()))
+    throw RuntimeError(str("matrix_exp: Expected a floating point or complex tensor as input. Got ", A.dtype()));
+  if (A.dtype() == ScalarType::Half) throw RuntimeError("\"log2_vml_cpu\" not implemented for 'Half'");
+  const int64_t n = A.size(-1);
+  std::vector<double> flat;
+  for (Mat m : matricesOf(A, leading(A))) {
+    double norm = 0;
+    for (int64_t j = 0; j < n; ++j) {
+      double col = 0;
+      for (int64_t i = 0; i < n; ++i) col += std::fabs(m[i * n + j]);
+      norm = std::max(norm, col);
+    }
+    const int s = norm > 0.25 && std::isfinite(norm) ? static_cast<int>(std::ceil(std::log2(norm / 0.25))) : 0;
+    for (double& v : m) v = std::ldexp(v, -s);
+    Mat term(m.size(), 0.0), sum(m.size(), 0.0);
+    for (int64_t i = 0; i < n; ++i) term[i * n + i] = sum[i * n + i] = 1.0;
+    auto product = [&](const Mat& x, const Mat& y) {
+      Mat z(x.size(), 0.0);
+      for (int64_t i = 0; i < n; ++i)
+        for (int64_t j = 0; j < n; ++j)
+          for (int64_t k = 0; k < n; ++k) z[i * n + j] += x[i * n + k] * y[k * n + j];
+      return z;
+    };
+    for (int k = 1; k <= 30; ++k) {
+      term = product(term, m);
+      for (double& v : term) v /= k;
+      for (size_t i = 0; i < sum.size(); ++i) sum[i] += term[i];
+    }
+    for (int q = 0; q < s; ++q) sum = product(sum, sum);
+    flat.insert(flat.end(), sum.begin(), sum.end());
+  }
+  // The result keeps A's layout (1.13: a transposed input gives a transposed result).
+  if (A.numel() == 0) return one(Tensor::empty_strided(A.sizes(), A.strides(), A.dtype()));  // 1.13: A cloned, strides kept
+  Tensor out = Tensor::emptyLike(A);
+  out.copy_(Tensor::fromDoubles(flat, A.sizes(), A.dtype()));
+  return one(out);
+}
+
 std::vector<IValue> two(std::pair<Tensor, Tensor> p) {
   std::vector<IValue> out;
   out.emplace_back(std::move(p.first));
@@ -418,6 +504,9 @@ std::vector<IValue> two(std::pair<Tensor, Tensor> p) {
 }  // namespace
 
 void registerLinalgSolveKernels() {
+  def("aten::cholesky_solve", choleskySolveOp);
+  def("aten::cholesky_inverse", choleskyInverseOp);
+  def("aten::linalg_matrix_exp", matrixExpOp);
   def("aten::linalg_slogdet", [](Args& a) { return two(slogdet(tensorArg(a, 0), "linalg.slogdet")); });
   def("aten::slogdet", [](Args& a) { return two(slogdet(tensorArg(a, 0), "linalg.slogdet")); });
   def("aten::logdet", [](Args& a) {

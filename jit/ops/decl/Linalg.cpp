@@ -205,6 +205,18 @@ void declareLinalg(OpTableBuilder& b) {
   b.op("aten::pinverse", Cat::Linalg, Tolerance::reduction(64), {
       "aten::pinverse(Tensor self, float rcond=1.0000000000000001e-15) -> Tensor",
   });
+  b.op("aten::cholesky_solve", Cat::Linalg, Tolerance::reduction(64), {
+      "aten::cholesky_solve(Tensor self, Tensor input2, bool upper=False) -> Tensor",
+      "aten::cholesky_solve.out(Tensor self, Tensor input2, bool upper=False, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::cholesky_inverse", Cat::Linalg, Tolerance::reduction(64), {
+      "aten::cholesky_inverse(Tensor self, bool upper=False) -> Tensor",
+      "aten::cholesky_inverse.out(Tensor self, bool upper=False, *, Tensor(a!) out) -> Tensor(a!)",
+  });
+  b.op("aten::linalg_matrix_exp", Cat::Linalg, Tolerance::reduction(64), {
+      "aten::linalg_matrix_exp(Tensor self) -> Tensor",
+      "aten::linalg_matrix_exp.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+  });
 }
 
 }  // namespace tsjit::ops

@@ -459,6 +459,7 @@ TEST(AutogradDerivatives, Linalg) {
   cases.push_back({"cholesky_solve upper", withInts(2, "  %r : Tensor = aten::cholesky_solve(%a, %b, %t)\n"), {{{3, 2}}, {{3, 3}, Kind::Positive}}});
   cases.push_back({"cholesky_inverse", withInts(1, "  %r : Tensor = aten::cholesky_inverse(%a, %f)\n"), {{{3, 3}, Kind::Positive}}});
   cases.push_back({"linalg_matrix_exp", unary("aten::linalg_matrix_exp"), {{{2, 3, 3}}}});
+  cases.push_back({"linalg_vecdot broadcast", withInts(2, "  %r : Tensor = aten::linalg_vecdot(%a, %b, %i0)\n"), {{{3, 4}}, {{3, 1}}}});
   cases.push_back({"linalg_matrix_power 3", ir(1, "  %p : int = prim::Constant[value=3]()\n  %r : Tensor = aten::linalg_matrix_power(%a, %p)\n"), {{{2, 3, 3}}}});
   cases.push_back({"linalg_matrix_power -2", ir(1, "  %p : int = prim::Constant[value=-2]()\n  %r : Tensor = aten::linalg_matrix_power(%a, %p)\n"), {{{3, 3}}}});
   cases.push_back({"linalg_matrix_norm 1", withInts(1, list("d", "%i0, %i1") + "  %o : float = prim::Constant[value=1.]()\n  %r : Tensor = aten::linalg_matrix_norm(%a, %o, %d, %f, %none)\n"), {{{3, 4}}}});

@@ -32,7 +32,7 @@ bool isSumOfTerms(std::string_view op) {
                       "aten::trace", "aten::conv1d", "aten::conv2d", "aten::conv3d", "aten::conv_transpose1d",
                       "aten::conv_transpose2d", "aten::conv_transpose3d", "aten::_convolution", "aten::convolution",
                       "aten::scatter_add", "aten::index_add", "aten::inner", "aten::vdot", "aten::tensordot",
-                      "aten::chain_matmul", "aten::linalg_multi_dot", "aten::addbmm", "aten::kron"});
+                      "aten::chain_matmul", "aten::linalg_multi_dot", "aten::addbmm", "aten::kron", "aten::linalg_vecdot"});
 }
 // Averages: the op on magnitudes gives Σ|terms| (the terms are x / n); n comes from the shapes.
 bool isAverage(std::string_view op) {

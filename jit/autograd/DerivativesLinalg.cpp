@@ -374,6 +374,9 @@ void registerLinalgDerivatives() {
     for (int q = 0; q < s; ++q) acc = matmul(acc, acc);
     return {acc};
   });
+  defDecomposed("aten::linalg_vecdot", {0, 1}, [](const std::vector<IValue>& a) -> std::vector<Tensor> {
+    return {sum(mul(a[0].toTensor(), a[1].toTensor()), {a[2].toInt()}, false)};
+  });
   def("aten::linalg_det", {{0}, {0}}, [](const GradContext& c) -> Grads {
     // d det(A) = det(A) tr(A^-1 dA): gA = g det A^-T (A invertible).
     Tensor a = c.tensor(0);

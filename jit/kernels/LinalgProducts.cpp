@@ -1,6 +1,6 @@
 // LinalgProducts.cpp — optimized kernels of the Linalg family, part 3: the products PyTorch 1.13
 // states through other ops (kron, inner, vdot, tensordot, chain_matmul, linalg_multi_dot, addbmm,
-// dist), run here through this engine's own kernels (runKernel), plus cross / linalg_cross (a
+// dist, linalg_vecdot), run here through this engine's own kernels (runKernel), plus cross / linalg_cross (a
 // loop kernel).
 // Facts (python3-torch 1.13.1): kron is view(mul(view(self), view(other))): the final view fails
 // ("view size is not compatible ...") where mul's result is not contiguous, as 1.13's does;
@@ -268,6 +268,16 @@ void registerLinalgProductKernels() {
   def("aten::linalg_cross", op([](IValue* a) { return IValue(linalgCross(a[0].toTensor(), a[1].toTensor(), a[2].toInt())); }));
   def("aten::addbmm", op([](IValue* a) {
         return IValue(addbmm(a[0].toTensor(), a[1].toTensor(), a[2].toTensor(), a[3], a[4]));
+      }));
+  def("aten::linalg_vecdot", op([](IValue* a) {  // 1.13: (x * y).sum(dim) after its dtype checks
+        const Tensor x = a[0].toTensor(), y = a[1].toTensor();
+        if (!isFloating(x))
+          throw RuntimeError(str("linalg.vecdot: Expected a floating point or complex tensor as input. Got ", irName(x.dtype())));
+        if (x.dtype() != y.dtype())
+          throw RuntimeError(str("linalg.vecdot: Expected x and y to have the same dtype, but found x of type ", irName(x.dtype()),
+                                 " and y of type ", irName(y.dtype()), " instead"));
+        return runKernel("aten::sum.dim_IntList", {runKernel("aten::mul.Tensor", {a[0], a[1]}), intListValue({a[2].toInt()}),
+                                                   IValue(false), IValue()});
       }));
   def("aten::dist", op([](IValue* a) {  // 1.13: norm(self - other, p)
         return runKernel("aten::norm.Scalar", {runKernel("aten::sub.Tensor", {a[0], a[1], IValue(int64_t{1})}), a[2]});

@@ -869,6 +869,8 @@ TEST(OpsCorpus, EverySchemaIsAnOverload) {
       "aten::cholesky_inverse.out(Tensor self, bool upper=False, *, Tensor(a!) out) -> Tensor(a!)",
       "aten::linalg_matrix_exp(Tensor self) -> Tensor",
       "aten::linalg_matrix_exp.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::linalg_vecdot(Tensor x, Tensor y, *, int dim=-1) -> Tensor",
+      "aten::linalg_vecdot.out(Tensor x, Tensor y, *, int dim=-1, Tensor(a!) out) -> Tensor(a!)",
   };
   for (const char* schema : kBeyondCorpus) {
     std::string text = schema;

@@ -1,6 +1,6 @@
 // LinalgProducts.cpp — reference kernels of the Linalg family, part 3: the products PyTorch 1.13
 // states through other ops (kron, inner, vdot, tensordot, chain_matmul, linalg_multi_dot, addbmm,
-// dist), stated here through the reference's own kernels (runKernel), and cross / linalg_cross
+// dist, linalg_vecdot), stated here through the reference's own kernels (runKernel), and cross / linalg_cross
 // (plain loops in double, one rounding).
 // Invariants: shape, rank and dtype errors come first with 1.13's messages (python3-torch 1.13.1);
 // linalg_multi_dot multiplies floating chains in double and rounds once, in the order 1.13 picks
@@ -249,6 +249,16 @@ void registerLinalgProductKernels() {
     return one(linalgCross(x, tensorArg(a, 1), *dim));
   });
   def("aten::addbmm", [](Args& a) { return one(addbmm(tensorArg(a, 0), tensorArg(a, 1), tensorArg(a, 2), a[3], a[4])); });
+  def("aten::linalg_vecdot", [](Args& a) {  // (x * y).sum(dim) after 1.13's dtype checks
+    const Tensor x = tensorArg(a, 0), y = tensorArg(a, 1);
+    if (!isFloatingType(x.dtype()))
+      throw RuntimeError(str("linalg.vecdot: Expected a floating point or complex tensor as input. Got ", x.dtype()));
+    if (x.dtype() != y.dtype())
+      throw RuntimeError(str("linalg.vecdot: Expected x and y to have the same dtype, but found x of type ", x.dtype(),
+                             " and y of type ", y.dtype(), " instead"));
+    return one(runKernel("aten::sum.dim_IntList", {runKernel("aten::mul.Tensor", {a[0], a[1]}), intList({intArg(a, 2)}),
+                                                   IValue(false), IValue()}));
+  });
   def("aten::dist", [](Args& a) {  // norm(self - other, p)
     return one(runKernel("aten::norm.Scalar", {runKernel("aten::sub.Tensor", {a[0], a[1], IValue(int64_t{1})}), a[2]}));
   });

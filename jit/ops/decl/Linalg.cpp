@@ -217,6 +217,10 @@ void declareLinalg(OpTableBuilder& b) {
       "aten::linalg_matrix_exp(Tensor self) -> Tensor",
       "aten::linalg_matrix_exp.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
   });
+  b.op("aten::linalg_vecdot", Cat::Linalg, Tolerance::reduction(1), {
+      "aten::linalg_vecdot(Tensor x, Tensor y, *, int dim=-1) -> Tensor",
+      "aten::linalg_vecdot.out(Tensor x, Tensor y, *, int dim=-1, Tensor(a!) out) -> Tensor(a!)",
+  });
 }
 
 }  // namespace tsjit::ops

@@ -486,20 +486,37 @@ def _consecutive_return_counts(input: Tensor, return_inverse: bool = False, retu
 def norm(input: Tensor, p: Union[float, str, None] = "fro", dim: Optional[List[int]] = None, keepdim: bool = False, out: Optional[Tensor] = None, dtype: Optional[int] = None) -> Tensor:
     if out is not None:
         raise NotImplementedError("tsjit: torch.norm with out= is not supported yet")
+    ndim = input.dim()
+    if dim is None and dtype is None and p is not None:
+        if isinstance(p, str):
+            if p == "fro":
+                return ops.aten.frobenius_norm(input, torch.jit.annotate(List[int], []), keepdim)
+        else:
+            _dim0 = [i for i in range(ndim)]
+            return ops.aten.norm(input, p, _dim0, keepdim)
+    dims: List[int] = []
+    if dim is None:
+        dims = [i for i in range(ndim)]
+    else:
+        dims = dim
     if isinstance(p, str):
         if p == "fro":
-            if dim is None or len(dim) <= 2:
-                return torch.linalg_vector_norm(input, 2, dim, keepdim, dtype=dtype)
-        if p == "nuc":
+            if dtype is not None:
+                raise ValueError("dtype argument is not supported in frobenius norm")
+            return ops.aten.frobenius_norm(input, dims, keepdim)
+        elif p == "nuc":
+            if dtype is not None:
+                raise ValueError("dtype argument is not supported in nuclear norm")
             if dim is None:
-                return torch.nuclear_norm(input, keepdim)
-            return torch.nuclear_norm(input, dim, keepdim)
-        raise RuntimeError("linalg.matrix_norm: Order " + p + " not supported.")
+                return ops.aten.nuclear_norm(input, keepdim)
+            else:
+                return ops.aten.nuclear_norm(input, dims, keepdim)
+        raise RuntimeError("only valid string values are 'fro' and 'nuc', found {}".format(p))
     else:
-        q = 2.0
-        if p is not None:
-            q = p
-        return torch.linalg_vector_norm(input, q, dim, keepdim, dtype=dtype)
+        if dtype is None:
+            return ops.aten.norm(input, p, dims, keepdim)
+        else:
+            return ops.aten.norm(input, p, dims, keepdim, dtype=dtype)
 
 def tensordot(a: Tensor, b: Tensor, dims: Union[int, Tuple[List[int], List[int]], List[List[int]]] = 2, out: Optional[Tensor] = None) -> Tensor:
     if out is not None:

@@ -112,7 +112,7 @@ IValue constantValue(const Node& node) {
       // PyTorch 1.13 promotes a 0-dim tensor constant of a graph as a wrapped number (a traced
       // `x * 1.0` records the 1.0 as one): Long[4] * the constant {1.} of dtype Double is Float.
       Tensor t = tensorFromConstant(node.t(attr::value));
-      if (t.sizes().empty()) t.setWrappedNumber(true);
+      if (t.sizes().empty() && node.t(attr::value).wrappedNumber) t.setWrappedNumber(true);
       return IValue(t);
     }
     case AttributeKind::ival: return literalToIValue(node.ival(attr::value), type);

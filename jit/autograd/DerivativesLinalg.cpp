@@ -328,21 +328,6 @@ void registerLinalgDerivatives() {
     shape[shape.size() - 1] = A.size(-1);
     return {X, callT("aten::clone", {callT("aten::expand", {A, intList(shape), IValue(false)}), IValue()})};
   });
-  // cdist: d_ij = |x1_i - x2_j|_p; d d / d x1_i = sign(diff) |diff|^(p-1) / d^(p-1) (p = 1: sign(diff);
-  // inf: sign(diff) where |diff| = d; p = 0: none), zero where d = 0 (as 1.13's _cdist_backward).
-  def("aten::cdist", {{0, 1}, {0}}, [](const GradContext& c) -> Grads {
-    const Tensor x1 = c.tensor(0), x2 = c.tensor(1), d = c.output().unsqueeze(-1), g = c.grad().unsqueeze(-1);
-    const double p = c.scalar(2);
-    if (p == 0) return {zerosLike(x1), zerosLike(x2)};
-    const Tensor diff = sub(x1.unsqueeze(-2), x2.unsqueeze(-3));  // [..., r1, r2, c]
-    const Tensor sgn = unary("aten::sign", diff), ad = unary("aten::abs", diff);
-    Tensor t;
-    if (p == 1) t = sgn;
-    else if (std::isinf(p)) t = mul(sgn, toDtype(compareT("aten::eq.Tensor", ad, d), diff.dtype()));
-    else t = div(mul(sgn, pow(ad, p - 1)), pow(d, p - 1));
-    t = where(compare("aten::eq.Scalar", d, 0.0), zerosLike(t), mul(t, g));
-    return {c.needs(0) ? sum(t, {-2}, false) : Tensor(), c.needs(1) ? neg(sum(t, {-3}, false)) : Tensor()};
-  });
   // cholesky_solve / cholesky_inverse: A = T T^T from the triangle read (upper: A = T^T T).
   auto gram = [](const Tensor& L, bool upper) {
     const Tensor T = callT(upper ? "aten::triu" : "aten::tril", {L, IValue(int64_t{0})});

@@ -307,9 +307,6 @@ void registerLossDerivatives() {
   defDecomposed("aten::pairwise_distance", {0, 1}, [](const std::vector<IValue>& a) -> std::vector<Tensor> {
     return {pairwise(a[0].toTensor(), a[1].toTensor(), a[2].toDouble(), a[3].toDouble(), a[4].toBool())};
   });
-  defDecomposed("aten::dist", {0, 1}, [](const std::vector<IValue>& a) -> std::vector<Tensor> {
-    return {callT("aten::norm.Scalar", {sub(a[0].toTensor(), a[1].toTensor()), a[2]})};
-  });
   // cdist: the p-norm over the last dim of x1[..., :, None, :] - x2[..., None, :, :].
   auto cdist = [](const std::vector<IValue>& a) -> std::vector<Tensor> {
     const Tensor x1 = a[0].toTensor(), x2 = a[1].toTensor();

@@ -431,9 +431,6 @@ void registerNNMiscKernels() {
       }));
   def("aten::pdist", op([](IValue* a) { return IValue(pdist(a[0].toTensor(), a[1].toDouble())); }));
   def("aten::_pdist_forward", op([](IValue* a) { return IValue(pdistForward(a[0].toTensor(), a[1].toDouble())); }));
-  def("aten::dist", op([](IValue* a) {
-        return runKernel("aten::norm.Scalar", {runKernel("aten::sub.Tensor", {a[0], a[1], int64_t{1}}), a[2]});
-      }));
   struct Variant {
     const char* name;
     bool feature, alpha, inplace;

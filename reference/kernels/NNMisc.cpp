@@ -347,9 +347,6 @@ void registerNNMiscKernels() {
     return one(pdistForward(self.contiguous(), p));
   });
   def("aten::_pdist_forward", [](Args& a) { return one(pdistForward(tensorArg(a, 0), doubleArg(a, 1))); });
-  def("aten::dist", [](Args& a) {
-    return one(runKernel("aten::norm.Scalar", {runKernel("aten::sub.Tensor", {a[0], a[1], int64_t{1}}), a[2]}));
-  });
   def("aten::feature_dropout", [](Args& a) { return dropoutVariant(a, "aten::feature_dropout", true, false, false); });
   def("aten::alpha_dropout", [](Args& a) { return dropoutVariant(a, "aten::alpha_dropout", false, true, false); });
   def("aten::feature_alpha_dropout", [](Args& a) { return dropoutVariant(a, "aten::feature_alpha_dropout", true, true, false); });

@@ -334,10 +334,6 @@ void declareNN(OpTableBuilder& b) {
       "aten::_pdist_forward(Tensor self, float p=2.) -> Tensor",
       "aten::_pdist_forward.out(Tensor self, float p=2., *, Tensor(a!) out) -> Tensor(a!)",
   });
-  b.op("aten::dist", Cat::NN, Tolerance::reduction(2), {
-      "aten::dist(Tensor self, Tensor other, Scalar p=2) -> Tensor",
-      "aten::dist.out(Tensor self, Tensor other, Scalar p=2, *, Tensor(a!) out) -> Tensor(a!)",
-  });
   b.op("aten::feature_dropout", Cat::NN, Tolerance::exact(), {
       "aten::feature_dropout(Tensor input, float p, bool train) -> Tensor",
   });

@@ -83,7 +83,8 @@ Tensor normBackward(const Tensor& g, const Tensor& x, double p, const Tensor& no
   Tensor ns = spread(norm, dims, keepdim, x.sizes());
   if (p == 0) return zerosLike(x);
   if (p == 1) return mul(gs, unary("aten::sign", x));
-  if (std::isinf(p)) return evenlyDims(g, unary("aten::abs", x), norm, dims, keepdim);
+  // +-inf: the gradient goes, shared evenly, to the entries of the largest (smallest) |x|, with x's sign.
+  if (std::isinf(p)) return mul(evenlyDims(g, unary("aten::abs", x), norm, dims, keepdim), unary("aten::sign", x));
   Tensor r;
   if (p == 2) {
     r = div(mul(gs, x), ns);

@@ -402,6 +402,8 @@ Tensor pinv(const Tensor& A, const IValue& atolV, const IValue& rtolV, bool herm
   std::vector<int64_t> shape = batchOf(A);
   shape.insert(shape.end(), {n, m});
   if (A.numel() == 0) return Tensor::zeros(shape, A.dtype());
+  if (hermitian && m != n)  // 1.13 takes the eigenvalues: linalg.eigh's check
+    throw RuntimeError(str("linalg.eigh: A must be batches of square matrices, but they are ", m, " by ", n, " matrices"));
   const int64_t count = countOf(batchOf(A));
   // The singular values (or eigenvalues) with the factors, per matrix.
   Tensor out = Tensor::empty(shape, A.dtype());

@@ -127,6 +127,15 @@ Svd svdOf(const Mat& a, int64_t m, int64_t n) {
   return r;
 }
 
+// LAPACK's SVD of a matrix with a NaN fails: 1.13 raises this for svdvals and what it takes the
+// singular values for (matrix_rank, pinv), batch element `b` of `A`.
+void svdNeedsNoNaN(const Tensor& A, const Mat& a, int64_t b) {
+  for (double x : a)
+    if (std::isnan(x))
+      throw RuntimeError(str("linalg.svd", A.dim() > 2 ? str(": (Batch element ", b, ")") : std::string(),
+                             ": The algorithm failed to converge because the input matrix contained non-finite values."));
+}
+
 Tensor svdvals(const Tensor& A) {
   needMatrix(A, "linalg.svd");
   needFloating(A, "linalg.svd");
@@ -137,10 +146,7 @@ Tensor svdvals(const Tensor& A) {
   std::vector<double> out;
   int64_t b = 0;
   for (const Mat& a : matricesOf(A)) {
-    for (double x : a)
-      if (std::isnan(x))
-        throw RuntimeError(str("linalg.svd", A.dim() > 2 ? str(": (Batch element ", b, ")") : std::string(),
-                               ": The algorithm failed to converge because the input matrix contained non-finite values."));
+    svdNeedsNoNaN(A, a, b);
     const Svd d = svdOf(a, m, n);
     out.insert(out.end(), d.s.begin(), d.s.begin() + k);
     ++b;
@@ -391,9 +397,13 @@ Tensor matrixRank(const Tensor& A, const IValue& atol, const IValue& rtol, bool 
   const int64_t m = A.size(-2), n = A.size(-1);
   const std::vector<int64_t> batch = leading(A);
   if (A.numel() == 0) return Tensor::zeros(batch, ScalarType::Int64);
+  if (hermitian && m != n)  // 1.13 takes the eigenvalues: linalg.eigh's check
+    throw RuntimeError(str("linalg.eigh: A must be batches of square matrices, but they are ", m, " by ", n, " matrices"));
   std::vector<std::vector<double>> svals;
   std::vector<double> largest;
+  int64_t b = 0;
   for (const Mat& a : matricesOf(A)) {
+    if (!hermitian) svdNeedsNoNaN(A, a, b++);
     // hermitian: |eigenvalues| of the lower-triangle symmetric matrix = its singular values
     std::vector<double> s = rounded(svdOf(hermitian ? lowerSymmetric(a, n) : a, m, n).s, A.dtype());
     svals.push_back(s);
@@ -417,9 +427,13 @@ Tensor pinv(const Tensor& A, const IValue& atol, const IValue& rtol, bool hermit
   std::vector<int64_t> shape = leading(A);
   shape.insert(shape.end(), {n, m});
   if (A.numel() == 0) return Tensor::zeros(shape, A.dtype());
+  if (hermitian && m != n)  // 1.13 takes the eigenvalues: linalg.eigh's check
+    throw RuntimeError(str("linalg.eigh: A must be batches of square matrices, but they are ", m, " by ", n, " matrices"));
   std::vector<Svd> ds;
   std::vector<double> largest;
+  int64_t b = 0;
   for (const Mat& a : matricesOf(A)) {
+    if (!hermitian) svdNeedsNoNaN(A, a, b++);
     ds.push_back(svdOf(hermitian ? lowerSymmetric(a, n) : a, m, n));
     largest.push_back(rounded(ds.back().s, A.dtype())[0]);
   }

@@ -306,6 +306,8 @@ Tensor matrixPower(const Tensor& A, int64_t n) {
   needSquare(A, "linalg.matrix_power");
   auto mm = [](const Tensor& x, const Tensor& y) { return runKernel("aten::matmul", {IValue(x), IValue(y)}).toTensor(); };
   if (n == 0) {
+    // 1.13 builds the identity with eye, which has no BFloat16 kernel on the CPU (empty batches too).
+    if (A.dtype() == ScalarType::BFloat16) throw RuntimeError("\"eye\" not implemented for 'BFloat16'");
     const int64_t m = A.size(-1);
     std::vector<double> v(static_cast<size_t>(A.numel()), 0.0);
     for (size_t i = 0; i < v.size(); ++i) {

@@ -1,12 +1,14 @@
 // LinalgCommon.h — the plain matrix product shared by the Linalg and NN reference kernels
-// (mm, bmm, matmul, linear, lstm_cell...). No BLAS: triple loops, accumulating in double for
-// floating dtypes and in wrapping int64 for integral ones.
+// (mm, bmm, matmul, linear, lstm_cell...), and the column-major layout of the solvers' results.
+// No BLAS: triple loops, accumulating in double for floating dtypes and in wrapping int64 for
+// integral ones.
 //
 // Invariants: products are computed from the logical row-major values of their operands and
 // rounded once when the caller stores them; nothing here checks shapes (callers raise PyTorch's
 // messages first).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <type_traits>
 #include <vector>
@@ -75,5 +77,25 @@ inline Tensor matProduct(const Tensor& a, const Tensor& b, int64_t batch, int64_
 // Matrix products of two tensors (torch.matmul's rules, with PyTorch's messages).
 Tensor matmul(const Tensor& a, const Tensor& b);
 Tensor mm(const Tensor& a, const Tensor& b);
+
+// Matrices (row-major values each, a batch in order) as a tensor of `shape` laid out column-major
+// per matrix, as LAPACK-backed 1.13 kernels return them (a leading dim of size <= 1 counts as 1).
+inline Tensor columnMajor(const std::vector<std::vector<double>>& ms, const std::vector<int64_t>& shape, ScalarType dt) {
+  std::vector<double> flat;
+  for (const auto& m : ms) flat.insert(flat.end(), m.begin(), m.end());
+  const Tensor values = Tensor::fromDoubles(flat, shape, dt);
+  const int64_t r = static_cast<int64_t>(shape.size());
+  if (r < 2) return values;
+  std::vector<int64_t> strides(static_cast<size_t>(r), 1);
+  strides[r - 1] = std::max<int64_t>(shape[r - 2], 1);
+  int64_t step = std::max<int64_t>(shape[r - 2] * shape[r - 1], 1);
+  for (int64_t d = r - 3; d >= 0; --d) {
+    strides[d] = step;
+    step *= std::max<int64_t>(shape[d], 1);
+  }
+  Tensor out = Tensor::empty_strided(shape, strides, dt);
+  out.copy_(values);
+  return out;
+}
 
 }  // namespace tsjit::reference::linalg

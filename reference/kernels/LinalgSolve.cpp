@@ -15,11 +15,14 @@
 
 #include "jit/tensor/Broadcast.h"
 #include "reference/Kernel.h"
+#include "reference/kernels/LinalgCommon.h"
 #include "reference/kernels/ShapeCommon.h"
 #include "reference/kernels/TensorArgs.h"
 
 namespace tsjit::reference {
 namespace {
+
+using linalg::columnMajor;
 
 using namespace shape;
 using Mat = std::vector<double>;  // row-major n x m
@@ -65,24 +68,6 @@ std::vector<Mat> matricesOf(const Tensor& t, const std::vector<int64_t>& batch) 
 
 // A tensor of `shape` holding the row-major matrices, with 1.13's column-major matrix strides
 // (batch dims outermost); a 1-D shape is one contiguous column.
-Tensor columnMajor(const std::vector<Mat>& ms, const std::vector<int64_t>& shape, ScalarType dt) {
-  std::vector<double> flat;
-  for (const Mat& m : ms) flat.insert(flat.end(), m.begin(), m.end());
-  const Tensor values = Tensor::fromDoubles(flat, shape, dt);
-  const int64_t r = static_cast<int64_t>(shape.size());
-  if (r < 2) return values;
-  std::vector<int64_t> strides(static_cast<size_t>(r));
-  strides[r - 2] = 1;
-  strides[r - 1] = std::max<int64_t>(shape[r - 2], 1);
-  int64_t step = std::max<int64_t>(shape[r - 2] * shape[r - 1], 1);
-  for (int64_t d = r - 3; d >= 0; --d) {
-    strides[d] = step;
-    step *= std::max<int64_t>(shape[d], 1);
-  }
-  Tensor out = Tensor::empty_strided(shape, strides, dt);
-  out.copy_(values);
-  return out;
-}
 
 // ---- LU with partial pivoting ---------------------------------------------------------------------
 struct Lu {

@@ -14,11 +14,14 @@
 #include <sstream>
 
 #include "reference/Kernel.h"
+#include "reference/kernels/LinalgCommon.h"
 #include "reference/kernels/ShapeCommon.h"
 #include "reference/kernels/TensorArgs.h"
 
 namespace tsjit::reference {
 namespace {
+
+using linalg::columnMajor;
 
 using namespace shape;
 using Mat = std::vector<double>;  // row-major
@@ -42,22 +45,6 @@ std::vector<Mat> matricesOf(const Tensor& t) {
   const std::vector<double> v = t.toDoubles();
   std::vector<Mat> out;
   for (int64_t b = 0; b < count; ++b) out.emplace_back(v.begin() + b * per, v.begin() + (b + 1) * per);
-  return out;
-}
-Tensor columnMajor(const std::vector<Mat>& ms, const std::vector<int64_t>& shape, ScalarType dt) {
-  std::vector<double> flat;
-  for (const Mat& m : ms) flat.insert(flat.end(), m.begin(), m.end());
-  const Tensor values = Tensor::fromDoubles(flat, shape, dt);
-  const int64_t r = static_cast<int64_t>(shape.size());
-  std::vector<int64_t> strides(static_cast<size_t>(r), 1);
-  strides[r - 1] = std::max<int64_t>(shape[r - 2], 1);
-  int64_t step = std::max<int64_t>(shape[r - 2] * shape[r - 1], 1);
-  for (int64_t d = r - 3; d >= 0; --d) {
-    strides[d] = step;
-    step *= std::max<int64_t>(shape[d], 1);
-  }
-  Tensor out = Tensor::empty_strided(shape, strides, dt);
-  out.copy_(values);
   return out;
 }
 

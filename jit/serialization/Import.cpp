@@ -322,7 +322,8 @@ TensorConstant toTensorConstant(const Tensor& t) {
   TensorConstant c;
   c.dtype = t.dtype();
   c.sizes = t.sizes();
-  c.wrappedNumber = t.isWrappedNumber();  // a pickled tensor is not one (CONSTANTS.c<i> promote as tensors)
+  // A 0-dim CONSTANTS.c<i> promotes as a wrapped number, as 1.13 runs a loaded archive (a traced
+  // arange(n) * CONSTANTS.c0 of dtype Double stays Float): the TensorConstant default.
   c.values.reserve(static_cast<size_t>(t.numel()));
   for (int64_t i = 0; i < t.numel(); ++i) c.values.push_back(t.getDouble(i));
   return c;

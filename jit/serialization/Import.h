@@ -87,8 +87,7 @@ struct LoadedArchive {
 LoadedArchive loadArchive(const ZipReader& zip, const MethodRunner& run = {});
 LoadedArchive loadArchiveFile(const std::string& path, const MethodRunner& run = {});
 
-// A tensor as an IR constant (dtype, sizes, row-major values, wrapped-number flag): what
-// CONSTANTS.c<i> of the code is.
+// A tensor as an IR constant (dtype, sizes, row-major values): what CONSTANTS.c<i> of the code is.
 TensorConstant toTensorConstant(const Tensor& t);
 
 }  // namespace tsjit::serialization

@@ -48,6 +48,12 @@ bool matches(const TensorConstant& recorded, const TensorConstant& exact) {
 
 }  // namespace
 
+bool usesTensorConstants(Graph& graph) {
+  std::vector<Node*> used;
+  constantsInUseOrder(graph.block(), used);
+  return !used.empty();
+}
+
 bool useArchiveTensorConstants(Graph& graph, const std::vector<IValue>& archiveConstants) {
   std::vector<Node*> used;
   constantsInUseOrder(graph.block(), used);

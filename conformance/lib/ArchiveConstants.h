@@ -10,6 +10,9 @@
 
 namespace tsjit::conformance {
 
+// Whether the graph (nested blocks included) uses a tensor constant: only then is the archive read.
+bool usesTensorConstants(Graph& graph);
+
 // True when the graph's tensor constants were replaced by `archiveConstants` (CONSTANTS.c<i>).
 bool useArchiveTensorConstants(Graph& graph, const std::vector<IValue>& archiveConstants);
 

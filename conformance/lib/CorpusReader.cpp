@@ -252,15 +252,8 @@ void addLibraryClasses(const Case& c, ClassRegistry& classes) {
 // archive when it has one (ArchiveConstants.h); an archive that does not load changes nothing here
 // (--archive reports it).
 static void useArchiveConstants(const Case& c, const std::vector<std::shared_ptr<Graph>>& graphs) {
-  auto hasTensorConstant = [](const Graph& g) {
-    for (const Node* n : g.block()->nodes())  // traced graphs are straight-line
-      if (n->kind() == prim::Constant && n->hasAttribute(attr::value) &&
-          n->kindOfAttribute(attr::value) == AttributeKind::t)
-        return true;
-    return false;
-  };
   if (c.archivePath.empty() || !fs::exists(c.archivePath)) return;
-  if (std::none_of(graphs.begin(), graphs.end(), [&](const auto& g) { return g && hasTensorConstant(*g); })) return;
+  if (std::none_of(graphs.begin(), graphs.end(), [](const auto& g) { return g && usesTensorConstants(*g); })) return;
   std::vector<IValue> constants;
   try {
     constants = serialization::loadArchiveFile(c.archivePath).constants;

@@ -194,3 +194,32 @@ TEST_F(Trace, EveryTracedCorpusCaseMatchesPyTorch) {
   }
   EXPECT_GE(traced, 6u) << "the public corpus has 6 traced cases";
 }
+
+// Sizes are 0-dim tensors under 1.13's tracer (expected kinds and warnings from python3-torch 1.13.1:
+// torch.jit.trace of the same function on a 3x4 input).
+TEST_F(Trace, SizesAreTracedAndPythonValuesWarn) {
+  auto r = trace(R"PY(
+def f(x):
+    n = x.size(0)
+    if n > 2:
+        x = x * 2
+    k = max(x.size(1), 2)
+    s = float(x.size(1)) + len(x)
+    return x[:, :k] * s + x.sum().item(), x.view(-1, x.size(1) * n) / (n + 1)
+)PY", "f", {IValue(floats({1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}, {3, 4}))});
+  std::vector<std::string> want = {
+      "aten::size",  "prim::NumToTensor", "aten::mul",           "aten::size", "prim::NumToTensor", "aten::Int",
+      "aten::slice", "aten::slice",       "aten::mul",           "aten::add",  "aten::size",        "prim::NumToTensor",
+      "aten::mul",   "aten::Int",         "prim::ListConstruct", "aten::view", "aten::add",         "aten::div",
+      "prim::TupleConstruct"};
+  EXPECT_EQ(nodeKinds(*r.graph), want) << r.graph->toString();
+  ASSERT_EQ(r.warnings.size(), 5u);
+  EXPECT_NE(r.warnings[0].find("Python boolean"), std::string::npos) << r.warnings[0];  // n > 2
+  EXPECT_NE(r.warnings[1].find("Python boolean"), std::string::npos) << r.warnings[1];  // max(...)
+  EXPECT_NE(r.warnings[2].find("Python float"), std::string::npos) << r.warnings[2];
+  EXPECT_NE(r.warnings[3].find("Using len to get tensor shape"), std::string::npos) << r.warnings[3];
+  EXPECT_NE(r.warnings[4].find("Python number"), std::string::npos) << r.warnings[4];
+  // aten::Int sits right after the tensor it converts, as 1.13 places it
+  for (const Node* n : r.graph->block()->nodes())
+    if (n->kind().toQualString() == "aten::Int") EXPECT_EQ(n->prev(), n->input(0)->node());
+}

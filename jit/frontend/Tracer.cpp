@@ -428,13 +428,22 @@ void Tracer::bindOutput(const IValue& v, Value* traced) {
 }
 
 void Tracer::recordNode(const Node& n, const std::vector<IValue>& args, const std::vector<IValue>& outs) {
+  static const Symbol kSplit = Symbol::aten("split");
   std::vector<Value*> traced;
-  for (size_t i = 0; i < args.size(); ++i) traced.push_back(emit(args[i], n.input(i), useOfArgument(n, i)));
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (n.kind() == kSplit && i == 1 && args[1].isInt() && numberOf(n.input(1))) {
+      // Python's Tensor.split takes int(split_size) of a traced size: a constant (1.13 warns twice)
+      warnConversion("integer");
+      warnConversion("integer");
+      traced.push_back(emit(args[i], nullptr));
+      continue;
+    }
+    traced.push_back(emit(args[i], n.input(i), useOfArgument(n, i)));
+  }
   Node* rec = recordConvolution(n, traced, args);
   if (!rec) rec = recordReflectedPow(n, args, outs);
   if (!rec) {
     // Python's Tensor.split with a list of sizes calls split_with_sizes.
-    static const Symbol kSplit = Symbol::aten("split");
     if (n.kind() == kSplit && args.size() > 1 && args[1].isList()) {
       rec = out_->create(Symbol::aten("split_with_sizes"), traced, n.numOutputs());
       for (size_t i = 0; i < n.numOutputs(); ++i) rec->output(i)->copyMetadata(n.output(i));

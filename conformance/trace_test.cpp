@@ -223,3 +223,26 @@ def f(x):
   for (const Node* n : r.graph->block()->nodes())
     if (n->kind().toQualString() == "aten::Int") EXPECT_EQ(n->prev(), n->input(0)->node());
 }
+
+// What a trace may return (1.13, strict tracing): a Python value is refused, a list warns, a traced
+// size is returned as its tensor.
+TEST_F(Trace, OutputsFollowStrictTracing) {
+  std::shared_ptr<frontend::CompilationUnit> unit;
+  auto g = frontend::compileScriptEntry("def f(x):\n    return x, x.dim()\n", "<test>", "f", true, &unit);
+  try {
+    frontend::traceGraph(*g, {IValue(floats({1, 2}, {2}))}, runJit);
+    FAIL() << "an int output was traced";
+  } catch (const CompileError& e) {
+    EXPECT_NE(std::string(e.what()).find("Only tensors, lists, tuples of tensors, or dictionary of tensors can be "
+                                         "output from traced functions"),
+              std::string::npos)
+        << e.what();
+  }
+  auto r = trace("def f(x):\n    return [x, x * 2], x.size(0)\n", "f", {IValue(floats({1, 2}, {2}))});
+  ASSERT_EQ(r.warnings.size(), 1u);
+  EXPECT_NE(r.warnings[0].find("Encountering a list at the output of the tracer"), std::string::npos);
+  const Node* tuple = r.graph->outputs()[0]->node();
+  ASSERT_EQ(tuple->kind(), prim::TupleConstruct);
+  EXPECT_EQ(tuple->input(0)->node()->kind(), prim::ListConstruct);
+  EXPECT_EQ(tuple->input(1)->node()->kind().toQualString(), std::string("prim::NumToTensor"));
+}

@@ -98,7 +98,7 @@ TraceResult Tracer::trace(const Graph& graph, std::vector<IValue> inputs) {
   eliminateDeadCode();
   TraceResult r;
   r.graph = out_;
-  r.outputs = std::move(outs);
+  for (size_t i = 0; i < outs.size(); ++i) r.outputs.push_back(asReturned(outs[i], results[i], nullptr));
   r.warnings = std::move(warnings_);
   return r;
 }
@@ -584,24 +584,56 @@ Node* Tracer::recordReflectedPow(const Node& n, const std::vector<IValue>& args,
   return pow;
 }
 
-// What the trace returns: a tensor list a recorded op produced is a Python tuple in 1.13, and
-// tuples of outputs are rebuilt element by element (numbers as their tensors).
+// What the trace returns, under 1.13's rules: tensors (a traced number is its tensor), tuples of
+// them, lists with a TracerWarning; a tensor list a recorded op produced is a Python tuple in 1.13.
+// Python values and dicts cannot be returned (strict tracing).
 Value* Tracer::emitOutput(const IValue& v, const Value* scripted, Value* number) {
-  const std::vector<IValue>* items = nullptr;
-  const TracedElements* numbers = elementsOf(v);
-  if (v.isList() && resultLists_.count(&v.toListRef()) && !lists_.count(&v.toListRef())) items = &v.toListRef().items;
-  if (v.isTuple()) items = &v.toTupleRef().items;
-  if (!items) return emit(v, scripted, NumberUse::Tensor, number);
-  std::vector<Value*> elems;
-  std::vector<TypePtr> types;
-  for (size_t k = 0; k < items->size(); ++k) {
-    Value* n = numbers && numbers->elements.size() == items->size() ? numbers->elements[k] : nullptr;
-    elems.push_back(emitOutput((*items)[k], nullptr, n));
-    types.push_back(elems.back()->type());
+  static const char* const kContainerWarning =
+      " at the output of the tracer might cause the trace to be incorrect, this is only valid if the container "
+      "structure does not change based on the module's inputs. Consider using a constant container instead (e.g. "
+      "for `list`, use a `tuple` instead. for `dict`, use a `NamedTuple` instead). If you absolutely need this and "
+      "know the side effects, pass strict=False to trace() to allow this behavior.";
+  if (v.isDict()) throw CompileError(std::string("Encountering a dict") + kContainerWarning);
+  bool resultTuple = v.isList() && resultLists_.count(&v.toListRef()) && !lists_.count(&v.toListRef());
+  if (v.isTuple() || (v.isList() && !lists_.count(&v.toListRef()))) {
+    const std::vector<IValue>& items = v.isTuple() ? v.toTupleRef().items : v.toListRef().items;
+    const TracedElements* numbers = elementsOf(v);
+    bool asList = v.isList() && !resultTuple;
+    if (asList) warnings_.push_back(std::string("TracerWarning: Encountering a list") + kContainerWarning);
+    std::vector<Value*> elems;
+    std::vector<TypePtr> types;
+    for (size_t k = 0; k < items.size(); ++k) {
+      Value* n = numbers && numbers->elements.size() == items.size() ? numbers->elements[k] : nullptr;
+      elems.push_back(emitOutput(items[k], nullptr, n));
+      types.push_back(elems.back()->type());
+    }
+    Node* t = out_->insertNode(out_->create(asList ? prim::ListConstruct : prim::TupleConstruct, elems));
+    t->output()->setType(asList ? ListType::create(TensorType::get()) : TupleType::create(types));
+    return t->output();
   }
-  Node* t = out_->insertNode(out_->create(prim::TupleConstruct, elems));
-  t->output()->setType(TupleType::create(types));
-  return t->output();
+  bool tracedNumber = (v.isInt() || v.isDouble() || v.isBool()) && (number || (scripted && numberOf(scripted)));
+  if (!(v.isTensor() && v.toTensor().defined()) && !v.isList() && !tracedNumber)
+    throw CompileError("Only tensors, lists, tuples of tensors, or dictionary of tensors can be output from traced "
+                       "functions");
+  return emit(v, scripted, NumberUse::Tensor, number);
+}
+
+// What the traced run returned as 1.13's trace returns it: a traced number is a 0-dim tensor.
+IValue Tracer::asReturned(const IValue& v, const Value* scripted, Value* number) const {
+  if (v.isInt() || v.isDouble() || v.isBool()) {
+    if (!number && !(scripted && numberOf(scripted))) return v;
+    double x = v.isDouble() ? v.toDouble() : v.isBool() ? (v.toBool() ? 1.0 : 0.0) : static_cast<double>(v.toInt());
+    return IValue(Tensor::fromDoubles({x}, {}, v.isDouble() ? ScalarType::Float : v.isBool() ? ScalarType::Bool
+                                                                                            : ScalarType::Int64));
+  }
+  if (!v.isTuple() && !v.isList()) return v;
+  const std::vector<IValue>& items = v.isTuple() ? v.toTupleRef().items : v.toListRef().items;
+  const TracedElements* numbers = elementsOf(v);
+  if (!numbers) return v;
+  std::vector<IValue> converted;
+  for (size_t k = 0; k < items.size(); ++k) converted.push_back(asReturned(items[k], nullptr, numbers->elements[k]));
+  if (v.isTuple()) return IValue(Ref<TupleObj>(new TupleObj(std::move(converted))));
+  return IValue(Ref<ListObj>(new ListObj(TensorType::get(), std::move(converted))));
 }
 
 // The traced value for a runtime value: its recorded source, or a constant (containers rebuilt).

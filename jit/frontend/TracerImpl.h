@@ -51,6 +51,7 @@ class Tracer {
   // ---- walking (Tracer.cpp) ----
   void addInput(const Value* in, const IValue& v, size_t index);
   Value* emitOutput(const IValue& v, const Value* scripted, Value* number);
+  IValue asReturned(const IValue& v, const Value* scripted, Value* number) const;
   const IValue& lookup(const Env& env, const Value* v) const;
   std::vector<IValue> runBlock(const Block& b, std::vector<IValue> args, Env& env, bool record,
                                const std::vector<Value*>& argNumbers = {});

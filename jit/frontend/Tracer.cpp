@@ -278,34 +278,54 @@ bool Tracer::tracesValues(const std::vector<IValue>& args) const {
   return false;
 }
 
+// A GetAttr of the traced module (or of a submodule reached from it). A submodule is not recorded
+// here but when it is used (see moduleValue); a parameter or buffer is recorded at its first read,
+// and keeps its traced value afterwards (1.13 emits one GetAttr per tensor attribute).
 void Tracer::getAttr(const Node& n, Env& env, bool record) {
   const IValue& self = lookup(env, n.input(0));
-  IValue value = self.toObjectRef().attr(n.s(attr::name));
-  auto owner = objects_.find(&self.toObjectRef());
-  // An attribute already traced (a parameter read before, a submodule reached before) keeps its
-  // traced value: 1.13 emits one GetAttr per attribute, at its first use.
-  bool known = (value.isTensor() && value.toTensor().defined() && tensors_.count(value.toTensor().unsafeImpl())) ||
-               (value.isObject() && objects_.count(&value.toObjectRef()));
-  if (record && owner != objects_.end() && !known) {
-    // 1.13 puts each GetAttr of the traced module at the top of the graph as it is first
-    // reached (so they read in reverse order of first use), a nested one after its object.
-    Value* object = local(owner->second.value);
-    Node* g = out_->create(prim::GetAttr, {object});
-    if (object->node()->kind() == prim::GetAttr)
-      g->insertAfter(object->node());
-    else
-      out_->block()->prependNode(g);
-    g->s_(attr::name, n.s(attr::name));
-    g->output()->copyMetadata(n.output());
-    if (value.isTensor() && value.toTensor().defined()) {
-      g->output()->setType(completeType(value.toTensor()));
-      mapTensor(value.toTensor(), g->output());
-    } else if (value.isObject()) {
-      objects_[&value.toObjectRef()] = {g->output(), value};
-    }
+  const std::string& name = n.s(attr::name);
+  IValue value = self.toObjectRef().attr(name);
+  const Object* owner = &self.toObjectRef();
+  bool traced = objects_.count(owner) || parents_.count(owner);
+  if (record && traced && value.isObject()) {
+    if (!objects_.count(&value.toObjectRef())) parents_[&value.toObjectRef()] = {owner, name, value};
+  } else if (record && traced && value.isTensor() && value.toTensor().defined() &&
+             !tensors_.count(value.toTensor().unsafeImpl())) {
+    Value* g = hoistedGetAttr(moduleValue(owner), name);
+    g->copyMetadata(n.output());
+    g->setType(completeType(value.toTensor()));
+    mapTensor(value.toTensor(), g);
   }
   env[n.output()] = std::move(value);
   setNumber(n.output(), nullptr);
+}
+
+// 1.13 puts each GetAttr of the traced module at the top of the graph as it is first reached (so
+// they read in reverse order of first use), a nested one right after its object.
+Value* Tracer::hoistedGetAttr(Value* object, const std::string& name) {
+  object = local(object);
+  Node* g = out_->create(prim::GetAttr, {object});
+  if (object->node()->kind() == prim::GetAttr) g->insertAfter(object->node());
+  else out_->block()->prependNode(g);
+  g->s_(attr::name, name);
+  return g->output();
+}
+
+// The traced value of a submodule at its first use: the chain of GetAttrs from the traced module
+// down to it. As in 1.13, each submodule used gets its own chain (the containers on its path are
+// read again for each: `layers`, `layers.0` then `layers`, `layers.1`), and keeps it afterwards.
+Value* Tracer::moduleValue(const Object* module) {
+  if (auto it = objects_.find(module); it != objects_.end()) return local(it->second.value);
+  std::vector<const Object*> path{module};
+  while (!objects_.count(path.back())) path.push_back(parents_.at(path.back()).parent);
+  Value* v = local(objects_.at(path.back()).value);
+  for (size_t k = path.size() - 1; k-- > 0;) {
+    const ModuleParent& p = parents_.at(path[k]);
+    v = hoistedGetAttr(v, p.name);
+    v->setType(p.keepAlive.toObjectRef().type);
+  }
+  objects_[module] = {v, parents_.at(module).keepAlive};
+  return v;
 }
 
 void Tracer::callMethod(const Node& n, Env& env, bool record) {
@@ -316,20 +336,21 @@ void Tracer::callMethod(const Node& n, Env& env, bool record) {
     throw CompileError(str("trace: method '", name, "' of ", self.toObjectRef().type->qualifiedName(),
                            " is not compiled"));
   std::vector<IValue> args = inputsOf(n, env);
-  auto owner = objects_.find(&self.toObjectRef());
+  const Object* module = &self.toObjectRef();
   // A submodule of the traced module is traced separately in 1.13: its call is one node here.
-  bool asCall = record && owner != objects_.end();
+  bool asCall = record && (objects_.count(module) || parents_.count(module));
   Env calleeEnv;
   std::vector<IValue> outs;
   if (asCall) {
-    std::vector<Value*> tracedArgs;
-    for (size_t i = 0; i < args.size(); ++i) tracedArgs.push_back(emit(args[i], n.input(i), NumberUse::Int));
+    std::vector<Value*> tracedArgs{moduleValue(module)};
+    for (size_t i = 1; i < args.size(); ++i) tracedArgs.push_back(emit(args[i], n.input(i), NumberUse::Int));
     outs = runBlock(*fn->graph()->block(), args, calleeEnv, /*record=*/false);
     Node* call = out_->insertNode(out_->create(prim::CallMethod, tracedArgs, n.numOutputs()));
     call->s_(attr::name, name);
     for (size_t i = 0; i < outs.size(); ++i) {
       call->output(i)->copyMetadata(n.output(i));
       bindOutput(outs[i], call->output(i));
+      if (outs[i].isTuple()) unpackTuple(call->output(i), outs[i]);
     }
     setOutputs(n, std::move(outs), env);
     return;
@@ -705,6 +726,21 @@ Value* Tracer::emit(const IValue& v, const Value* scripted, NumberUse use, Value
   }
   throw CompileError(str("trace: a value of type '", scripted ? scripted->type()->str() : std::string("?"),
                          "' cannot enter a traced graph"));
+}
+
+// A tuple a submodule returned reaches Python unpacked: prim::TupleUnpack right away (nested
+// tuples too), its tensors traced values.
+void Tracer::unpackTuple(Value* traced, const IValue& tuple) {
+  const auto& items = tuple.toTupleRef().items;
+  Node* u = out_->insertNode(out_->create(prim::TupleUnpack, {traced}, items.size()));
+  const auto* type = traced->type()->cast<TupleType>();
+  for (size_t k = 0; k < items.size(); ++k) {
+    Value* o = u->output(k);
+    if (type && k < type->elements().size()) o->setType(type->elements()[k]);
+    if (items[k].isTensor() && items[k].toTensor().defined()) o->setType(completeType(items[k].toTensor()));
+    bindOutput(items[k], o);
+    if (items[k].isTuple()) unpackTuple(o, items[k]);
+  }
 }
 
 // prim::ListUnpack of a recorded op's tensor list: its elements become traced values.

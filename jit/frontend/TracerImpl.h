@@ -43,6 +43,11 @@ class Tracer {
     Value* value;
     IValue keepAlive;  // holds the object so its address is not reused while mapped
   };
+  struct ModuleParent {  // how a submodule was reached: parent.name
+    const Object* parent;
+    std::string name;
+    IValue keepAlive;
+  };
   struct TracedElements {
     std::vector<Value*> elements;  // per element: its traced number, or nullptr
     IValue keepAlive;
@@ -61,6 +66,8 @@ class Tracer {
   void runIf(const Node& n, Env& env, bool record);
   void runLoop(const Node& n, Env& env, bool record);
   void getAttr(const Node& n, Env& env, bool record);
+  Value* hoistedGetAttr(Value* object, const std::string& name);
+  Value* moduleValue(const Object* module);
   void callMethod(const Node& n, Env& env, bool record);
   void traceFork(const Node& n, Env& env, bool record);
   static IValue completedFuture(const TypePtr& elementType, IValue value);
@@ -77,6 +84,7 @@ class Tracer {
   Node* recordConvolution(const Node& n, const std::vector<Value*>& traced, const std::vector<IValue>& args);
   Value* emit(const IValue& v, const Value* scripted, NumberUse use = NumberUse::Tensor, Value* number = nullptr);
   void unpackList(const ListObj* list);
+  void unpackTuple(Value* traced, const IValue& tuple);
   const std::shared_ptr<Graph>& miniGraph(const Node& n);
   void eliminateDeadCode();
 
@@ -100,7 +108,8 @@ class Tracer {
   const TraceGraphRunner& run_;
   std::shared_ptr<Graph> out_;
   std::unordered_map<const TensorImpl*, Traced> tensors_;
-  std::unordered_map<const Object*, Traced> objects_;
+  std::unordered_map<const Object*, Traced> objects_;  // the traced module, submodules used so far
+  std::unordered_map<const Object*, ModuleParent> parents_;  // submodules reached, used or not
   std::unordered_map<const ListObj*, Traced> lists_;
   std::unordered_set<const ListObj*> resultLists_;  // tensor lists a recorded op returned (Python tuples)
   std::unordered_map<const FutureObj*, Traced> futures_;

@@ -115,6 +115,7 @@ void Tracer::addInput(const Value* in, const IValue& v, size_t index) {
   if (v.isObject() && index == 0) {
     traced->setType(in->type());
     objects_[&v.toObjectRef()] = {traced, v};
+    root_ = &v.toObjectRef();
     return;
   }
   bool isList = isTensorList(v) && !v.toListRef().items.empty();
@@ -337,8 +338,9 @@ void Tracer::callMethod(const Node& n, Env& env, bool record) {
                            " is not compiled"));
   std::vector<IValue> args = inputsOf(n, env);
   const Object* module = &self.toObjectRef();
-  // A submodule of the traced module is traced separately in 1.13: its call is one node here.
-  bool asCall = record && (objects_.count(module) || parents_.count(module));
+  // Calling a submodule (its forward, through __call__) is traced separately in 1.13: one node
+  // here. Other methods, and the traced module's own, are Python calls traced through.
+  bool asCall = record && name == "forward" && module != root_ && (objects_.count(module) || parents_.count(module));
   Env calleeEnv;
   std::vector<IValue> outs;
   if (asCall) {

@@ -109,6 +109,7 @@ class Tracer {
   std::shared_ptr<Graph> out_;
   std::unordered_map<const TensorImpl*, Traced> tensors_;
   std::unordered_map<const Object*, Traced> objects_;  // the traced module, submodules used so far
+  const Object* root_ = nullptr;  // the traced module
   std::unordered_map<const Object*, ModuleParent> parents_;  // submodules reached, used or not
   std::unordered_map<const ListObj*, Traced> lists_;
   std::unordered_set<const ListObj*> resultLists_;  // tensor lists a recorded op returned (Python tuples)

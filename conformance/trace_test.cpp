@@ -246,3 +246,25 @@ TEST_F(Trace, OutputsFollowStrictTracing) {
   EXPECT_EQ(tuple->input(0)->node()->kind(), prim::ListConstruct);
   EXPECT_EQ(tuple->input(1)->node()->kind().toQualString(), std::string("prim::NumToTensor"));
 }
+
+// A parameter left to its default is a plain value of the run (the trace has one input), and
+// torch.tensor(data) is recorded as 1.13 records it: its constant, aten::to, aten::detach (kinds
+// from python3-torch 1.13.1).
+TEST_F(Trace, DefaultsAndTensorData) {
+  std::shared_ptr<frontend::CompilationUnit> unit;
+  std::vector<std::optional<Literal>> defaults;
+  auto g = frontend::compileScriptEntry(R"PY(
+def f(x, scale: Optional[Tensor] = None):
+    if scale is None:
+        scale = torch.ones_like(x)
+    w = torch.tensor([1.0, 2.0])
+    return x * w * scale
+)PY", "<test>", "f", true, &unit, &defaults);
+  frontend::TraceResult r = frontend::traceGraph(*g, {IValue(floats({3, 4}, {2}))}, runJit, defaults);
+  EXPECT_EQ(r.graph->inputs().size(), 1u);
+  std::vector<std::string> want = {"aten::ones_like", "aten::to", "aten::detach", "aten::mul", "aten::mul"};
+  EXPECT_EQ(nodeKinds(*r.graph), want) << r.graph->toString();
+  std::vector<IValue> again = runReference(r.graph, {IValue(floats({3, 4}, {2}))});
+  EXPECT_EQ(again[0].toTensor().getDouble(1), 8.0);
+  EXPECT_THROW(frontend::traceGraph(*g, {}, runJit, defaults), CompileError);  // x has no default
+}

@@ -105,6 +105,7 @@ SourceProgram compileCaseSource(const Case& c) {
     Function* forward = mod.method("forward");
     if (!forward) throw CompileError("module '" + c.entry + "' has no forward method");
     p.graph = forward->graph();
+    p.defaults = forward->signature().defaults;
     p.self = IValue(mod.object);
     p.owner = mod.unit;
     return p;
@@ -113,6 +114,7 @@ SourceProgram compileCaseSource(const Case& c) {
   Function* fn = cu->findFunction(c.entry);
   if (!fn) throw CompileError("no function named '" + c.entry + "' in " + filename);
   p.graph = fn->graph()->copy();
+  p.defaults = fn->signature().defaults;
   frontend::inlineFunctionCalls(*p.graph, *cu);
   p.owner = cu;
   return p;

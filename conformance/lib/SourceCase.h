@@ -31,6 +31,7 @@ struct SourceProgram {
   std::shared_ptr<Graph> graph;  // what the engine runs
   std::optional<IValue> self;    // module cases: the module object (first graph input)
   std::shared_ptr<void> owner;   // keeps the compilation unit (functions, class types) alive
+  std::vector<std::optional<Literal>> defaults;  // the entry's parameter defaults, one per graph input
 };
 
 // Compiles `c` (hasSource(c) must hold). Throws CompileError / CorpusError.

@@ -36,7 +36,7 @@ TracedCase traceCase(const Case& c, const frontend::TraceGraphRunner& run) {
   t.program = compileCaseSource(asScripted);
   t.traceInputs = decodeValues(doc["trace_inputs"], nullptr, c.file);
   if (t.program.self) t.traceInputs.insert(t.traceInputs.begin(), *t.program.self);
-  t.trace = frontend::traceGraph(*t.program.graph, t.traceInputs, run);
+  t.trace = frontend::traceGraph(*t.program.graph, t.traceInputs, run, t.program.defaults);
   return t;
 }
 

@@ -102,7 +102,8 @@ namespace tsjit::frontend {
 // the graph passes `owner` and holds it until the run is over.
 std::shared_ptr<Graph> compileScriptEntry(const std::string& source, const std::string& filename,
                                           const std::string& entry, bool inlineCalls,
-                                          std::shared_ptr<CompilationUnit>* owner = nullptr);
+                                          std::shared_ptr<CompilationUnit>* owner = nullptr,
+                                          std::vector<std::optional<Literal>>* defaults = nullptr);
 
 // Replaces every prim::CallFunction whose callee is in `cu` by a copy of the callee's graph.
 void inlineFunctionCalls(Graph& graph, const CompilationUnit& cu);

@@ -63,7 +63,8 @@ void inlineFunctionCalls(Graph& graph, const CompilationUnit& cu) {
 
 std::shared_ptr<Graph> compileScriptEntry(const std::string& source, const std::string& filename,
                                           const std::string& entry, bool inlineCalls,
-                                          std::shared_ptr<CompilationUnit>* owner) {
+                                          std::shared_ptr<CompilationUnit>* owner,
+                                          std::vector<std::optional<Literal>>* defaults) {
   std::string name = entry;
   if (name.empty()) {
     Module m = parseSource(source, filename);
@@ -75,6 +76,7 @@ std::shared_ptr<Graph> compileScriptEntry(const std::string& source, const std::
   auto graph = cu->findFunction(name)->graph()->copy();
   if (inlineCalls) inlineFunctionCalls(*graph, *cu);
   if (owner) *owner = cu;
+  if (defaults) *defaults = cu->findFunction(name)->signature().defaults;
   return graph;
 }
 

@@ -83,13 +83,19 @@ Tracer::Tracer(const TraceGraphRunner& run) : run_(run), out_(std::make_shared<G
   out_->setInsertPoint(out_->block());
 }
 
-TraceResult Tracer::trace(const Graph& graph, std::vector<IValue> inputs) {
+TraceResult Tracer::trace(const Graph& graph, std::vector<IValue> inputs,
+                          const std::vector<std::optional<Literal>>& defaults) {
+  size_t given = inputs.size();
+  for (size_t i = given; i < graph.inputs().size() && i < defaults.size() && defaults[i]; ++i) {
+    auto g = std::make_shared<Graph>();  // the default's value, as the engine makes constants
+    g->registerOutput(g->insertConstant(*defaults[i])->setType(graph.inputs()[i]->type()));
+    inputs.push_back(run_(g, {}).at(0));
+  }
   if (inputs.size() != graph.inputs().size())
-    throw CompileError(str("trace: the graph takes ", graph.inputs().size(), " inputs but ", inputs.size(),
-                           " were given"));
+    throw CompileError(str("trace: the graph takes ", graph.inputs().size(), " inputs but ", given, " were given"));
   Env env;
   for (size_t i = 0; i < inputs.size(); ++i) {
-    addInput(graph.inputs()[i], inputs[i], i);
+    if (i < given) addInput(graph.inputs()[i], inputs[i], i);
     env[graph.inputs()[i]] = inputs[i];
   }
   std::vector<IValue> outs = runBlock(*graph.block(), {}, env, /*record=*/true);
@@ -227,9 +233,15 @@ void Tracer::runNode(const Node& n, Env& env, bool record) {
     if (!what.empty()) warnConversion(what.c_str());
   }
   std::vector<IValue> outs = run_(miniGraph(n), args);
-  static const Symbol kTensor = Symbol::aten("tensor");
+  static const Symbol kTensor = Symbol::aten("tensor"), kAsTensor = Symbol::aten("as_tensor");
+  bool fromData = n.kind() == kTensor || (n.kind() == kAsTensor && !args.empty() && !args[0].isTensor());
   if (record && n.kind() == kTensor && !onlyCopiedFrom(n)) warnings_.push_back(kTensorConstantWarning);
-  bool recordIt = record && !n.kind().isPrim() && n.kind() != kTensor && !isContainerBuiltin(n, args);
+  if (record && fromData && !onlyCopiedFrom(n) && outs.size() == 1 && outs[0].isTensor()) {
+    recordTensorFromData(outs[0].toTensor(), /*detach=*/n.kind() == kTensor);
+    setOutputs(n, std::move(outs), env);
+    return;
+  }
+  bool recordIt = record && !n.kind().isPrim() && !fromData && !isContainerBuiltin(n, args);
   if (recordIt) {
     bool anyTensor = false;
     for (const IValue& o : outs) anyTensor |= holdsTensor(o);
@@ -245,11 +257,13 @@ void Tracer::runNode(const Node& n, Env& env, bool record) {
   if (record) propagateNumbers(n, args, env);
 }
 
-// True when every use of n's output is the source of an aten::copy_ (`view[i] = 2.0`).
+// True when every use of n's output is the value an assignment to a subscript writes
+// (`view[i] = 2.0` is aten::copy_ from it, `x[mask] = 0.0` aten::index_put_ of it): the frontend
+// made that tensor from a Python number, which 1.13's __setitem__ takes as a plain constant.
 bool Tracer::onlyCopiedFrom(const Node& n) {
-  static const Symbol kCopy = Symbol::aten("copy_");
+  static const Symbol kCopy = Symbol::aten("copy_"), kIndexPut = Symbol::aten("index_put_");
   for (const Use& u : n.output()->uses())
-    if (u.user->kind() != kCopy || u.offset != 1) return false;
+    if (!(u.user->kind() == kCopy && u.offset == 1) && !(u.user->kind() == kIndexPut && u.offset == 2)) return false;
   return n.output()->hasUses();
 }
 
@@ -576,6 +590,31 @@ Node* Tracer::recordConvolution(const Node& n, const std::vector<Value*>& traced
   return conv;
 }
 
+// torch.tensor(data) in 1.13's trace: the data as a constant, aten::to (its device and dtype) and
+// aten::detach; torch.as_tensor(data) without the detach.
+void Tracer::recordTensorFromData(const Tensor& t, bool detach) {
+  TensorConstant c;
+  c.dtype = t.dtype();
+  c.sizes = t.sizes();
+  c.values = t.toDoubles();
+  c.wrappedNumber = false;
+  Value* k = out_->insertConstant(c);
+  k->setType(completeType(t));
+  Value* device = out_->insertStringConstant(t.device().str());
+  device->setType(DeviceObjType::get());
+  Node* to = out_->insertNode(out_->create(Symbol::aten("to"), {k, device, out_->insertIntConstant(toTorchCode(t.dtype())),
+                                                                out_->insertBoolConstant(false),
+                                                                out_->insertBoolConstant(false), out_->insertNoneConstant()}));
+  to->output()->setType(completeType(t));
+  Value* result = to->output();
+  if (detach) {
+    Node* d = out_->insertNode(out_->create(Symbol::aten("detach"), {result}));
+    d->output()->setType(completeType(t));
+    result = d->output();
+  }
+  mapTensor(t, result);
+}
+
 // `2 ** x` runs Tensor.__rpow__ in 1.13: torch.tensor(2, dtype=x.dtype) ** x, recorded as the
 // constant's aten::to and aten::detach, then aten::pow of two tensors.
 Node* Tracer::recordReflectedPow(const Node& n, const std::vector<IValue>& args, const std::vector<IValue>& outs) {
@@ -584,25 +623,12 @@ Node* Tracer::recordReflectedPow(const Node& n, const std::vector<IValue>& args,
       !args[1].toTensor().defined() || outs.size() != 1)
     return nullptr;
   const Tensor exponent = args[1].toTensor();
-  ScalarType dtype = exponent.dtype();
   Tensor base = Tensor::fromDoubles({args[0].isDouble() ? args[0].toDouble() : static_cast<double>(args[0].toInt())},
                                     {}, ScalarType::Double)
-                    .to(dtype);
-  TensorConstant c;
-  c.dtype = dtype;
-  c.values = base.toDoubles();
-  c.wrappedNumber = false;
-  Value* k = out_->insertConstant(c);
-  k->setType(completeType(base));
-  Value* device = out_->insertStringConstant(exponent.device().str());
-  device->setType(DeviceObjType::get());
-  Node* to = out_->insertNode(out_->create(Symbol::aten("to"), {k, device, out_->insertIntConstant(toTorchCode(dtype)),
-                                                                out_->insertBoolConstant(false),
-                                                                out_->insertBoolConstant(false), out_->insertNoneConstant()}));
-  to->output()->setType(completeType(base));
-  Node* detach = out_->insertNode(out_->create(Symbol::aten("detach"), {to->output()}));
-  detach->output()->setType(completeType(base));
-  Node* pow = out_->insertNode(out_->create(kPow, {detach->output(), emit(args[1], n.input(1))}));
+                    .to(exponent.dtype());
+  recordTensorFromData(base, /*detach=*/true);
+  Value* detach = tensors_.at(base.unsafeImpl()).value;
+  Node* pow = out_->insertNode(out_->create(kPow, {detach, emit(args[1], n.input(1))}));
   pow->output()->copyMetadata(n.output());
   return pow;
 }
@@ -792,9 +818,10 @@ void Tracer::eliminateDeadCode() {
 
 }  // namespace tracing
 
-TraceResult traceGraph(const Graph& graph, std::vector<IValue> inputs, const TraceGraphRunner& run) {
+TraceResult traceGraph(const Graph& graph, std::vector<IValue> inputs, const TraceGraphRunner& run,
+                       const std::vector<std::optional<Literal>>& defaults) {
   tracing::Tracer tracer(run);
-  return tracer.trace(graph, std::move(inputs));
+  return tracer.trace(graph, std::move(inputs), defaults);
 }
 
 }  // namespace tsjit::frontend

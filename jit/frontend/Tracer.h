@@ -31,6 +31,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -50,7 +51,10 @@ struct TraceResult {
 };
 
 // Traces `graph` (a function's graph, or a method's with the module object as inputs[0]) on
-// `inputs`. The inputs are used as given (an in-place op of the program writes into them).
-TraceResult traceGraph(const Graph& graph, std::vector<IValue> inputs, const TraceGraphRunner& run);
+// `inputs`. The inputs are used as given (an in-place op of the program writes into them). Graph
+// inputs past `inputs` take their default from `defaults` (one per graph input, as
+// Function::Signature): as in Python, they are plain values of the run, not inputs of the trace.
+TraceResult traceGraph(const Graph& graph, std::vector<IValue> inputs, const TraceGraphRunner& run,
+                       const std::vector<std::optional<Literal>>& defaults = {});
 
 }  // namespace tsjit::frontend

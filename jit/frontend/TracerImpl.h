@@ -34,7 +34,8 @@ enum class NumberUse { Tensor, Int, Float, Scalar };
 class Tracer {
  public:
   explicit Tracer(const TraceGraphRunner& run);
-  TraceResult trace(const Graph& graph, std::vector<IValue> inputs);
+  TraceResult trace(const Graph& graph, std::vector<IValue> inputs,
+                    const std::vector<std::optional<Literal>>& defaults);
 
  private:
   using Env = std::unordered_map<const Value*, IValue>;
@@ -80,6 +81,7 @@ class Tracer {
   void bindOutput(const IValue& v, Value* traced);
   void recordNode(const Node& n, const std::vector<IValue>& args, const std::vector<IValue>& outs);
   void recordAugmentedWriteBack(const Node& n, const Env& env, const IValue& result);
+  void recordTensorFromData(const Tensor& t, bool detach);
   Node* recordReflectedPow(const Node& n, const std::vector<IValue>& args, const std::vector<IValue>& outs);
   Node* recordConvolution(const Node& n, const std::vector<Value*>& traced, const std::vector<IValue>& args);
   Value* emit(const IValue& v, const Value* scripted, NumberUse use = NumberUse::Tensor, Value* number = nullptr);

@@ -57,10 +57,12 @@ int runTrace(const TraceOptions& o) {
     keepAlive = t.program.owner;
   } else if (endsWith(o.file, ".py")) {
     std::shared_ptr<frontend::CompilationUnit> unit;
-    auto graph = frontend::compileScriptEntry(readFile(o.file), o.file, o.entry, /*inlineCalls=*/true, &unit);
+    std::vector<std::optional<Literal>> defaults;
+    auto graph =
+        frontend::compileScriptEntry(readFile(o.file), o.file, o.entry, /*inlineCalls=*/true, &unit, &defaults);
     std::vector<IValue> inputs;
     if (!o.inputs.empty()) inputs = readInputs(o.inputs, nullptr, "trace");
-    result = frontend::traceGraph(*graph, std::move(inputs), run);
+    result = frontend::traceGraph(*graph, std::move(inputs), run, defaults);
     keepAlive = unit;
   } else {
     throw CompileError("trace: give a TorchScript .py file or a corpus case .json (got '" + o.file + "')");

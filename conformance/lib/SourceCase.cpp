@@ -1,11 +1,14 @@
 // SourceCase.cpp — corpus cases compiled from `source` (SourceCase.h).
 #include "conformance/lib/SourceCase.h"
 
+#include <algorithm>
+#include <filesystem>
 #include <set>
 
 #include "conformance/lib/ValueCodec.h"
 #include "jit/frontend/Emitter.h"
 #include "jit/ir/Graph.h"
+#include "jit/serialization/Import.h"
 
 namespace tsjit::conformance {
 
@@ -92,6 +95,13 @@ std::shared_ptr<frontend::ModuleDesc> decodeModuleDesc(const json& state, ClassR
 SourceProgram compileCaseSource(const Case& c) {
   frontend::CompileOptions opts;
   opts.libraryCode = c.archiveCode;
+  // Library code from the archive may name its tensor constants (CONSTANTS.c0: a traced submodule's
+  // code, e.g. nn.BatchNorm's num_batches_tracked increment): they are in its constants.pkl.
+  bool namesConstants = std::any_of(c.archiveCode.begin(), c.archiveCode.end(),
+                                    [](const auto& f) { return f.second.find("CONSTANTS.") != std::string::npos; });
+  if (namesConstants && !c.archivePath.empty() && std::filesystem::exists(c.archivePath))
+    for (const IValue& t : serialization::loadArchiveFile(c.archivePath).constants)
+      if (t.isTensor()) opts.archiveConstants.push_back(serialization::toTensorConstant(t.toTensor()));
   std::string filename = c.name + ".py";
   SourceProgram p;
   if (c.kind == "module") {

@@ -8,6 +8,7 @@
 
 #include "jit/frontend/EmitterImpl.h"
 #include "jit/frontend/OpAliases.h"
+#include "jit/frontend/TorchCModules.h"
 #include "jit/ir/EnumRegistry.h"
 
 namespace tsjit::frontend::detail {
@@ -148,6 +149,7 @@ SugaredPtr BuiltinModule::attr(const SourceRange& loc, FunctionEmitter& e, const
     if (attrName == "nn") return std::make_shared<BuiltinModule>("torch.nn");
     if (attrName == "special") return std::make_shared<BuiltinModule>("torch.special");
     if (attrName == "linalg") return std::make_shared<BuiltinModule>("torch.linalg");
+    if (attrName == "_C" || attrName == "_VF") return std::make_shared<BuiltinModule>("torch." + attrName);
     if (attrName == "no_grad")  // a class compiled from torch/autograd/grad_mode.py (Library.cpp)
       if (auto info = e.ctx().libraryClass("__torch__.torch.autograd.grad_mode.no_grad", loc))
         return std::make_shared<UserClass>(info);
@@ -176,6 +178,24 @@ SugaredPtr BuiltinModule::attr(const SourceRange& loc, FunctionEmitter& e, const
     if (auto canonical = canonicalOpForAlias(op)) return std::make_shared<BuiltinFunction>(*canonical);
     if (!ops::findOp(Symbol::aten(op))) fail(loc, "unknown builtin op: aten::" + op);
     return std::make_shared<BuiltinFunction>(Symbol::aten(op));
+  }
+  if (name == "torch._C") {  // torch._C._nn.hardswish: the binding modules 1.13 resolves to aten ops
+    if (isTorchCOpModule(attrName)) return std::make_shared<BuiltinModule>("torch._C." + attrName);
+    if (attrName == "_VariableFunctions")
+      fail(loc, "attribute lookup is not defined on python value of type '_VariableFunctionsClass'");
+    fail(loc, "object has no attribute " + attrName);
+  }
+  if (name == "torch._VF" || name.rfind("torch._C.", 0) == 0) {
+    // torch._VF.frobenius_norm, torch._C._nn.hardswish, torch._C._linalg.linalg_norm: the aten op
+    // of that name (an alias becomes its canonical op, as NormalizeOps does).
+    if (name != "torch._VF" && !torchCModuleHas(std::string_view(name).substr(9), attrName))
+      fail(loc, "object has no attribute " + attrName);
+    if (auto canonical = canonicalOpForAlias(attrName)) {
+      if (ops::findOp(Symbol::aten(attrName))) return std::make_shared<BuiltinFunction>(Symbol::aten(attrName), false, *canonical);
+      return std::make_shared<BuiltinFunction>(*canonical);
+    }
+    if (!ops::findOp(Symbol::aten(attrName))) fail(loc, "unknown builtin op: aten::" + attrName);
+    return std::make_shared<BuiltinFunction>(Symbol::aten(attrName));
   }
   if (name == "torch.jit") {
     if (attrName == "annotate") return std::make_shared<SpecialForm>("annotate");
@@ -211,8 +231,11 @@ SugaredPtr BuiltinModule::attr(const SourceRange& loc, FunctionEmitter& e, const
     if (e.ctx().libraryDefs.count(q)) return std::make_shared<FunctionRef>(q);
     std::string q2 = "__torch__.torch.nn.functional._" + attrName;  // boolean-dispatched (max_pool2d)
     if (e.ctx().libraryDefs.count(q2)) return std::make_shared<FunctionRef>(q2);
-    if (!ops::findOp(Symbol::aten(attrName))) fail(loc, "unknown builtin op: aten::" + attrName);
-    return std::make_shared<BuiltinFunction>(Symbol::aten(attrName), /*inputIsSelf=*/true);
+    // The builtins torch.nn.functional binds directly (F.softshrink is torch._C._nn.softshrink);
+    // F.logsigmoid is the one bound under another name.
+    const std::string op = attrName == "logsigmoid" ? "log_sigmoid" : attrName;
+    if (!ops::findOp(Symbol::aten(op))) fail(loc, "unknown builtin op: aten::" + op);
+    return std::make_shared<BuiltinFunction>(Symbol::aten(op), /*inputIsSelf=*/true);
   }
   if (name == "CONSTANTS") {  // archive code: CONSTANTS.c<i> is the i-th tensor of constants.pkl
     const auto& table = e.ctx().options->archiveConstants;

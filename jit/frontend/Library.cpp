@@ -44,11 +44,8 @@ def normalize(input: Tensor, p: float = 2.0, dim: int = 1, eps: float = 1e-12, o
     if out is None:
         denom = ops.aten.norm(input, p, [dim], True).clamp_min(eps).expand_as(input)
         return torch.div(input, denom)
-    denom2 = ops.aten.norm(input, p, [dim], True).clamp_min(eps).expand_as(input)
+    denom2 = ops.aten.norm(input, p, [dim], True).clamp_min_(eps).expand_as(input)
     return torch.div(input, denom2, out=out)
-
-def one_hot(tensor: Tensor, num_classes: int = -1) -> Tensor:
-    return ops.aten.one_hot(tensor, num_classes)
 
 def interpolate(input: Tensor, size: Union[int, List[int], None] = None, scale_factor: Union[float, List[float], None] = None, mode: str = "nearest", align_corners: Optional[bool] = None, recompute_scale_factor: Optional[bool] = None, antialias: bool = False) -> Tensor:
     if mode == "nearest" or mode == "area" or mode == "nearest-exact":
@@ -131,64 +128,45 @@ def interpolate(input: Tensor, size: Union[int, List[int], None] = None, scale_f
         raise NotImplementedError("Got {}D input, but bicubic mode needs 4D input".format(input.dim()))
     raise NotImplementedError("Input Error: Only 3D, 4D and 5D input Tensors supported (got {}D) for the modes: nearest | linear | bilinear | bicubic | trilinear | area | nearest-exact (got {})".format(input.dim(), mode))
 
+def _check_target_size(input: Tensor, target: Tensor) -> None:
+    if not (target.size() == input.size()):
+        warnings.warn("Using a target size ({}) that is different to the input size ({}). This will likely lead to incorrect results due to broadcasting. Please ensure they have the same size.".format(target.size(), input.size()))
+
 def mse_loss(input: Tensor, target: Tensor, size_average: Optional[bool] = None, reduce: Optional[bool] = None, reduction: str = "mean") -> Tensor:
-    ts = torch.broadcast_tensors([input, target])
-    return torch.mse_loss(ts[0], ts[1], __torch__.torch.nn.functional._reduction_enum(reduction))
+    __torch__.torch.nn.functional._check_target_size(input, target)
+    if size_average is not None or reduce is not None:
+        reduction = __torch__.torch.nn._reduction.legacy_get_string(size_average, reduce)
+    expanded_input, expanded_target = torch.broadcast_tensors([input, target])
+    return torch._C._nn.mse_loss(expanded_input, expanded_target, __torch__.torch.nn._reduction.get_enum(reduction))
 
 def l1_loss(input: Tensor, target: Tensor, size_average: Optional[bool] = None, reduce: Optional[bool] = None, reduction: str = "mean") -> Tensor:
-    ts = torch.broadcast_tensors([input, target])
-    return torch.l1_loss(ts[0], ts[1], __torch__.torch.nn.functional._reduction_enum(reduction))
+    __torch__.torch.nn.functional._check_target_size(input, target)
+    if size_average is not None or reduce is not None:
+        reduction = __torch__.torch.nn._reduction.legacy_get_string(size_average, reduce)
+    expanded_input, expanded_target = torch.broadcast_tensors([input, target])
+    return torch._C._nn.l1_loss(expanded_input, expanded_target, __torch__.torch.nn._reduction.get_enum(reduction))
 
 def smooth_l1_loss(input: Tensor, target: Tensor, size_average: Optional[bool] = None, reduce: Optional[bool] = None, reduction: str = "mean", beta: float = 1.0) -> Tensor:
-    ts = torch.broadcast_tensors([input, target])
-    return torch.smooth_l1_loss(ts[0], ts[1], __torch__.torch.nn.functional._reduction_enum(reduction), beta)
+    __torch__.torch.nn.functional._check_target_size(input, target)
+    if size_average is not None or reduce is not None:
+        reduction = __torch__.torch.nn._reduction.legacy_get_string(size_average, reduce)
+    expanded_input, expanded_target = torch.broadcast_tensors([input, target])
+    return torch._C._nn.smooth_l1_loss(expanded_input, expanded_target, __torch__.torch.nn._reduction.get_enum(reduction), beta)
 
 def huber_loss(input: Tensor, target: Tensor, reduction: str = "mean", delta: float = 1.0) -> Tensor:
-    ts = torch.broadcast_tensors([input, target])
-    return torch.huber_loss(ts[0], ts[1], __torch__.torch.nn.functional._reduction_enum(reduction), delta)
+    __torch__.torch.nn.functional._check_target_size(input, target)
+    expanded_input, expanded_target = torch.broadcast_tensors([input, target])
+    return torch._C._nn.huber_loss(expanded_input, expanded_target, __torch__.torch.nn._reduction.get_enum(reduction), delta)
 
 def nll_loss(input: Tensor, target: Tensor, weight: Optional[Tensor] = None, size_average: Optional[bool] = None, ignore_index: int = -100, reduce: Optional[bool] = None, reduction: str = "mean") -> Tensor:
-    r = __torch__.torch.nn.functional._reduction_enum(reduction)
-    if input.dim() < 1:
-        raise ValueError("Expected 1 or more dimensions (got {})".format(input.dim()))
-    cdim = 1
-    if input.dim() == 1:
-        cdim = 0
-    if input.dim() >= 2 and input.size(0) != target.size(0):
-        raise ValueError("Expected input batch_size ({}) to match target batch_size ({}).".format(input.size(0), target.size(0)))
-    valid = target != ignore_index
-    safe = torch.where(valid, target, torch.zeros_like(target))
-    picked = -torch.gather(input, cdim, safe.unsqueeze(cdim)).squeeze(cdim)
-    w = valid.to(input.dtype)
-    if weight is not None:
-        w = w * weight[safe]
-    loss = picked * w
-    if r == 0:
-        return loss
-    if r == 2:
-        return torch.sum(loss)
-    return torch.sum(loss) / torch.sum(w)
+    if size_average is not None or reduce is not None:
+        reduction = __torch__.torch.nn._reduction.legacy_get_string(size_average, reduce)
+    return torch._C._nn.nll_loss_nd(input, target, weight, __torch__.torch.nn._reduction.get_enum(reduction), ignore_index)
 
 def cross_entropy(input: Tensor, target: Tensor, weight: Optional[Tensor] = None, size_average: Optional[bool] = None, ignore_index: int = -100, reduce: Optional[bool] = None, reduction: str = "mean", label_smoothing: float = 0.0) -> Tensor:
-    cdim = 1
-    if input.dim() == 1:
-        cdim = 0
-    logp = torch.log_softmax(input, cdim)
-    if label_smoothing != 0.0:
-        raise NotImplementedError("tsjit: cross_entropy with label_smoothing is not supported yet")
-    if torch.is_floating_point(target):
-        if weight is not None:
-            logp = logp * weight.view([-1] + [1 for _ in range(input.dim() - cdim - 1)])
-        loss = -torch.sum(logp * target, cdim)
-        r = __torch__.torch.nn.functional._reduction_enum(reduction)
-        if r == 1:
-            if input.dim() == 1:
-                return torch.sum(loss)
-            return torch.sum(loss) / input.size(0)
-        if r == 2:
-            return torch.sum(loss)
-        return loss
-    return __torch__.torch.nn.functional.nll_loss(logp, target, weight, None, ignore_index, None, reduction)
+    if size_average is not None or reduce is not None:
+        reduction = __torch__.torch.nn._reduction.legacy_get_string(size_average, reduce)
+    return torch._C._nn.cross_entropy_loss(input, target, weight, __torch__.torch.nn._reduction.get_enum(reduction), ignore_index, label_smoothing)
 
 def relu(input: Tensor, inplace: bool = False) -> Tensor:
     if inplace:
@@ -202,11 +180,62 @@ def leaky_relu(input: Tensor, negative_slope: float = 0.01, inplace: bool = Fals
 
 def relu6(input: Tensor, inplace: bool = False) -> Tensor:
     if inplace:
-        return torch.hardtanh_(input, 0.0, 6.0)
-    return torch.hardtanh(input, 0.0, 6.0)
+        result = torch._C._nn.relu6_(input)
+    else:
+        result = torch._C._nn.relu6(input)
+    return result
 
 def hardswish(input: Tensor, inplace: bool = False) -> Tensor:
-    return input * torch.clamp(input + 3.0, 0.0, 6.0) / 6.0
+    if inplace:
+        return torch._C._nn.hardswish_(input)
+    return torch._C._nn.hardswish(input)
+
+def hardsigmoid(input: Tensor, inplace: bool = False) -> Tensor:
+    if inplace:
+        return torch._C._nn.hardsigmoid_(input)
+    return torch._C._nn.hardsigmoid(input)
+
+def silu(input: Tensor, inplace: bool = False) -> Tensor:
+    if inplace:
+        return torch._C._nn.silu_(input)
+    return torch._C._nn.silu(input)
+
+def mish(input: Tensor, inplace: bool = False) -> Tensor:
+    if inplace:
+        return torch._C._nn.mish_(input)
+    return torch._C._nn.mish(input)
+
+def elu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
+    if inplace:
+        result = torch._C._nn.elu_(input, alpha)
+    else:
+        result = torch._C._nn.elu(input, alpha)
+    return result
+
+def selu(input: Tensor, inplace: bool = False) -> Tensor:
+    if inplace:
+        result = torch.selu_(input)
+    else:
+        result = torch.selu(input)
+    return result
+
+def hardtanh(input: Tensor, min_val: float = -1.0, max_val: float = 1.0, inplace: bool = False) -> Tensor:
+    if inplace:
+        result = torch._C._nn.hardtanh_(input, min_val, max_val)
+    else:
+        result = torch._C._nn.hardtanh(input, min_val, max_val)
+    return result
+
+def sigmoid(input: Tensor) -> Tensor:
+    warnings.warn("nn.functional.sigmoid is deprecated. Use torch.sigmoid instead.")
+    return input.sigmoid()
+
+def tanh(input: Tensor) -> Tensor:
+    warnings.warn("nn.functional.tanh is deprecated. Use torch.tanh instead.")
+    return input.tanh()
+
+def tanhshrink(input: Tensor) -> Tensor:
+    return input - input.tanh()
 
 def threshold(input: Tensor, threshold: float, value: float, inplace: bool = False) -> Tensor:
     if inplace:
@@ -218,20 +247,8 @@ def celu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
         return torch.celu_(input, alpha)
     return torch.celu(input, alpha)
 
-def softshrink(input: Tensor, lambd: float = 0.5) -> Tensor:
-    return ops.aten.softshrink(input, lambd)
-
-def hardshrink(input: Tensor, lambd: float = 0.5) -> Tensor:
-    return torch.hardshrink(input, lambd)
-
 def softsign(input: Tensor) -> Tensor:
-    return input / (torch.abs(input) + 1)
-
-def logsigmoid(input: Tensor) -> Tensor:
-    return torch.clamp(input, max=0.0) - torch.log1p(torch.exp(-torch.abs(input)))
-
-def mish(input: Tensor, inplace: bool = False) -> Tensor:
-    return input * torch.tanh(torch.softplus(input))
+    return input / (input.abs() + 1)
 
 def glu(input: Tensor, dim: int = -1) -> Tensor:
     if input.dim() == 0:
@@ -557,20 +574,20 @@ def get_enum(reduction: str) -> int:
     raise ValueError("{} is not a valid value for reduction".format(reduction))
 
 def legacy_get_string(size_average: Optional[bool], reduce: Optional[bool], emit_warning: bool = True) -> str:
-    average = True
-    if size_average is not None:
-        average = size_average
-    reducing = True
-    if reduce is not None:
-        reducing = reduce
-    name = "none"
-    if average and reducing:
-        name = "mean"
-    elif reducing:
-        name = "sum"
+    warning = "size_average and reduce args will be deprecated, please use reduction='{}' instead."
+    if size_average is None:
+        size_average = True
+    if reduce is None:
+        reduce = True
+    if size_average and reduce:
+        ret = "mean"
+    elif reduce:
+        ret = "sum"
+    else:
+        ret = "none"
     if emit_warning:
-        warnings.warn("size_average and reduce args will be deprecated, please use reduction='{}' instead.".format(name))
-    return name
+        warnings.warn(warning.format(ret))
+    return ret
 )TS";
 
 const char* kGradMode = R"TS(

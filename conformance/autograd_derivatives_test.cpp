@@ -176,6 +176,12 @@ TEST(AutogradDerivatives, ElementwiseUnary) {
   cases.push_back({"clone", ir(1, "  %n : NoneType = prim::Constant()\n  %r : Tensor = aten::clone(%a, %n)\n"), {{{2, 3}, Kind::Normal, true, true}}});
   cases.push_back({"leaky_relu near 0", ir(1, "  %sl : float = prim::Constant[value=0.1]()\n  %r : Tensor = aten::leaky_relu(%a, %sl)\n"), {{{3, 4}, Kind::NearKink}}});
   cases.push_back({"hardtanh", ir(1, "  %lo : float = prim::Constant[value=-0.5]()\n  %hi : float = prim::Constant[value=0.5]()\n  %r : Tensor = aten::hardtanh(%a, %lo, %hi)\n"), {{{6}, Kind::Normal}}});
+  // F.relu6 / hardswish / hardsigmoid / mish / selu (1.13's wrappers call these ops): the input
+  // scaled so that every piece of the piecewise ones is hit (kinks at -3, 0, 3, 6).
+  const std::string spread = "  %k4 : float = prim::Constant[value=3.5]()\n  %k1 : float = prim::Constant[value=1.5]()\n"
+                             "  %s0 : Tensor = aten::mul(%a, %k4)\n  %s : Tensor = aten::add(%s0, %k1, %k1)\n";
+  for (const char* op : {"aten::relu6", "aten::hardswish", "aten::hardsigmoid", "aten::mish", "aten::selu"})
+    cases.push_back({std::string(op) + " spread", ir(1, spread + "  %r : Tensor = " + op + "(%s)\n"), {{{4, 5}}}});
   for (const char* op : {"aten::abs", "aten::relu", "aten::sign"})
     cases.push_back({std::string(op) + " near 0", unary(op), {{{3, 4}, Kind::NearKink, true, true}}});
   for (const char* op : {"aten::tan", "aten::asin"}) cases.push_back({op, unary(op), {{{5}, Kind::Unit}}});
@@ -616,6 +622,25 @@ TEST(AutogradDerivatives, LossesAndDistances) {
   cases.push_back({"cdist matrix product", body(2, "aten::cdist(%a, %b, %p2, %i1)"), {m34, {{2, 4}}}});
   cases.push_back({"pdist", body(1, "aten::pdist(%a, %p2)"), {{{4, 3}}}});
   cases.push_back({"pdist p1", body(1, "aten::pdist(%a, %p1)"), {{{4, 3}}}});
+  // F.cross_entropy / F.nll_loss call these ops in 1.13: class indices (every reduction, weight,
+  // ignore_index, label smoothing), K-dimensional input, and class probabilities.
+  const std::string ce = "  %ls : float = prim::Constant[value=0.2]()\n  %l0 : float = prim::Constant[value=0.]()\n";
+  auto ceBody = [&](size_t n, const std::string& call) { return withInts(n, k + ce + "  %r : Tensor = " + call + "\n"); };
+  In cls3{{3}, Kind::Index, false, false, -1, 4}, w4{{4}, Kind::Positive, false}, cls23{{2, 3}, Kind::Index, false, false, -1, 4};
+  cases.push_back({"nll_loss_nd mean", body(2, "aten::nll_loss_nd(%a, %b, %none, %i1, %im1)"), {m34, cls3}});
+  cases.push_back({"nll_loss_nd weighted none ignore 1", body(3, "aten::nll_loss_nd(%a, %b, %c, %i0, %i1)"), {m34, cls3, w4}});
+  cases.push_back({"nll_loss_nd 3d weighted mean", body(3, "aten::nll_loss_nd(%a, %b, %c, %i1, %im1)"), {{{2, 4, 3}}, cls23, w4}});
+  cases.push_back({"cross_entropy_loss mean", ceBody(2, "aten::cross_entropy_loss(%a, %b, %none, %i1, %im1, %l0)"), {m34, cls3}});
+  cases.push_back({"cross_entropy_loss weighted sum ignore 2", ceBody(3, "aten::cross_entropy_loss(%a, %b, %c, %i2, %i2, %l0)"), {m34, cls3, w4}});
+  for (const char* r : {"%i0", "%i1", "%i2"})
+    cases.push_back({std::string("cross_entropy_loss smoothing weighted ignore 1 ") + r,
+                     ceBody(3, std::string("aten::cross_entropy_loss(%a, %b, %c, ") + r + ", %i1, %ls)"), {m34, cls3, w4}});
+  cases.push_back({"cross_entropy_loss 3d smoothing", ceBody(2, "aten::cross_entropy_loss(%a, %b, %none, %i1, %im1, %ls)"), {{{2, 4, 3}}, cls23}});
+  In prob34{{3, 4}, Kind::Probability};
+  for (const char* r : {"%i0", "%i1"})
+    cases.push_back({std::string("cross_entropy_loss probabilities weighted smoothing ") + r,
+                     ceBody(3, std::string("aten::cross_entropy_loss(%a, %b, %c, ") + r + ", %im1, %ls)"), {m34, prob34, w4}});
+  cases.push_back({"cross_entropy_loss probabilities 1d sum", ceBody(2, "aten::cross_entropy_loss(%a, %b, %none, %i2, %im1, %l0)"), {{{4}}, {{4}, Kind::Probability}}});
   cases.push_back({"log_sigmoid", body(1, "aten::log_sigmoid(%a)"), {m23}});
   cases.push_back({"rrelu eval", body(1, "aten::rrelu(%a, %mg, %p1, %f, %none)"), {{{2, 3}, Kind::NearKink}}});
   cases.push_back({"alpha_dropout eval", body(1, "aten::alpha_dropout(%a, %mg, %f)"), {m23}});

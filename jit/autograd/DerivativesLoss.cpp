@@ -57,6 +57,35 @@ Grads multiMarginBackward(const GradContext& c) {
   return {Tensor::fromDoubles(out, x.sizes(), ScalarType::Double), IValue(), IValue(), IValue(), IValue(), IValue()};
 }
 
+// nll_loss_nd (F.nll_loss, and cross_entropy_loss's decomposition): linear in the log-probabilities:
+// d loss_k / d x[n, t_k, i] = -w[t_k] for each position k = (n, i) whose target is not ignore_index
+// (mean: divided by the sum of those weights). Target and weight get no gradient (1.13 has none).
+Grads nllLossNdBackward(const GradContext& c) {
+  const Tensor x = c.tensor(0), t = c.tensor(1);
+  const Tensor w = c.arg(2).isTensor() ? c.tensor(2) : Tensor();
+  const int64_t reduction = c.arg(3).toInt(), ignore = c.arg(4).toInt();
+  const int64_t classes = x.dim() <= 1 ? (x.dim() == 0 ? 1 : x.size(0)) : x.size(1);
+  const int64_t frames = x.dim() <= 1 ? 1 : x.size(0);
+  int64_t inner = 1;
+  for (int64_t d = 2; d < x.dim(); ++d) inner *= x.size(d);
+  const std::vector<int64_t> tv = t.contiguous().toInt64s();
+  const std::vector<double> wv = w.defined() ? w.contiguous().toDoubles() : std::vector<double>{};
+  const std::vector<double> g = c.grad().contiguous().toDoubles();
+  std::vector<double> out(static_cast<size_t>(x.numel()), 0.0);
+  double wsum = 0;
+  for (size_t k = 0; k < tv.size(); ++k)
+    if (tv[k] != ignore && tv[k] >= 0 && tv[k] < classes) wsum += wv.empty() ? 1.0 : wv[static_cast<size_t>(tv[k])];
+  const bool none = reduction == 0 && x.dim() >= 2;
+  for (int64_t n = 0; n < frames; ++n)
+    for (int64_t i = 0; i < inner; ++i) {
+      const size_t k = static_cast<size_t>(n * inner + i);
+      if (k >= tv.size() || tv[k] == ignore || tv[k] < 0 || tv[k] >= classes) continue;
+      const double gk = none ? g[k] : (reduction == 1 ? g[0] / wsum : g[0]);
+      out[static_cast<size_t>((n * classes + tv[k]) * inner + i)] = -gk * (wv.empty() ? 1.0 : wv[static_cast<size_t>(tv[k])]);
+    }
+  return {Tensor::fromDoubles(out, x.sizes(), ScalarType::Double), IValue(), IValue(), IValue(), IValue()};
+}
+
 // multilabel_margin_loss: for each target j and non-target i with 1 - x[j] + x[i] > 0, +1/C at i
 // and -1/C at j.
 Grads multilabelMarginBackward(const GradContext& c) {
@@ -327,6 +356,49 @@ void registerLossDerivatives() {
   };
   defDecomposed("aten::pdist", {0}, pdist);
   defDecomposed("aten::_pdist_forward", {0}, pdist);
+  def("aten::nll_loss_nd", {{0, 1, 2}, {}}, nllLossNdBackward);
+  // cross_entropy_loss is 1.13's composite: log_softmax over the class dim, then nll_loss_nd for
+  // class indices (plus the label-smoothing term), or -(log_softmax * target [* weight]) summed over
+  // the class dim for class probabilities (target smoothed first).
+  defDecomposed("aten::cross_entropy_loss", {0, 1, 2}, [](const std::vector<IValue>& a) -> std::vector<Tensor> {
+    const Tensor x = a[0].toTensor(), t = a[1].toTensor();
+    const Tensor w = a[2].isTensor() ? a[2].toTensor() : Tensor();
+    const int64_t reduction = a[3].toInt(), ignore = a[4].toInt();
+    const double ls = a[5].toDouble();
+    const int64_t cdim = x.dim() == 1 ? 0 : 1, C = x.size(cdim);
+    const Tensor lp = callT("aten::log_softmax.int", {x, cdim, IValue()});
+    Tensor wView;
+    if (w.defined()) {
+      std::vector<int64_t> shape(static_cast<size_t>(x.dim()), 1);
+      shape[static_cast<size_t>(cdim)] = C;
+      wView = reshape(w, shape);
+    }
+    if (x.sizes() == t.sizes()) {  // class probabilities
+      Tensor target = ls > 0 ? addScalar(mul(t, 1 - ls), ls / static_cast<double>(C)) : t;
+      Tensor prod = mul(lp, target);
+      if (wView.defined()) prod = mul(prod, wView);
+      if (reduction == 0) return {neg(sum(prod, {cdim}, false))};
+      Tensor total = neg(sumAll(prod));
+      return {reduction == 1 ? div(total, static_cast<double>(x.numel() / C)) : total};
+    }
+    const Tensor nll = callT("aten::nll_loss_nd", {lp, t, a[2], reduction, ignore});
+    if (ls <= 0) return {nll};
+    Tensor smooth = neg(sum(wView.defined() ? mul(lp, wView) : lp, {cdim}, false));
+    const Tensor ignored = compare("aten::eq.Scalar", t, static_cast<double>(ignore));
+    smooth = callT("aten::masked_fill.Scalar", {smooth, ignored, 0.0});
+    Tensor r = smooth;
+    if (reduction == 1) {
+      const std::vector<int64_t> tv = t.contiguous().toInt64s();
+      const std::vector<double> wv = w.defined() ? w.contiguous().toDoubles() : std::vector<double>{};
+      double denom = 0;
+      for (int64_t k : tv)
+        if (k != ignore) denom += wv.empty() ? 1.0 : wv[static_cast<size_t>(k)];
+      r = div(sumAll(smooth), denom);
+    } else if (reduction == 2) {
+      r = sumAll(smooth);
+    }
+    return {add(mul(nll, 1 - ls), mul(r, ls / static_cast<double>(C)))};
+  });
   def("aten::multi_margin_loss", {{0, 1, 4}, {}}, multiMarginBackward);
   def("aten::multilabel_margin_loss", {{0, 1}, {}}, multilabelMarginBackward);
   // rrelu: slope 1 where x > 0, else out / x (the mean slope outside training; where x == 0 the

@@ -334,7 +334,7 @@ void registerElementwiseDerivatives() {
   });
   unarySelf("aten::hardsigmoid", [](const Tensor& g, const Tensor& x) {
     Tensor inside = callT("aten::logical_and", {compare("aten::gt.Scalar", x, -3), compare("aten::lt.Scalar", x, 3)});
-    return mask(inside, div(g, 6.0));
+    return mask(inside, mul(g, static_cast<double>(1.0f / 6.0f)));  // 1.13's kernel: a float 1/6
   });
   unarySelf("aten::mish", [](const Tensor& g, const Tensor& x) {
     Tensor ts = unary("aten::tanh", callT("aten::softplus", {x, 1.0, 20.0}));

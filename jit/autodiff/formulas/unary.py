@@ -147,6 +147,36 @@ def hardtanh(self, min_val: number, max_val: number):
     return result, backward
 
 
+# relu6 / hardswish / hardsigmoid: 1.13 differentiates these symbolically too (F.relu6, F.hardswish
+# and F.hardsigmoid call them); the slopes are their backward kernels': hardswish' is 0 below -3,
+# x / 3 + 1/2 up to 3, 1 above; hardsigmoid' is 1/6 strictly inside (-3, 3), with the kernel's 1/6
+# rounded to float (0.1666666716337204): the gradients of a first, profiling call in 1.13 (what
+# the corpus records) come from that kernel, and tsjit differentiates symbolically from the start.
+def relu6(self):
+    result = torch.relu6(self)
+    def backward(grad_output):
+        inside = ((self > 0) & (self < 6)).type_as(grad_output)
+        return grad_output * inside
+    return result, backward
+
+
+def hardswish(self):
+    result = torch.hardswish(self)
+    def backward(grad_output):
+        slope = torch.where(self > 3.0, torch.ones_like(self), self / 3.0 + 0.5)
+        slope = torch.where(self < -3.0, torch.zeros_like(self), slope)
+        return grad_output * slope
+    return result, backward
+
+
+def hardsigmoid(self):
+    result = torch.hardsigmoid(self)
+    def backward(grad_output):
+        inside = ((self > -3.0) & (self < 3.0)).type_as(grad_output)
+        return grad_output * inside * 0.1666666716337204
+    return result, backward
+
+
 def clamp(self, min: Optional[number], max: Optional[number]):
     result = torch.clamp(self, min, max)
     def backward(grad_output):

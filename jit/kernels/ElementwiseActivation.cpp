@@ -168,10 +168,17 @@ Tensor gelu(const IValue* args, const Tensor* self) {
   throw RuntimeError("approximate argument must be either none or tanh.");
 }
 
+// silu: x / (1 + exp(-x)) in float; for BFloat16, 1.13's kernel rounds each step (exp, the sum,
+// the quotient) to BFloat16 (its BFloat16 vector ops convert back after every op).
 Tensor silu(const IValue* args, const Tensor* self) {
-  return activation(args, self, "silu_cpu", [](auto zero) {
+  const bool bf16 = args[0].isTensor() && args[0].toTensor().dtype() == ScalarType::BFloat16;
+  return activation(args, self, "silu_cpu", [bf16](auto zero) {
     using C = decltype(zero);
-    return [](C x) { return x / (C(1) + std::exp(-x)); };
+    return [bf16](C x) {
+      if (!bf16) return x / (C(1) + std::exp(-x));
+      auto r = [](C v) { return static_cast<C>(static_cast<float>(BFloat16(static_cast<float>(v)))); };
+      return r(x / r(C(1) + r(std::exp(-x))));
+    };
   });
 }
 

@@ -237,9 +237,14 @@ void registerElementwiseActivationKernels() {
     // PyTorch 1.13 computes x / (1 + exp(-x)) in float for float / BFloat16 (its vectorized and
     // scalar loops alike): exp(-x) overflows to inf below x = -88.72, making the result -0 where
     // double would give a tiny (possibly subnormal) value.
+    // BFloat16: each step (exp, the sum, the quotient) rounded to BFloat16, as 1.13's kernel does.
     const Tensor x = tensorArg(a.at(0));
-    const bool inFloat = x.dtype() != ScalarType::Double;
-    return activation(x, "silu_cpu", [inFloat](double v) {
+    const bool inFloat = x.dtype() != ScalarType::Double, bf16 = x.dtype() == ScalarType::BFloat16;
+    return activation(x, "silu_cpu", [inFloat, bf16](double v) {
+      if (bf16) {
+        const double e = castDouble(std::exp(-v), ScalarType::BFloat16);
+        return castDouble(v / castDouble(1.0 + e, ScalarType::BFloat16), ScalarType::BFloat16);
+      }
       const double e = inFloat ? castDouble(std::exp(-v), ScalarType::Float) : std::exp(-v);
       return v / (1.0 + e);
     });

@@ -128,6 +128,19 @@ def interpolate(input: Tensor, size: Union[int, List[int], None] = None, scale_f
         raise NotImplementedError("Got {}D input, but bicubic mode needs 4D input".format(input.dim()))
     raise NotImplementedError("Input Error: Only 3D, 4D and 5D input Tensors supported (got {}D) for the modes: nearest | linear | bilinear | bicubic | trilinear | area | nearest-exact (got {})".format(input.dim(), mode))
 
+# 1.13's overloads: upsample and upsample_nearest take a float scale_factor only.
+def upsample(input: Tensor, size: Union[int, List[int], None] = None, scale_factor: Optional[float] = None, mode: str = "nearest", align_corners: Optional[bool] = None) -> Tensor:
+    warnings.warn("nn.functional.upsample is deprecated. Use nn.functional.interpolate instead.")
+    return __torch__.torch.nn.functional.interpolate(input, size, scale_factor, mode, align_corners)
+
+def upsample_nearest(input: Tensor, size: Union[int, List[int], None] = None, scale_factor: Optional[float] = None) -> Tensor:
+    warnings.warn("nn.functional.upsample_nearest is deprecated. Use nn.functional.interpolate instead.")
+    return __torch__.torch.nn.functional.interpolate(input, size, scale_factor, mode="nearest")
+
+def upsample_bilinear(input: Tensor, size: Union[int, List[int], None] = None, scale_factor: Union[float, List[float], None] = None) -> Tensor:
+    warnings.warn("nn.functional.upsample_bilinear is deprecated. Use nn.functional.interpolate instead.")
+    return __torch__.torch.nn.functional.interpolate(input, size, scale_factor, mode="bilinear", align_corners=True)
+
 def _check_target_size(input: Tensor, target: Tensor) -> None:
     if not (target.size() == input.size()):
         warnings.warn("Using a target size ({}) that is different to the input size ({}). This will likely lead to incorrect results due to broadcasting. Please ensure they have the same size.".format(target.size(), input.size()))
@@ -287,6 +300,17 @@ def batch_norm(input: Tensor, running_mean: Optional[Tensor], running_var: Optio
         if prod == 1:
             raise ValueError("Expected more than 1 value per channel when training, got input size {}".format(size))
     return torch.batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps, True)
+
+def _verify_batch_size(size: List[int]) -> None:
+    size_prods = size[0]
+    for i in range(len(size) - 2):
+        size_prods *= size[i + 2]
+    if size_prods == 1:
+        raise ValueError("Expected more than 1 value per channel when training, got input size {}".format(size))
+
+def group_norm(input: Tensor, num_groups: int, weight: Optional[Tensor] = None, bias: Optional[Tensor] = None, eps: float = 1e-05) -> Tensor:
+    __torch__.torch.nn.functional._verify_batch_size([input.size(0) * input.size(1) // num_groups, num_groups] + list(input.size()[2:]))
+    return torch.group_norm(input, num_groups, weight, bias, eps, True)
 
 def instance_norm(input: Tensor, running_mean: Optional[Tensor] = None, running_var: Optional[Tensor] = None, weight: Optional[Tensor] = None, bias: Optional[Tensor] = None, use_input_stats: bool = True, momentum: float = 0.1, eps: float = 1e-05) -> Tensor:
     if use_input_stats:

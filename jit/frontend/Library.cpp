@@ -334,7 +334,9 @@ def embedding(input: Tensor, weight: Tensor, padding_idx: Optional[int] = None, 
                 raise AssertionError("Padding_idx must be within num_embeddings")
             pad = weight.size(0) + pad
     if max_norm is not None:
-        raise NotImplementedError("tsjit: embedding with max_norm is not supported yet")
+        # 1.13's scripted F.embedding makes the indices contiguous and skips the renorm (its
+        # _no_grad_embedding_renorm_ is not compiled): the weight is used as it is.
+        input = input.contiguous()
     return torch.embedding(weight, input, pad, scale_grad_by_freq, sparse)
 
 def _list_with_default(out_size: List[int], defaults: List[int]) -> List[int]:

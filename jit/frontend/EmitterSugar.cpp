@@ -94,8 +94,10 @@ Value* MethodValue::callWith(const SourceRange& loc, FunctionEmitter& e, Value* 
   args.insert(args.begin(), NamedValue{loc, "", selfValue});
   std::string op = name;
   if (isTensor(selfValue->type())) {
+    // x.char() is int8 (1.13 has it; x.bfloat16() it lacks).
     static const std::map<std::string, int64_t> casts = {{"float", 6}, {"double", 7}, {"long", 4}, {"int", 3},
-                                                         {"bool", 11}, {"half", 5},   {"short", 2}, {"byte", 0}};
+                                                         {"bool", 11}, {"half", 5},   {"short", 2}, {"byte", 0},
+                                                         {"char", 1}};
     auto it = casts.find(name);
     if (it != casts.end() && args.size() == 1) {
       args.push_back({loc, "", e.emitConst(Literal{it->second})});

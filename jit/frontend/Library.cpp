@@ -86,8 +86,8 @@ def interpolate(input: Tensor, size: Union[int, List[int], None] = None, scale_f
             sfs = scale_factors
             output_size = [int(math.floor(float(input.size(i + 2)) * sfs[i])) for i in range(dim)]
         scale_factors = None
-    if antialias:
-        raise NotImplementedError("tsjit: interpolate with antialias=True is not supported yet")
+    if antialias and not ((mode == "bilinear" or mode == "bicubic") and input.dim() == 4):
+        raise ValueError("Anti-alias option is only supported for bilinear and bicubic modes")
     if mode == "nearest":
         if dim == 1:
             return torch.upsample_nearest1d(input, output_size, scale_factors)
@@ -116,6 +116,8 @@ def interpolate(input: Tensor, size: Union[int, List[int], None] = None, scale_f
         raise NotImplementedError("Got {}D input, but linear mode needs 3D input".format(input.dim()))
     if mode == "bilinear":
         if dim == 2:
+            if antialias:
+                return torch._C._nn._upsample_bilinear2d_aa(input, output_size, corners, scale_factors)
             return torch.upsample_bilinear2d(input, output_size, corners, scale_factors)
         raise NotImplementedError("Got {}D input, but bilinear mode needs 4D input".format(input.dim()))
     if mode == "trilinear":
@@ -124,6 +126,8 @@ def interpolate(input: Tensor, size: Union[int, List[int], None] = None, scale_f
         raise NotImplementedError("Got {}D input, but trilinear mode needs 5D input".format(input.dim()))
     if mode == "bicubic":
         if dim == 2:
+            if antialias:
+                return torch._C._nn._upsample_bicubic2d_aa(input, output_size, corners, scale_factors)
             return torch.upsample_bicubic2d(input, output_size, corners, scale_factors)
         raise NotImplementedError("Got {}D input, but bicubic mode needs 4D input".format(input.dim()))
     raise NotImplementedError("Input Error: Only 3D, 4D and 5D input Tensors supported (got {}D) for the modes: nearest | linear | bilinear | bicubic | trilinear | area | nearest-exact (got {})".format(input.dim(), mode))

@@ -531,10 +531,8 @@ def _consecutive_return_counts(input: Tensor, return_inverse: bool = False, retu
     return output, counts
 
 def norm(input: Tensor, p: Union[float, str, None] = "fro", dim: Optional[List[int]] = None, keepdim: bool = False, out: Optional[Tensor] = None, dtype: Optional[int] = None) -> Tensor:
-    if out is not None:
-        raise NotImplementedError("tsjit: torch.norm with out= is not supported yet")
     ndim = input.dim()
-    if dim is None and dtype is None and p is not None:
+    if dim is None and out is None and dtype is None and p is not None:
         if isinstance(p, str):
             if p == "fro":
                 return ops.aten.frobenius_norm(input, torch.jit.annotate(List[int], []), keepdim)
@@ -550,20 +548,29 @@ def norm(input: Tensor, p: Union[float, str, None] = "fro", dim: Optional[List[i
         if p == "fro":
             if dtype is not None:
                 raise ValueError("dtype argument is not supported in frobenius norm")
-            return ops.aten.frobenius_norm(input, dims, keepdim)
+            if out is None:
+                return ops.aten.frobenius_norm(input, dims, keepdim)
+            return ops.aten.frobenius_norm(input, dims, keepdim, out=out)
         elif p == "nuc":
             if dtype is not None:
                 raise ValueError("dtype argument is not supported in nuclear norm")
             if dim is None:
-                return ops.aten.nuclear_norm(input, keepdim)
+                if out is None:
+                    return ops.aten.nuclear_norm(input, keepdim)
+                return ops.aten.nuclear_norm(input, keepdim, out=out)
             else:
-                return ops.aten.nuclear_norm(input, dims, keepdim)
+                if out is None:
+                    return ops.aten.nuclear_norm(input, dims, keepdim)
+                return ops.aten.nuclear_norm(input, dims, keepdim, out=out)
         raise RuntimeError("only valid string values are 'fro' and 'nuc', found {}".format(p))
     else:
-        if dtype is None:
-            return ops.aten.norm(input, p, dims, keepdim)
-        else:
+        if out is None:
+            if dtype is None:
+                return ops.aten.norm(input, p, dims, keepdim)
             return ops.aten.norm(input, p, dims, keepdim, dtype=dtype)
+        if dtype is None:
+            return ops.aten.norm(input, p, dims, keepdim, out=out)
+        return ops.aten.norm(input, p, dims, keepdim, dtype=dtype, out=out)
 
 def tensordot(a: Tensor, b: Tensor, dims: Union[int, Tuple[List[int], List[int]], List[List[int]]] = 2, out: Optional[Tensor] = None) -> Tensor:
     if out is not None:

@@ -480,6 +480,67 @@ TEST(AutogradDerivatives, Linalg) {
   checkAll(cases);
 }
 
+TEST(AutogradDerivatives, Spectral) {
+  std::vector<Case> cases;
+  cases.push_back({"linalg_svdvals tall", withInts(1, "  %r : Tensor = aten::linalg_svdvals(%a, %none)\n"), {{{4, 3}}}});
+  cases.push_back({"linalg_svdvals wide batch", withInts(1, "  %r : Tensor = aten::linalg_svdvals(%a, %none)\n"), {{{2, 2, 3}}}});
+  cases.push_back({"linalg_svdvals transposed", withInts(1, "  %r : Tensor = aten::linalg_svdvals(%a, %none)\n"), {{{3, 3}, Kind::Normal, true, true}}});
+  // eigvalsh of a symmetric matrix built in the graph (its kernel reads one triangle).
+  const std::string sym = "  %at : Tensor = aten::transpose(%a, %im1, %i0)\n  %m : Tensor = aten::add(%a, %at, %i1)\n";
+  const std::string symBatch = "  %at : Tensor = aten::transpose(%a, %im1, %i1)\n  %m : Tensor = aten::add(%a, %at, %i1)\n";
+  for (const char* uplo : {"L", "U"})
+    cases.push_back({std::string("linalg_eigvalsh ") + uplo,
+                     withInts(1, sym + "  %u : str = prim::Constant[value=\"" + uplo + "\"]()\n  %r : Tensor = aten::linalg_eigvalsh(%m, %u)\n"), {{{3, 3}}}});
+  cases.push_back({"linalg_eigvalsh batch", withInts(1, symBatch + "  %u : str = prim::Constant[value=\"L\"]()\n  %r : Tensor = aten::linalg_eigvalsh(%m, %u)\n"), {{{2, 3, 3}}}});
+  auto qr = [](const std::string& call) {
+    return withInts(1, "  %red : str = prim::Constant[value=\"reduced\"]()\n  %com : str = prim::Constant[value=\"complete\"]()\n"
+                       "  %q : Tensor, %rr : Tensor = " + call + "\n  %r : (Tensor, Tensor) = prim::TupleConstruct(%q, %rr)\n");
+  };
+  cases.push_back({"linalg_qr reduced tall", qr("aten::linalg_qr(%a, %red)"), {{{4, 3}}}});
+  cases.push_back({"linalg_qr reduced square batch", qr("aten::linalg_qr(%a, %red)"), {{{2, 3, 3}}}});
+  cases.push_back({"linalg_qr reduced wide", qr("aten::linalg_qr(%a, %red)"), {{{2, 4}}}});
+  cases.push_back({"linalg_qr complete wide", qr("aten::linalg_qr(%a, %com)"), {{{2, 3}}}});
+  cases.push_back({"qr some", qr("aten::qr(%a, %t)"), {{{3, 2}}}});
+  cases.push_back({"qr complete square", qr("aten::qr(%a, %f)"), {{{3, 3}, Kind::Normal, true, true}}});
+  const std::string rc = "  %rc : float = prim::Constant[value=1e-15]()\n";
+  cases.push_back({"linalg_pinv tall", withInts(1, rc + "  %r : Tensor = aten::linalg_pinv(%a, %rc, %f)\n"), {{{4, 3}}}});
+  cases.push_back({"linalg_pinv atol_rtol_float wide batch", withInts(1, "  %r : Tensor = aten::linalg_pinv(%a, %none, %none, %f)\n"), {{{2, 2, 3}}}});
+  cases.push_back({"pinverse square", withInts(1, rc + "  %r : Tensor = aten::pinverse(%a, %rc)\n"), {{{3, 3}}}});
+  checkAll(cases);
+}
+
+// Gradients where the decomposition is not unique (repeated singular values / eigenvalues) or the
+// matrix is not symmetric, pinned to python3-torch 1.13.1's torch.autograd.grad.
+TEST(AutogradDerivatives, SpectralPinnedTo113) {
+  auto run = [](const std::string& call, const Tensor& a, const Tensor& g) {
+    auto graph = parseIR(withInts(1, "  %u : str = prim::Constant[value=\"U\"]()\n  %l : str = prim::Constant[value=\"L\"]()\n  %r : Tensor = " + call + "\n"));
+    auto ag = conformance::autogradVjp(*graph, {a}, {g}, {0});
+    return ag.at(0).contiguous().toDoubles();
+  };
+  const Tensor g10 = Tensor::fromDoubles({1, 0}, {2}, ScalarType::Double), g11 = Tensor::fromDoubles({1, 1}, {2}, ScalarType::Double);
+  const Tensor eye2 = Tensor::fromDoubles({1, 0, 0, 1}, {2, 2}, ScalarType::Double);
+  EXPECT_EQ(run("aten::linalg_svdvals(%a, %none)", eye2, g10), (std::vector<double>{1, 0, 0, 0}));
+  EXPECT_EQ(run("aten::linalg_svdvals(%a, %none)", Tensor::fromDoubles({3, 0, 0, 3, 0, 0}, {3, 2}, ScalarType::Double), g11),
+            (std::vector<double>{1, 0, 0, 1, 0, 0}));
+  EXPECT_EQ(run("aten::linalg_svdvals(%a, %none)", Tensor::fromDoubles({0, 0, 0, 0}, {2, 2}, ScalarType::Double), g11), (std::vector<double>{1, 0, 0, 1}));
+  EXPECT_EQ(run("aten::linalg_eigvalsh(%a, %l)", eye2, g10), (std::vector<double>{1, 0, 0, 0}));
+  const Tensor a = Tensor::fromDoubles({2, 5, 1, 3}, {2, 2}, ScalarType::Double);
+  const std::vector<double> lower = {0.7236067977499788, -0.4472135954999578, -0.4472135954999578, 0.2763932022500209};
+  const std::vector<double> upper = {0.5497518595104993, -0.49751859510499447, -0.49751859510499447, 0.45024814048950046};
+  std::vector<double> gl = run("aten::linalg_eigvalsh(%a, %l)", a, g10), gu = run("aten::linalg_eigvalsh(%a, %u)", a, g10);
+  for (size_t i = 0; i < 4; ++i) {
+    EXPECT_NEAR(gl[i], lower[i], 1e-14);
+    EXPECT_NEAR(gu[i], upper[i], 1e-14);
+  }
+  // pinv of a rank-1 matrix (1.13 differentiates through its SVD; the closed form agrees).
+  auto graph = parseIR(withInts(1, "  %r : Tensor = aten::linalg_pinv(%a, %none, %none, %f)\n"));
+  auto ag = conformance::autogradVjp(*graph, {Tensor::fromDoubles({1, 2, 2, 4}, {2, 2}, ScalarType::Double)},
+                                     {Tensor::fromDoubles({1, 2, 3, 4}, {2, 2}, ScalarType::Double)}, {0});
+  const std::vector<double> want = {-0.033599999999999935, -0.05919999999999988, -0.09919999999999986, -0.18239999999999973};
+  const std::vector<double> got = ag.at(0).contiguous().toDoubles();
+  for (size_t i = 0; i < 4; ++i) EXPECT_NEAR(got[i], want[i], 1e-12);
+}
+
 TEST(AutogradDerivatives, NN) {
   std::vector<Case> cases;
   In x{{2, 3, 4}};
@@ -666,6 +727,71 @@ TEST(AutogradDerivatives, LossesAndDistances) {
   cases.push_back({"embedding_bag per_sample_weights", withInts(3, k + bag + "  %r : Tensor, %r1 : Tensor, %r2 : Tensor, %r3 : Tensor = aten::embedding_bag(%a, %b, %off, %f, %i0, %f, %c, %f)\n"),
                    {{{4, 3}}, bagIdx, {{6}}}});
   checkAll(cases);
+}
+
+TEST(AutogradDerivatives, RegressionAndLogitLosses) {
+  std::vector<Case> cases;
+  const std::string k =
+      "  %b1 : float = prim::Constant[value=1.]()\n  %b05 : float = prim::Constant[value=0.5]()\n"
+      "  %b0 : float = prim::Constant[value=0.]()\n  %d03 : float = prim::Constant[value=0.3]()\n"
+      "  %ig : int = prim::Constant[value=1]()\n  %nig : int = prim::Constant[value=-100]()\n";
+  auto body = [&](size_t n, const std::string& call) { return withInts(n, k + "  %r : Tensor = " + call + "\n"); };
+  In m23{{2, 3}}, m3{{3}}, prob{{2, 3}, Kind::Probability}, w3{{3}, Kind::Positive, false};
+  const char* reductions[] = {"%i0", "%i1", "%i2"};
+  for (const char* r : reductions) {
+    cases.push_back({std::string("l1_loss ") + r, body(2, std::string("aten::l1_loss(%a, %b, ") + r + ")"), {m23, m23}});
+    cases.push_back({std::string("smooth_l1_loss beta=1 ") + r, body(2, std::string("aten::smooth_l1_loss(%a, %b, ") + r + ", %b1)"), {m23, m23}});
+    cases.push_back({std::string("huber_loss delta=0.3 ") + r, body(2, std::string("aten::huber_loss(%a, %b, ") + r + ", %d03)"), {m23, m23}});
+    cases.push_back({std::string("binary_cross_entropy_with_logits ") + r,
+                     body(2, std::string("aten::binary_cross_entropy_with_logits(%a, %b, %none, %none, ") + r + ")"), {m23, prob}});
+  }
+  cases.push_back({"l1_loss broadcast target", body(2, "aten::l1_loss(%a, %b, %i1)"), {m23, m3}});
+  cases.push_back({"smooth_l1_loss beta=0.5", body(2, "aten::smooth_l1_loss(%a, %b, %i1, %b05)"), {m23, m23}});
+  cases.push_back({"smooth_l1_loss beta=0", body(2, "aten::smooth_l1_loss(%a, %b, %i2, %b0)"), {m23, m23}});
+  cases.push_back({"huber_loss delta=1", body(2, "aten::huber_loss(%a, %b, %i0, %b1)"), {m23, m23}});
+  cases.push_back({"binary_cross_entropy_with_logits weight pos_weight", body(4, "aten::binary_cross_entropy_with_logits(%a, %b, %c, %d, %i1)"),
+                   {m23, prob, w3, w3}});
+  cases.push_back({"binary_cross_entropy_with_logits pos_weight none", body(3, "aten::binary_cross_entropy_with_logits(%a, %b, %none, %c, %i0)"),
+                   {m23, prob, w3}});
+  cases.push_back({"binary_cross_entropy_with_logits weight sum", body(3, "aten::binary_cross_entropy_with_logits(%a, %b, %c, %none, %i2)"),
+                   {m23, prob, {{2, 1}, Kind::Positive, false}}});
+  In y4{{3}, Kind::Index, false, false, -1, 4}, w4{{4}, Kind::Positive, false};
+  for (const char* r : reductions)
+    cases.push_back({std::string("nll_loss_nd weight ignore_index=1 ") + r, body(3, std::string("aten::nll_loss_nd(%a, %b, %c, ") + r + ", %ig)"),
+                     {{{3, 4}}, y4, w4}});
+  cases.push_back({"nll_loss_nd 4-D none", body(2, "aten::nll_loss_nd(%a, %b, %none, %i0, %nig)"), {{{2, 3, 2, 2}}, {{2, 2, 2}, Kind::Index, false, false, -1, 3}}});
+  cases.push_back({"nll_loss_nd 3-D mean", body(2, "aten::nll_loss_nd(%a, %b, %none, %i1, %nig)"), {{{2, 3, 5}}, {{2, 5}, Kind::Index, false, false, -1, 3}}});
+  cases.push_back({"nll_loss_nd 1-D", body(2, "aten::nll_loss_nd(%a, %b, %none, %i1, %nig)"), {{{4}}, {{}, Kind::Index, false, false, -1, 4}}});
+  checkAll(cases);
+}
+
+// Gradients at the kinks, where finite differences say nothing: pinned to python3-torch 1.13.1's
+// torch.autograd.grad of the same call (x = [0, -0, 1, -1, 0.5, -0.5, 2], t = 0, reduction sum).
+TEST(AutogradDerivatives, LossKinksPinnedTo113) {
+  struct Pin {
+    const char* call;
+    std::vector<double> gx, gt;
+  };
+  const std::vector<Pin> pins = {
+      {"aten::l1_loss(%a, %b, %i2)", {0, 0, 1, -1, 1, -1, 1}, {0, 0, -1, 1, -1, 1, -1}},
+      {"aten::smooth_l1_loss(%a, %b, %i2, %b1)", {0, 0, 1, -1, 0.5, -0.5, 1}, {0, 0, -1, 1, -0.5, 0.5, -1}},
+      {"aten::smooth_l1_loss(%a, %b, %i2, %b0)", {-1, -1, 1, -1, 1, -1, 1}, {-1, -1, -1, 1, -1, 1, -1}},
+      {"aten::smooth_l1_loss(%a, %b, %i2, %b05)", {0, 0, 1, -1, 1, -1, 1}, {0, 0, -1, 1, -1, 1, -1}},
+      {"aten::huber_loss(%a, %b, %i2, %b05)", {0, 0, 0.5, -0.5, 0.5, -0.5, 0.5}, {0, 0, -0.5, 0.5, -0.5, 0.5, -0.5}},
+  };
+  const std::string k =
+      "  %b1 : float = prim::Constant[value=1.]()\n  %b05 : float = prim::Constant[value=0.5]()\n"
+      "  %b0 : float = prim::Constant[value=0.]()\n";
+  const Tensor x = Tensor::fromDoubles({0, -0.0, 1, -1, 0.5, -0.5, 2}, {7}, ScalarType::Double);
+  const Tensor t = Tensor::fromDoubles(std::vector<double>(7, 0.0), {7}, ScalarType::Double);
+  for (const Pin& p : pins) {
+    SCOPED_TRACE(p.call);
+    auto g = parseIR(withInts(2, k + "  %r : Tensor = " + p.call + "\n"));
+    std::vector<Tensor> ag = conformance::autogradVjp(*g, {x, t}, {Tensor::fromDoubles({1.0}, {}, ScalarType::Double)}, {0, 1});
+    ASSERT_EQ(ag.size(), 2u);
+    EXPECT_EQ(ag[0].contiguous().toDoubles(), p.gx);
+    EXPECT_EQ(ag[1].contiguous().toDoubles(), p.gt);
+  }
 }
 
 }  // namespace

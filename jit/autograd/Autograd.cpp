@@ -20,6 +20,8 @@ void initialize() {
     registerLinalgDerivatives();
     registerNNDerivatives();
     registerLossDerivatives();
+    registerLossMoreDerivatives();
+    registerSpectralDerivatives();
     kernels::setAutogradOpHook(&recordOp);
   });
 }

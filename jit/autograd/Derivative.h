@@ -100,6 +100,8 @@ void registerShapeDerivatives();
 void registerShapeMoreDerivatives();  // DerivativesShapeMore.cpp
 void registerLinalgDerivatives();
 void registerLossDerivatives();  // DerivativesLoss.cpp
+void registerLossMoreDerivatives();  // DerivativesLossMore.cpp
+void registerSpectralDerivatives();  // DerivativesSpectral.cpp
 void registerNNDerivatives();
 
 }  // namespace tsjit::autograd

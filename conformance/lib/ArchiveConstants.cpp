@@ -1,7 +1,7 @@
 // ArchiveConstants.cpp — exact tensor constants for recorded graphs, from the case's archive.
 //
-// PyTorch 1.13 prints a one-element tensor constant with six significant digits (`{-3.14174}`) and
-// any other as `<Tensor>`, so a traced graph that baked `float(x.sum())` or a torch.tensor(...) into
+// PyTorch 1.13 prints a one-element tensor constant with six significant digits (`{-3.14174}`), one
+// of up to 10 elements with about five (jit/ir/TensorText.h) and any larger one as `<Tensor>`, so a traced graph that baked `float(x.sum())` or a torch.tensor(...) into
 // a constant cannot be replayed from its text alone. The archive saved from the same trace holds
 // them exactly: constants.pkl, named CONSTANTS.c<i> by the printed code in the order the printer
 // first meets them (node order; equal tensors share an entry).

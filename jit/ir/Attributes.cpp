@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "jit/ir/Graph.h"
+#include "jit/ir/TensorText.h"
 
 namespace tsjit {
 
@@ -90,6 +91,9 @@ std::string quoteIrString(const std::string& s) {
 }
 
 std::string formatTensorConstant(const TensorConstant& t) {
+  // 1.13 prints the values of a tensor of 0 or 2..10 elements (TensorText.h), `{v}` for one.
+  if (!t.opaque && t.numel() != 1 && t.numel() <= 10 && static_cast<int64_t>(t.values.size()) == t.numel())
+    return formatTensorText(t);
   if (t.opaque || t.values.size() != 1 || t.numel() != 1) return "<Tensor>";
   double v = t.values[0];
   if (isFloatingType(t.dtype)) return "{" + formatIrDoubleShort(v) + "}";

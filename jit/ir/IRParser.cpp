@@ -5,6 +5,7 @@
 // so a parsed graph verifies.
 #include "jit/ir/IRParser.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstdlib>
@@ -13,6 +14,7 @@
 #include <unordered_set>
 
 #include "jit/ir/Graph.h"
+#include "jit/ir/TensorText.h"
 #include "jit/ir/Verifier.h"
 
 namespace tsjit {
@@ -666,6 +668,13 @@ class IRParser {
     skipSpace();
     char c = peek();
     if (c == '"') return parseString();
+    if (looksLikeTensorText(text_, pos_)) {  // ` 1  0 [ CPULongType{2} ]`: 1.13's text of a small tensor
+      try {
+        return parseTensorText(text_, pos_);
+      } catch (const TensorTextError& e) {
+        error(e.start, std::max(e.end, e.start + 1), e.message);
+      }
+    }
     if (atNumber()) {  // an int, a double, or a complex constant (0.5-1.5j) kept as a literal (ival)
       Literal number = parseLiteral(0);
       if (auto* i = std::get_if<int64_t>(&number.v)) return *i;

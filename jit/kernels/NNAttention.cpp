@@ -1,7 +1,8 @@
 // NNAttention.cpp — optimized kernels of the NN family, part 7: the fused attention ops that
 // nn.MultiheadAttention and nn.TransformerEncoderLayer call on their fast path (eval mode, no grad
 // needed): aten::_native_multi_head_attention and aten::_transformer_encoder_layer_fwd, composed
-// from the gemm / softmax / layer_norm kernels.
+// from the gemm / softmax / layer_norm kernels; TransformerEncoder's nested-tensor check
+// _nested_tensor_from_mask_left_aligned (making / unpadding a nested tensor is not supported).
 //
 // Semantics (PyTorch 1.13 attention.cpp / transformer.cpp, CPU): query / key / value [B, T, D]
 // project with the three row blocks of qkv_weight, then q = (q + b_q) / sqrt(D / heads), k + b_k,
@@ -116,9 +117,37 @@ Tensor encoderLayer(IValue* a) {
   return x;
 }
 
+// aten::_nested_tensor_from_mask_left_aligned: whether every row of the [N, L] bool mask is
+// true then false (python3-torch 1.13.1's checks and messages, in its order).
+bool leftAligned(const Tensor& t, const Tensor& mask) {
+  if (mask.dtype() != ScalarType::Bool)
+    throw RuntimeError(str("Expected mask to be of ScalarType Bool, but got ", mask.dtype(), " instead."));
+  if (mask.dim() != 2) throw RuntimeError("Padding mask should be 2D");
+  if (t.dim() != 3) throw RuntimeError("Input should be a 3D tensor, N * L * D");
+  if (mask.size(0) != t.size(0) || mask.size(1) != t.size(1)) throw RuntimeError("Mask size should match input size");
+  const Tensor m = mask.contiguous();
+  const auto* v = static_cast<const bool*>(m.data());
+  const int64_t rows = m.size(0), cols = m.size(1);
+  for (int64_t r = 0; r < rows; ++r) {
+    bool ended = false;
+    for (int64_t c = 0; c < cols; ++c) {
+      if (!v[r * cols + c]) ended = true;
+      else if (ended) return false;
+    }
+  }
+  return true;
+}
+
+[[noreturn]] void noNested(const char* name) {
+  throw RuntimeError(str(name, ": tsjit has no nested tensors (TransformerEncoder's fast path with enable_nested_tensor and a padding mask is not supported)"));
+}
+
 }  // namespace
 
 void registerNNAttentionKernels() {
+  def("aten::_nested_tensor_from_mask_left_aligned", op([](IValue* a) { return IValue(leftAligned(a[0].toTensor(), a[1].toTensor())); }));
+  def("aten::_nested_tensor_from_mask", op([](IValue*) -> IValue { noNested("aten::_nested_tensor_from_mask"); }));
+  def("aten::to_padded_tensor", op([](IValue*) -> IValue { noNested("aten::to_padded_tensor"); }));
   def("aten::_native_multi_head_attention", op2([](IValue* a) {
         return nativeMha(a[0].toTensor(), a[1].toTensor(), a[2].toTensor(), a[3].toInt(), a[4].toInt(), a[5].toTensor(),
                          a[6].toTensor(), a[7].toTensor(), a[8].toTensor(), a[9], a[10].toBool(), a[11].toBool(), a[12]);

@@ -868,6 +868,11 @@ TEST(OpsCorpus, EverySchemaIsAnOverload) {
       "aten::linalg_matrix_exp.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
       "aten::linalg_vecdot(Tensor x, Tensor y, *, int dim=-1) -> Tensor",
       "aten::linalg_vecdot.out(Tensor x, Tensor y, *, int dim=-1, Tensor(a!) out) -> Tensor(a!)",
+      "aten::_nested_tensor_from_mask_left_aligned(Tensor t, Tensor mask) -> bool",
+      "aten::_nested_tensor_from_mask(Tensor t, Tensor mask, bool mask_check=True) -> Tensor",
+      "aten::_nested_tensor_from_mask.out(Tensor t, Tensor mask, bool mask_check=True, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::to_padded_tensor(Tensor self, float padding, int[]? output_size=None) -> Tensor",
+      "aten::to_padded_tensor.out(Tensor self, float padding, int[]? output_size=None, *, Tensor(a!) out) -> Tensor(a!)",
   };
   for (const char* schema : kBeyondCorpus) {
     std::string text = schema;

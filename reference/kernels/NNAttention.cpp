@@ -1,4 +1,6 @@
 // NNAttention.cpp — reference kernels of the NN family: aten::_native_multi_head_attention and
+// TransformerEncoder's nested-tensor checks (_nested_tensor_from_mask_left_aligned; making a nested
+// tensor is not supported), and
 // aten::_transformer_encoder_layer_fwd (nn.MultiheadAttention / nn.TransformerEncoderLayer's fast
 // path), stated as PyTorch 1.13 composes them, through the reference's own kernels.
 //
@@ -12,6 +14,7 @@
 // (linear, relu or gelu, linear) + residual, layer_norm (norms first when norm_first).
 #include <cmath>
 
+#include "reference/Evaluator.h"
 #include "reference/Kernel.h"
 #include "reference/kernels/ShapeCommon.h"
 
@@ -99,9 +102,27 @@ std::vector<IValue> encoderLayer(Args& a) {
   return one(x);
 }
 
+// aten::_nested_tensor_from_mask_left_aligned: every row of the bool mask is true, then false.
+IValue leftAligned(const Tensor& t, const Tensor& mask) {
+  if (mask.dtype() != ScalarType::Bool)
+    throw RuntimeError(str("Expected mask to be of ScalarType Bool, but got ", mask.dtype(), " instead."));
+  if (mask.dim() != 2) throw RuntimeError("Padding mask should be 2D");
+  if (t.dim() != 3) throw RuntimeError("Input should be a 3D tensor, N * L * D");
+  if (mask.size(0) != t.size(0) || mask.size(1) != t.size(1)) throw RuntimeError("Mask size should match input size");
+  for (int64_t r = 0; r < mask.size(0); ++r)
+    for (int64_t c = 1; c < mask.size(1); ++c)
+      if (mask.getDouble(r * mask.size(1) + c) != 0 && mask.getDouble(r * mask.size(1) + c - 1) == 0) return IValue(false);
+  return IValue(true);
+}
+
 }  // namespace
 
 void registerNNAttentionKernels() {
+  def("aten::_nested_tensor_from_mask_left_aligned", [](Args& a) { return ret(leftAligned(tensorArg(a, 0), tensorArg(a, 1))); });
+  for (const char* name : {"aten::_nested_tensor_from_mask", "aten::to_padded_tensor"})
+    def(name, [name](Args&) -> std::vector<IValue> {
+      throw NotSupported(str(name, ": the reference has no nested tensors"), name);
+    });
   def("aten::_native_multi_head_attention", [](Args& a) {
     auto [out, weights] = attention(tensorArg(a, 0), tensorArg(a, 1), tensorArg(a, 2), intArg(a, 3), intArg(a, 4),
                                     tensorArg(a, 5), tensorArg(a, 6), tensorArg(a, 7), tensorArg(a, 8), a.at(9),

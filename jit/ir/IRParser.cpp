@@ -434,7 +434,9 @@ class IRParser {
     for (size_t i = 0; i < outs.size(); ++i) st.scopes.back()[outs[i].first.name] = n->output(i);
   }
 
-  // `%c : Double(...) = prim::Constant[value={2}]()`: the tensor's dtype is the output's.
+  // `%c : Double(...) = prim::Constant[value={2}]()`: the tensor's dtype is the output's. 1.13
+  // prints every one-element tensor as `{v}`: `Long(1, 1, ...)` gives it its shape (then it is a
+  // tensor, not a wrapped number, in type promotion).
   static void refineTensorConstant(Node* n) {
     if (n->kind() != prim::Constant || n->numOutputs() != 1 || !n->hasAttribute(attr::value) ||
         n->kindOfAttribute(attr::value) != AttributeKind::t)
@@ -443,6 +445,15 @@ class IRParser {
     if (!tt || !tt->dtype()) return;
     TensorConstant t = n->t(attr::value);
     t.dtype = *tt->dtype();
+    if (!t.opaque && t.sizes.empty() && t.values.size() == 1 && tt->sizes() && !tt->sizes()->empty()) {
+      std::vector<int64_t> sizes;
+      for (const auto& d : *tt->sizes())
+        if (d && *d == 1) sizes.push_back(1);
+      if (sizes.size() == tt->sizes()->size()) {
+        t.sizes = std::move(sizes);
+        t.wrappedNumber = false;
+      }
+    }
     n->t_(attr::value, std::move(t));
   }
 

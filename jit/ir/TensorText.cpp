@@ -221,6 +221,10 @@ TensorConstant parseTensorText(std::string_view text, size_t& pos) {
     while (i < b && !std::isspace(static_cast<unsigned char>(text[i]))) ++i;
     toks.push_back({std::string(text.substr(s, i - s)), s});
   }
+  // Each value is one token: a shape larger than the text could hold fails before allocating.
+  if (numel > static_cast<int64_t>(toks.size()))
+    fail(begin, end, "a tensor constant of shape " + shapeText(dims) + " needs " + std::to_string(numel) + " values, found " +
+                         std::to_string(std::count_if(toks.begin(), toks.end(), [](const Token& t) { double v; return isNumber(t.text, v); })));
   const size_t nd = dims.size();
   const int64_t rows = nd >= 2 ? dims[nd - 2] : 1, cols = nd >= 1 ? dims[nd - 1] : 1;
   const int64_t matrices = nd > 2 && rows * cols > 0 ? numel / (rows * cols) : 1;

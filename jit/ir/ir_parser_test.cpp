@@ -344,6 +344,7 @@ TEST(IRParserErrors, MalformedTensorConstants) {
   expectError(at(" 1  0 [ CPUFooType{2} ]"), "unknown tensor type 'CPUFooType'", 2, 46);
   expectError(at(" 1  0  3 [ CPULongType{2} ]"), "more values than the shape [2]", 2, 45);
   expectError(at(" 1 [ CPULongType{2} ]"), "needs 2 values, found 1", 2, 39);
+  expectError(at(" 1 [ CPULongType{1000000000,1000} ]"), "needs 1000000000000 values, found 1", 2, 39);
   expectError(at(" 1  x [ CPULongType{2} ]"), "expected a number in a tensor constant, found 'x'", 2, 42);
   expectError(at(" 1.5  0 [ CPULongType{2} ]"), "value '1.5' in a tensor constant of type Long", 2, 39);
   expectError(at(" 1  2 [ CPULongType{2,x} ]"), "expected a size", 2, 60);

@@ -506,6 +506,8 @@ TEST(AutogradDerivatives, Spectral) {
   cases.push_back({"linalg_pinv tall", withInts(1, rc + "  %r : Tensor = aten::linalg_pinv(%a, %rc, %f)\n"), {{{4, 3}}}});
   cases.push_back({"linalg_pinv atol_rtol_float wide batch", withInts(1, "  %r : Tensor = aten::linalg_pinv(%a, %none, %none, %f)\n"), {{{2, 2, 3}}}});
   cases.push_back({"pinverse square", withInts(1, rc + "  %r : Tensor = aten::pinverse(%a, %rc)\n"), {{{3, 3}}}});
+  cases.push_back({"linalg_pinv hermitian", withInts(1, sym + "  %r : Tensor = aten::linalg_pinv(%m, %none, %none, %t)\n"), {{{3, 3}}}});
+  cases.push_back({"linalg_pinv rcond_tensor hermitian", withInts(1, sym + "  %rt : float = prim::Constant[value=0.001]()\n  %rct : Tensor = aten::tensor(%rt, %none, %none, %f)\n  %r : Tensor = aten::linalg_pinv(%m, %rct, %t)\n"), {{{3, 3}}}});
   checkAll(cases);
 }
 
@@ -539,6 +541,13 @@ TEST(AutogradDerivatives, SpectralPinnedTo113) {
   const std::vector<double> want = {-0.033599999999999935, -0.05919999999999988, -0.09919999999999986, -0.18239999999999973};
   const std::vector<double> got = ag.at(0).contiguous().toDoubles();
   for (size_t i = 0; i < 4; ++i) EXPECT_NEAR(got[i], want[i], 1e-12);
+  // hermitian=True on a non-symmetric matrix: 1.13's closed form with the matrix as given.
+  auto herm = parseIR(withInts(1, "  %r : Tensor = aten::linalg_pinv(%a, %none, %none, %t)\n"));
+  auto gh = conformance::autogradVjp(*herm, {Tensor::fromDoubles({2, 1, 0.5, 3}, {2, 2}, ScalarType::Double)},
+                                     {Tensor::fromDoubles({1, 2, 3, 4}, {2, 2}, ScalarType::Double)}, {0});
+  const std::vector<double> wantHerm = {-0.11802416372154187, -0.27911564066737904, -0.3931947069943289, -0.3751130106024492};
+  const std::vector<double> gotHerm = gh.at(0).contiguous().toDoubles();
+  for (size_t i = 0; i < 4; ++i) EXPECT_NEAR(gotHerm[i], wantHerm[i], 1e-12);
 }
 
 TEST(AutogradDerivatives, NN) {

@@ -7,9 +7,9 @@
 //   qr (m >= n, reduced): gA = (gQ + Q copyltu(M)) R^-T with M = R gR^T - gQ^T Q and copyltu(M) =
 //     tril(M) + tril(M, -1)^T; m < n: A = [X | Y], R = [U | V]: gX from the square case with
 //     gQ + Y gV^T, gY = Q gV. mode='r' and complete with m > n raise 1.13's errors.
-//   pinv (hermitian=False): gA = -X^T G X^T + (I - A X) G^T X X^T + X^T X G^T (I - X A) with
-//     X = pinv(A) (1.13's gradient through its SVD, rank-deficient matrices included: checked on
-//     python3-torch 1.13.1); hermitian=True is refused (1.13 differentiates its eigh there).
+//   pinv: gA = -X^T G X^T + (I - A X) G^T X X^T + X^T X G^T (I - X A) with X the output, for
+//     hermitian=True too, with A the input as given (not the triangle the kernel read): 1.13's
+//     pinv_backward; rank-deficient matrices included (checked on python3-torch 1.13.1).
 #include <algorithm>
 #include <vector>
 
@@ -136,9 +136,7 @@ Grads qrBackward(const GradContext& c, const std::string& mode) {
   return {cat({gX, matmul(Q, gV)}, -1), IValue()};
 }
 
-Grads pinvBackward(const GradContext& c, bool hermitian) {
-  if (hermitian)
-    throw RuntimeError(str("the derivative for '", c.opName(), "' with hermitian=True is not implemented."));
+Grads pinvBackward(const GradContext& c) {
   const Tensor A = c.tensor(0), X = c.output(0), G = c.grad();
   const int64_t m = A.size(-2), n = A.size(-1);
   const Tensor Xt = mT(X), Gt = mT(G);
@@ -157,11 +155,9 @@ void registerSpectralDerivatives() {
   def("aten::linalg_eigvalsh", {{0}, {}}, eigvalshBackward);
   def("aten::linalg_qr", {{}, {0, 1}}, [](const GradContext& c) { return qrBackward(c, c.arg(1).toStringRef()); });
   def("aten::qr", {{}, {0, 1}}, [](const GradContext& c) { return qrBackward(c, c.arg(1).toBool() ? "reduced" : "complete"); });
-  def("aten::linalg_pinv", {{0}, {0}}, [](const GradContext& c) { return pinvBackward(c, c.arg(2).toBool()); });
-  def("aten::linalg_pinv.rcond_tensor", {{0}, {0}}, [](const GradContext& c) { return pinvBackward(c, c.arg(2).toBool()); });
-  def("aten::linalg_pinv.atol_rtol_float", {{0}, {0}}, [](const GradContext& c) { return pinvBackward(c, c.arg(3).toBool()); });
-  def("aten::linalg_pinv.atol_rtol_tensor", {{0}, {0}}, [](const GradContext& c) { return pinvBackward(c, c.arg(3).toBool()); });
-  def("aten::pinverse", {{0}, {0}}, [](const GradContext& c) { return pinvBackward(c, false); });
+  for (const char* name : {"aten::linalg_pinv", "aten::linalg_pinv.rcond_tensor", "aten::linalg_pinv.atol_rtol_float",
+                           "aten::linalg_pinv.atol_rtol_tensor", "aten::pinverse"})
+    def(name, {{0}, {0}}, pinvBackward);
 }
 
 }  // namespace tsjit::autograd

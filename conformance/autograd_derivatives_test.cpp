@@ -803,4 +803,56 @@ TEST(AutogradDerivatives, LossKinksPinnedTo113) {
   }
 }
 
+TEST(AutogradDerivatives, ActivationsAndDataMovement) {
+  std::vector<Case> cases;
+  In away{{2, 5}, Kind::AwayFromInt}, m23{{2, 3}};
+  for (const char* op : {"aten::hardswish", "aten::hardsigmoid", "aten::relu6", "aten::mish", "aten::selu"})
+    cases.push_back({op, unary(op), {away}});
+  const std::string k = "  %l : float = prim::Constant[value=0.5]()\n  %th : float = prim::Constant[value=1.]()\n  %v : float = prim::Constant[value=-7.]()\n"
+                        "  %e : float = prim::Constant[value=0.1]()\n";
+  auto body = [&](size_t n, const std::string& call) { return withInts(n, k + "  %r : Tensor = " + call + "\n"); };
+  cases.push_back({"celu", body(1, "aten::celu(%a, %l)"), {away}});
+  cases.push_back({"softshrink", body(1, "aten::softshrink(%a, %l)"), {away}});
+  cases.push_back({"hardshrink", body(1, "aten::hardshrink(%a, %l)"), {away}});
+  cases.push_back({"threshold", body(1, "aten::threshold(%a, %th, %v)"), {away}});
+  cases.push_back({"glu dim 0", body(1, "aten::glu(%a, %i0)"), {{{4, 3}}}});
+  cases.push_back({"glu last", body(1, "aten::glu(%a, %im1)"), {{{3, 2, 4}, Kind::Normal, true, true}}});
+  cases.push_back({"logit", body(1, "aten::logit(%a, %none)"), {{{2, 3}, Kind::Probability}}});
+  cases.push_back({"logit eps", body(1, "aten::logit(%a, %e)"), {{{2, 3}, Kind::Probability}}});
+  const std::string pads = "  %p : int[] = prim::Constant[value=[1, 2, -1, 1]]()\n  %p2 : int[] = prim::Constant[value=[2, 1, 1, 2]]()\n";
+  cases.push_back({"constant_pad_nd crop", withInts(1, k + pads + "  %r : Tensor = aten::constant_pad_nd(%a, %p, %l)\n"), {{{2, 3, 4}}}});
+  for (const char* mode : {"constant", "reflect", "replicate", "circular"})
+    cases.push_back({std::string("pad ") + mode, withInts(1, k + pads + "  %m : str = prim::Constant[value=\"" + mode + "\"]()\n  %r : Tensor = aten::pad(%a, %p2, %m, %none)\n"),
+                     {{{1, 2, 3, 4}}}});
+  const std::string up = "  %os : int[] = prim::Constant[value=[5, 7]]()\n  %sf : float[] = prim::Constant[value=[2.5]]()\n";
+  cases.push_back({"upsample_nearest2d.vec size", withInts(1, up + "  %r : Tensor = aten::upsample_nearest2d(%a, %os, %none)\n"), {{{1, 2, 3, 4}}}});
+  cases.push_back({"upsample_nearest1d.vec scale", withInts(1, up + "  %r : Tensor = aten::upsample_nearest1d(%a, %none, %sf)\n"), {{{2, 2, 3}}}});
+  cases.push_back({"_upsample_nearest_exact2d.vec size", withInts(1, up + "  %r : Tensor = aten::_upsample_nearest_exact2d(%a, %os, %none)\n"), {{{1, 1, 3, 4}}}});
+  checkAll(cases);
+}
+
+// Gradients at the activations' kinks, pinned to python3-torch 1.13.1's torch.autograd.grad of the
+// sum at x = [-3, 3, 0, 6, -0.5, 0.5, -1, 1, 2].
+TEST(AutogradDerivatives, ActivationKinksPinnedTo113) {
+  const double f6 = static_cast<double>(1.0f / 6.0f);
+  const std::vector<std::pair<std::string, std::vector<double>>> pins = {
+      {"aten::hardswish(%a)", {-0.5, 1, 0.5, 1, 1.0 / 3, 2.0 / 3, 1.0 / 6, 5.0 / 6, 7.0 / 6}},
+      {"aten::hardsigmoid(%a)", {0, 0, f6, 0, f6, f6, f6, f6, f6}},  // 1.13's slope is the float 1/6
+      {"aten::relu6(%a)", {0, 1, 0, 0, 0, 1, 0, 1, 1}},
+      {"aten::softshrink(%a, %l)", {1, 1, 0, 1, 0, 0, 1, 1, 1}},
+      {"aten::hardshrink(%a, %l)", {1, 1, 0, 1, 0, 0, 1, 1, 1}},
+      {"aten::threshold(%a, %th, %v)", {0, 1, 0, 1, 0, 0, 0, 0, 1}},
+      {"aten::celu(%a, %l)", {std::exp(-6.0), 1, 1, 1, std::exp(-1.0), 1, std::exp(-2.0), 1, 1}},
+  };
+  const Tensor x = Tensor::fromDoubles({-3, 3, 0, 6, -0.5, 0.5, -1, 1, 2}, {9}, ScalarType::Double);
+  const Tensor ones = Tensor::fromDoubles(std::vector<double>(9, 1.0), {9}, ScalarType::Double);
+  for (const auto& [call, want] : pins) {
+    SCOPED_TRACE(call);
+    auto g = parseIR(withInts(1, "  %l : float = prim::Constant[value=0.5]()\n  %th : float = prim::Constant[value=1.]()\n  %v : float = prim::Constant[value=-7.]()\n  %r : Tensor = " + call + "\n"));
+    const std::vector<double> got = conformance::autogradVjp(*g, {x}, {ones}, {0}).at(0).contiguous().toDoubles();
+    ASSERT_EQ(got.size(), want.size());
+    for (size_t i = 0; i < want.size(); ++i) EXPECT_NEAR(got[i], want[i], 1e-15) << i;
+  }
+}
+
 }  // namespace

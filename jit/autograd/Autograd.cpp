@@ -22,6 +22,7 @@ void initialize() {
     registerLossDerivatives();
     registerLossMoreDerivatives();
     registerSpectralDerivatives();
+    registerActivationDerivatives();
     kernels::setAutogradOpHook(&recordOp);
   });
 }

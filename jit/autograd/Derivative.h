@@ -102,6 +102,7 @@ void registerLinalgDerivatives();
 void registerLossDerivatives();  // DerivativesLoss.cpp
 void registerLossMoreDerivatives();  // DerivativesLossMore.cpp
 void registerSpectralDerivatives();  // DerivativesSpectral.cpp
+void registerActivationDerivatives();  // DerivativesActivations.cpp
 void registerNNDerivatives();
 
 }  // namespace tsjit::autograd

@@ -827,6 +827,20 @@ TEST(AutogradDerivatives, ActivationsAndDataMovement) {
   const std::string up = "  %os : int[] = prim::Constant[value=[5, 7]]()\n  %sf : float[] = prim::Constant[value=[2.5]]()\n";
   cases.push_back({"upsample_nearest2d.vec size", withInts(1, up + "  %r : Tensor = aten::upsample_nearest2d(%a, %os, %none)\n"), {{{1, 2, 3, 4}}}});
   cases.push_back({"upsample_nearest1d.vec scale", withInts(1, up + "  %r : Tensor = aten::upsample_nearest1d(%a, %none, %sf)\n"), {{{2, 2, 3}}}});
+  const std::string ups = up + "  %sf2 : float[] = prim::Constant[value=[1.5, 0.75]]()\n  %sf3 : float[] = prim::Constant[value=[2., 1.5, 0.5]]()\n"
+                         "  %os1 : int[] = prim::Constant[value=[7]]()\n  %os3 : int[] = prim::Constant[value=[3, 5, 2]]()\n"
+                         "  %s1 : float = prim::Constant[value=1.7]()\n";
+  for (const char* ac : {"%t", "%f"}) {
+    const std::string tag = std::string(" align_corners=") + (ac[1] == 't' ? "True" : "False");
+    cases.push_back({"upsample_bilinear2d.vec size" + tag, withInts(1, ups + "  %r : Tensor = aten::upsample_bilinear2d(%a, %os, " + ac + ", %none)\n"), {{{1, 2, 3, 4}}}});
+    cases.push_back({"upsample_bilinear2d.vec scales" + tag, withInts(1, ups + "  %r : Tensor = aten::upsample_bilinear2d(%a, %none, " + ac + ", %sf2)\n"), {{{2, 1, 4, 4}}}});
+    cases.push_back({"upsample_bicubic2d.vec size" + tag, withInts(1, ups + "  %r : Tensor = aten::upsample_bicubic2d(%a, %os, " + ac + ", %none)\n"), {{{1, 2, 3, 4}}}});
+    cases.push_back({"upsample_linear1d.vec size" + tag, withInts(1, ups + "  %r : Tensor = aten::upsample_linear1d(%a, %os1, " + ac + ", %none)\n"), {{{2, 2, 3}}}});
+    cases.push_back({"upsample_trilinear3d.vec scales" + tag, withInts(1, ups + "  %r : Tensor = aten::upsample_trilinear3d(%a, %none, " + ac + ", %sf3)\n"), {{{1, 1, 2, 3, 4}}}});
+  }
+  cases.push_back({"upsample_linear1d scales", withInts(1, ups + "  %r : Tensor = aten::upsample_linear1d(%a, %os1, %f, %s1)\n"), {{{2, 2, 3}}}});
+  cases.push_back({"upsample_bicubic2d scales", withInts(1, ups + "  %o2 : int[] = prim::Constant[value=[4, 6]]()\n  %r : Tensor = aten::upsample_bicubic2d(%a, %o2, %f, %s1, %none)\n"), {{{1, 1, 3, 4}}}});
+  cases.push_back({"upsample_trilinear3d size", withInts(1, ups + "  %r : Tensor = aten::upsample_trilinear3d(%a, %os3, %t, %none, %none, %none)\n"), {{{1, 2, 2, 3, 3}}}});
   cases.push_back({"_upsample_nearest_exact2d.vec size", withInts(1, up + "  %r : Tensor = aten::_upsample_nearest_exact2d(%a, %os, %none)\n"), {{{1, 1, 3, 4}}}});
   checkAll(cases);
 }

@@ -23,6 +23,7 @@ void initialize() {
     registerLossMoreDerivatives();
     registerSpectralDerivatives();
     registerActivationDerivatives();
+    registerUpsampleDerivatives();
     kernels::setAutogradOpHook(&recordOp);
   });
 }

@@ -103,6 +103,7 @@ void registerLossDerivatives();  // DerivativesLoss.cpp
 void registerLossMoreDerivatives();  // DerivativesLossMore.cpp
 void registerSpectralDerivatives();  // DerivativesSpectral.cpp
 void registerActivationDerivatives();  // DerivativesActivations.cpp
+void registerUpsampleDerivatives();  // DerivativesUpsample.cpp
 void registerNNDerivatives();
 
 }  // namespace tsjit::autograd

@@ -842,6 +842,14 @@ TEST(AutogradDerivatives, ActivationsAndDataMovement) {
   cases.push_back({"upsample_bicubic2d scales", withInts(1, ups + "  %o2 : int[] = prim::Constant[value=[4, 6]]()\n  %r : Tensor = aten::upsample_bicubic2d(%a, %o2, %f, %s1, %none)\n"), {{{1, 1, 3, 4}}}});
   cases.push_back({"upsample_trilinear3d size", withInts(1, ups + "  %r : Tensor = aten::upsample_trilinear3d(%a, %os3, %t, %none, %none, %none)\n"), {{{1, 2, 2, 3, 3}}}});
   cases.push_back({"_upsample_nearest_exact2d.vec size", withInts(1, up + "  %r : Tensor = aten::_upsample_nearest_exact2d(%a, %os, %none)\n"), {{{1, 1, 3, 4}}}});
+  In awayRatio{{2, 3}, Kind::AwayFromInt};
+  cases.push_back({"atan2 broadcast", ir(2, "  %r : Tensor = aten::atan2(%a, %b)\n"), {{{2, 3}}, {{3}}}});
+  cases.push_back({"fmod.Tensor", ir(2, "  %r : Tensor = aten::fmod(%a, %b)\n"), {awayRatio, {{2, 3}, Kind::Sign, false}}});
+  cases.push_back({"fmod.Scalar", ir(1, "  %s : float = prim::Constant[value=0.7]()\n  %r : Tensor = aten::fmod(%a, %s)\n"), {{{2, 3}}}});
+  cases.push_back({"remainder.Tensor", ir(2, "  %r : Tensor = aten::remainder(%a, %b)\n"), {awayRatio, {{2, 3}, Kind::Sign, false}}});
+  cases.push_back({"remainder.Scalar", ir(1, "  %s : float = prim::Constant[value=-0.7]()\n  %r : Tensor = aten::remainder(%a, %s)\n"), {{{2, 3}}}});
+  cases.push_back({"cumprod dim 1", withInts(1, "  %r : Tensor = aten::cumprod(%a, %i1, %none)\n"), {{{2, 4, 3}}}});
+  cases.push_back({"cumprod dim -1 transposed", withInts(1, "  %r : Tensor = aten::cumprod(%a, %im1, %none)\n"), {{{3, 4}, Kind::Normal, true, true}}});
   checkAll(cases);
 }
 
@@ -867,6 +875,12 @@ TEST(AutogradDerivatives, ActivationKinksPinnedTo113) {
     ASSERT_EQ(got.size(), want.size());
     for (size_t i = 0; i < want.size(); ++i) EXPECT_NEAR(got[i], want[i], 1e-15) << i;
   }
+  // cumprod through zeros (1.13: [5, 0, 0, 0]).
+  auto g = parseIR(withInts(1, "  %r : Tensor = aten::cumprod(%a, %i0, %none)\n"));
+  const std::vector<double> got = conformance::autogradVjp(*g, {Tensor::fromDoubles({0, 2, 0, 3}, {4}, ScalarType::Double)},
+                                                           {Tensor::fromDoubles({1, 2, 3, 4}, {4}, ScalarType::Double)}, {0})
+                                      .at(0).contiguous().toDoubles();
+  EXPECT_EQ(got, (std::vector<double>{5, 0, 0, 0}));
 }
 
 }  // namespace

@@ -24,6 +24,7 @@ void initialize() {
     registerSpectralDerivatives();
     registerActivationDerivatives();
     registerUpsampleDerivatives();
+    registerElementwiseMoreDerivatives();
     kernels::setAutogradOpHook(&recordOp);
   });
 }

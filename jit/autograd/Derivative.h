@@ -104,6 +104,7 @@ void registerLossMoreDerivatives();  // DerivativesLossMore.cpp
 void registerSpectralDerivatives();  // DerivativesSpectral.cpp
 void registerActivationDerivatives();  // DerivativesActivations.cpp
 void registerUpsampleDerivatives();  // DerivativesUpsample.cpp
+void registerElementwiseMoreDerivatives();  // DerivativesElementwiseMore.cpp
 void registerNNDerivatives();
 
 }  // namespace tsjit::autograd

@@ -320,31 +320,7 @@ void registerElementwiseDerivatives() {
                           {compare("aten::gt.Scalar", x, c.scalar(1)), compare("aten::lt.Scalar", x, c.scalar(2))});
     return {mask(inside, c.grad())};
   });
-  // relu6 is 1.13's hardtanh(x, 0, 6); hardswish / hardsigmoid / mish / selu as 1.13's backward
-  // kernels: hardswish' = 0 below -3, x / 3 + 1/2 up to 3 (inclusive), 1 above; hardsigmoid' = 1/6
-  // strictly inside (-3, 3); mish' = tanh(softplus(x)) + x sigmoid(x) (1 - tanh(softplus(x))^2);
-  // selu' = scale for x > 0, else scale alpha exp(x).
-  def("aten::relu6", {{0}, {}}, [](const GradContext& c) -> Grads {
-    Tensor x = c.tensor(0);
-    return {mask(callT("aten::logical_and", {compare("aten::gt.Scalar", x, 0), compare("aten::lt.Scalar", x, 6)}), c.grad())};
-  });
-  unarySelf("aten::hardswish", [](const Tensor& g, const Tensor& x) {
-    Tensor mid = mul(g, addScalar(div(x, 3.0), 0.5));
-    return where(compare("aten::lt.Scalar", x, -3), zerosLike(mid), where(compare("aten::le.Scalar", x, 3), mid, g));
-  });
-  unarySelf("aten::hardsigmoid", [](const Tensor& g, const Tensor& x) {
-    Tensor inside = callT("aten::logical_and", {compare("aten::gt.Scalar", x, -3), compare("aten::lt.Scalar", x, 3)});
-    return mask(inside, mul(g, static_cast<double>(1.0f / 6.0f)));  // 1.13's kernel: a float 1/6
-  });
-  unarySelf("aten::mish", [](const Tensor& g, const Tensor& x) {
-    Tensor ts = unary("aten::tanh", callT("aten::softplus", {x, 1.0, 20.0}));
-    Tensor s = unary("aten::sigmoid", x);
-    return mul(g, add(ts, mul(mul(x, s), sub(one(ts), mul(ts, ts)))));
-  });
-  unarySelf("aten::selu", [](const Tensor& g, const Tensor& x) {
-    const double alpha = 1.6732632423543772848170429916717, scale = 1.0507009873554804934193349852946;
-    return where(compare("aten::gt.Scalar", x, 0), mul(g, scale), mul(mul(g, scale * alpha), unary("aten::exp", x)));
-  });
+  // relu6 / hardswish / hardsigmoid / mish / selu: DerivativesActivations.cpp.
   def("aten::leaky_relu", {{0}, {}}, [](const GradContext& c) -> Grads {
     Tensor g = c.grad();
     return {where(compare("aten::gt.Scalar", c.tensor(0), 0), g, mul(g, c.scalar(1)))};

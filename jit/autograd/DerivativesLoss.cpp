@@ -57,35 +57,6 @@ Grads multiMarginBackward(const GradContext& c) {
   return {Tensor::fromDoubles(out, x.sizes(), ScalarType::Double), IValue(), IValue(), IValue(), IValue(), IValue()};
 }
 
-// nll_loss_nd (F.nll_loss, and cross_entropy_loss's decomposition): linear in the log-probabilities:
-// d loss_k / d x[n, t_k, i] = -w[t_k] for each position k = (n, i) whose target is not ignore_index
-// (mean: divided by the sum of those weights). Target and weight get no gradient (1.13 has none).
-Grads nllLossNdBackward(const GradContext& c) {
-  const Tensor x = c.tensor(0), t = c.tensor(1);
-  const Tensor w = c.arg(2).isTensor() ? c.tensor(2) : Tensor();
-  const int64_t reduction = c.arg(3).toInt(), ignore = c.arg(4).toInt();
-  const int64_t classes = x.dim() <= 1 ? (x.dim() == 0 ? 1 : x.size(0)) : x.size(1);
-  const int64_t frames = x.dim() <= 1 ? 1 : x.size(0);
-  int64_t inner = 1;
-  for (int64_t d = 2; d < x.dim(); ++d) inner *= x.size(d);
-  const std::vector<int64_t> tv = t.contiguous().toInt64s();
-  const std::vector<double> wv = w.defined() ? w.contiguous().toDoubles() : std::vector<double>{};
-  const std::vector<double> g = c.grad().contiguous().toDoubles();
-  std::vector<double> out(static_cast<size_t>(x.numel()), 0.0);
-  double wsum = 0;
-  for (size_t k = 0; k < tv.size(); ++k)
-    if (tv[k] != ignore && tv[k] >= 0 && tv[k] < classes) wsum += wv.empty() ? 1.0 : wv[static_cast<size_t>(tv[k])];
-  const bool none = reduction == 0 && x.dim() >= 2;
-  for (int64_t n = 0; n < frames; ++n)
-    for (int64_t i = 0; i < inner; ++i) {
-      const size_t k = static_cast<size_t>(n * inner + i);
-      if (k >= tv.size() || tv[k] == ignore || tv[k] < 0 || tv[k] >= classes) continue;
-      const double gk = none ? g[k] : (reduction == 1 ? g[0] / wsum : g[0]);
-      out[static_cast<size_t>((n * classes + tv[k]) * inner + i)] = -gk * (wv.empty() ? 1.0 : wv[static_cast<size_t>(tv[k])]);
-    }
-  return {Tensor::fromDoubles(out, x.sizes(), ScalarType::Double), IValue(), IValue(), IValue(), IValue()};
-}
-
 // multilabel_margin_loss: for each target j and non-target i with 1 - x[j] + x[i] > 0, +1/C at i
 // and -1/C at j.
 Grads multilabelMarginBackward(const GradContext& c) {
@@ -356,7 +327,7 @@ void registerLossDerivatives() {
   };
   defDecomposed("aten::pdist", {0}, pdist);
   defDecomposed("aten::_pdist_forward", {0}, pdist);
-  def("aten::nll_loss_nd", {{0, 1, 2}, {}}, nllLossNdBackward);
+  // nll_loss_nd: DerivativesLossMore.cpp.
   // cross_entropy_loss is 1.13's composite: log_softmax over the class dim, then nll_loss_nd for
   // class indices (plus the label-smoothing term), or -(log_softmax * target [* weight]) summed over
   // the class dim for class probabilities (target smoothed first).

@@ -1,5 +1,6 @@
 // IterationLayout.cpp — TensorIterator's output layout rule (see IterationLayout.h).
 #include "jit/tensor/IterationLayout.h"
+#include "jit/tensor/DenseStrides.h"
 
 #include <numeric>
 #include <utility>
@@ -27,9 +28,10 @@ std::vector<int64_t> channelsLastStrides(IntArrayRef sizes) {
   return strides;
 }
 
-// An input as TensorIterator sees it: strides after a dtype conversion.
+// An input as TensorIterator sees it: strides after a dtype conversion (`.to()` keeps a
+// non-overlapping dense layout and packs any other densely in its own dim order).
 std::vector<int64_t> effectiveStrides(const IterationInput& in) {
-  if (in.converted && !isNonOverlappingAndDenseLayout(in.sizes, in.strides)) return contiguousStrides(in.sizes);
+  if (in.converted && !isNonOverlappingAndDenseLayout(in.sizes, in.strides)) return inferDenseStrides(in.sizes, in.strides);
   return in.strides.vec();
 }
 

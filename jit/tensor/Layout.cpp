@@ -1,5 +1,6 @@
 // Layout.cpp — dim wrapping, contiguity tests, -1 inference and the view-stride rule.
 #include "jit/tensor/Layout.h"
+#include "jit/tensor/DenseStrides.h"
 
 #include <algorithm>
 #include <numeric>
@@ -35,9 +36,11 @@ std::vector<int64_t> contiguousStrides(IntArrayRef sizes) {
 }
 
 bool isContiguousLayout(IntArrayRef sizes, IntArrayRef strides) {
+  // An empty tensor is contiguous whatever its strides (as_strided([0, 3], [1, 0]) too).
+  for (int64_t s : sizes)
+    if (s == 0) return true;
   int64_t expected = 1;
   for (size_t d = sizes.size(); d-- > 0;) {
-    if (sizes[d] == 0) return true;
     if (sizes[d] == 1) continue;
     if (strides[d] != expected) return false;
     expected *= sizes[d];
@@ -62,6 +65,38 @@ bool isNonOverlappingAndDenseLayout(IntArrayRef sizes, IntArrayRef strides) {
     expected *= sizes[d];
   }
   return true;
+}
+
+std::vector<int64_t> inferDenseStrides(IntArrayRef sizes, IntArrayRef strides) {
+  const size_t n = sizes.size();
+  std::vector<size_t> perm(n);  // perm[0]: the innermost dim
+  for (size_t i = 0; i < n; ++i) perm[i] = n - 1 - i;
+  // 1: dim a goes outside dim b; -1: inside; 0: no opinion (a 0 stride, or equal strides with a
+  // size not larger).
+  auto order = [&](size_t a, size_t b) {
+    if (strides[a] == 0 || strides[b] == 0) return 0;
+    if (strides[a] != strides[b]) return strides[a] < strides[b] ? -1 : 1;
+    return sizes[a] > sizes[b] ? 1 : 0;
+  };
+  for (size_t i = 1; i < n; ++i) {
+    size_t moving = i;
+    for (size_t j = i; j-- > 0;) {
+      const int c = order(perm[j], perm[moving]);
+      if (c > 0) {
+        std::swap(perm[j], perm[moving]);
+        moving = j;
+      } else if (c < 0) {
+        break;
+      }
+    }
+  }
+  std::vector<int64_t> out(n);
+  int64_t next = 1;
+  for (size_t d : perm) {
+    out[d] = next;
+    if (sizes[d] > 1) next *= sizes[d];
+  }
+  return out;
 }
 
 size_t computeStorageNbytes(IntArrayRef sizes, IntArrayRef strides, size_t elementSize) {

@@ -1,5 +1,6 @@
 // Tensor.cpp — factories, properties, element access and printing of Tensor.
 #include "jit/tensor/Tensor.h"
+#include "jit/tensor/DenseStrides.h"
 
 #include <algorithm>
 #include <cmath>
@@ -205,9 +206,13 @@ Tensor Tensor::fromInt64s(const std::vector<int64_t>& values, IntArrayRef sizes,
 
 Tensor Tensor::emptyLike(const Tensor& t, std::optional<ScalarType> dtype, MemoryFormat format) {
   const ScalarType dt = dtype.value_or(t.dtype());
-  if (format == MemoryFormat::Preserve && t.isNonOverlappingAndDense() && !t.isContiguous())
-    return empty_strided(t.sizes(), t.strides(), dt, t.device());
-  return empty(t.sizes(), dt, t.device());
+  // 1.13's preserve_format: a non-overlapping dense layout is copied stride for stride (size-1 and
+  // size-0 dims' strides too: an empty tensor is contiguous, so always dense); any other layout
+  // gets dense strides in its own dim order.
+  if (format == MemoryFormat::Contiguous || (t.isContiguous() && t.strides() == contiguousStrides(t.sizes())))
+    return empty(t.sizes(), dt, t.device());
+  if (t.isNonOverlappingAndDense()) return empty_strided(t.sizes(), t.strides(), dt, t.device());
+  return empty_strided(t.sizes(), inferDenseStrides(t.sizes(), t.strides()), dt, t.device());
 }
 
 // ---- properties ----------------------------------------------------------------------------------

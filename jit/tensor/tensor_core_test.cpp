@@ -185,10 +185,21 @@ TEST(Clone, PreservesDenseStridesAndDetachesStorage) {
   EXPECT_EQ(c.toDoubles(), t.toDoubles());
   Tensor cc = t.clone(MemoryFormat::Contiguous);
   EXPECT_TRUE(cc.isContiguous());
-  Tensor sliced = x.slice(1, 0, 4, 2);  // not dense: clone is contiguous
+  Tensor sliced = x.slice(1, 0, 4, 2);  // not dense, in row-major order: clone is contiguous
   EXPECT_TRUE(sliced.clone().isContiguous());
   c.setDouble(0, 99);
   EXPECT_EQ(x.getDouble(0), 0.0);
+}
+
+// Strides checked on python3-torch 1.13.1 (conformance/frontend/run/preserve_format_layouts.py).
+TEST(Clone, PreserveFormatCopiesDenseStridesExactlyAndPacksOthersInOrder) {
+  Tensor z = arange({720});
+  EXPECT_EQ(z.as_strided({0, 3}, {1, 0}, 0).clone().strides(), (V{1, 0}));  // empty: contiguous, kept
+  EXPECT_TRUE(z.as_strided({0, 3}, {1, 0}, 0).isContiguous());
+  EXPECT_EQ(z.as_strided({2, 1, 3, 3}, {9, 1, 3, 1}, 0).clone().strides(), (V{9, 1, 3, 1}));  // size-1 dim's stride kept
+  EXPECT_EQ(z.slice(0, 0, 24).view({4, 6}).t().slice(0, 0, 6, 2).clone().strides(), (V{1, 3}));  // x.t()[::2]
+  EXPECT_EQ(z.as_strided({6, 5, 4, 3, 2}, {6, 0, 120, 0, 1}, 0).clone().strides(), (V{6, 36, 180, 2, 1}));
+  EXPECT_EQ(Tensor::emptyLike(z.slice(0, 0, 24).view({4, 6}).t().slice(0, 0, 6, 2), ScalarType::Double).strides(), (V{1, 3}));
 }
 
 TEST(Contiguous, ReturnsSelfOrRowMajorCopy) {

@@ -3,6 +3,7 @@
 // and allocate_or_resize_outputs steps).
 #include <gtest/gtest.h>
 
+#include "jit/tensor/DenseStrides.h"
 #include "jit/tensor/IterationLayout.h"
 
 namespace tsjit {
@@ -52,13 +53,25 @@ TEST(IterationLayout, BroadcastAndExpandedInputs) {
   EXPECT_EQ(elementwiseOutputStrides(sl, {in(sl, sls)}), (V{1, 3}));
 }
 
-TEST(IterationLayout, DtypeConversionMakesNonDenseInputsRowMajor) {
-  // A non-dense transposed slice converted to the common dtype is a row-major copy, whose opinion
-  // then wins over nobody: row-major output.
-  const V sl{3, 4}, sls{2, 6};
+TEST(IterationLayout, DtypeConversionPacksNonDenseInputsInTheirOrder) {
+  // A non-dense transposed slice converted to the common dtype is packed in its own dim order
+  // (1.13's .to(): inferDenseStrides), so it still decides: on python3-torch 1.13.1, with xi =
+  // arange(24).view(4, 6).t()[::2], torch.sin(xi) and xi + zeros(3, 4) have strides (1, 3), and
+  // zeros(3, 4) + xi (the contiguous input first) has (4, 1).
+  const V sl{3, 4}, sls{2, 6}, rm{4, 1};
   IterationInput i = in(sl, sls);
   i.converted = true;
-  EXPECT_EQ(elementwiseOutputStrides(sl, {i}), (V{4, 1}));
+  EXPECT_EQ(elementwiseOutputStrides(sl, {i}), (V{1, 3}));
+  EXPECT_EQ(elementwiseOutputStrides(sl, {i, in(sl, rm)}), (V{1, 3}));
+  EXPECT_EQ(elementwiseOutputStrides(sl, {in(sl, rm), i}), (V{4, 1}));
+}
+
+TEST(IterationLayout, InferDenseStrides) {
+  EXPECT_EQ(inferDenseStrides(V{3, 4}, V{2, 6}), (V{1, 3}));
+  EXPECT_EQ(inferDenseStrides(V{6, 5, 4, 3, 2}, V{6, 0, 120, 0, 1}), (V{6, 36, 180, 2, 1}));  // 1.13's clone
+  EXPECT_EQ(inferDenseStrides(V{3, 4}, V{1, 0}), (V{4, 1}));  // randn(3, 1).expand(3, 4): 0 strides have no opinion
+  EXPECT_EQ(inferDenseStrides(V{4, 3}, V{0, 1}), (V{3, 1}));  // its .t()
+  EXPECT_EQ(inferDenseStrides(V{}, V{}), (V{}));
 }
 
 TEST(IterationLayout, RowMajorStridesCheck) {

@@ -4,9 +4,11 @@
 // element writes through typed pointers.
 #include "reference/kernels/NaiveLayout.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <utility>
 
 #include "jit/support/Error.h"
 #include "jit/tensor/ScalarType.h"
@@ -327,12 +329,42 @@ int64_t wrapIntegral(int64_t v, ScalarType to) {
   }
 }
 
+// 1.13's layout for a copy of a layout that is not dense (_to_copy's preserve_format): the dims in
+// the order of their strides, innermost first, then packed. The order is built by taking the dims
+// from the last to the first and moving each one outward past every placed dim whose stride is
+// larger (or equal with a larger size) until one is smaller; dims with a 0 stride on either side
+// are passed over without deciding.
+std::vector<int64_t> denseStridesInOrder(const Tensor& t) {
+  const std::vector<int64_t> sz = t.sizes(), st = t.strides();
+  std::vector<size_t> order;  // innermost first
+  for (size_t k = sz.size(); k-- > 0;) {
+    order.push_back(k);
+    size_t at = order.size() - 1;
+    for (size_t j = at; j-- > 0;) {
+      const size_t placed = order[j];
+      if (st[placed] == 0 || st[order[at]] == 0) continue;
+      const bool outward = st[placed] > st[order[at]] || (st[placed] == st[order[at]] && sz[placed] > sz[order[at]]);
+      if (st[placed] < st[order[at]]) break;
+      if (outward) {
+        std::swap(order[j], order[at]);
+        at = j;
+      }
+    }
+  }
+  std::vector<int64_t> strides(sz.size());
+  int64_t next = 1;
+  for (size_t d : order) {
+    strides[d] = next;
+    next *= std::max<int64_t>(sz[d], 1);
+  }
+  return strides;
+}
+
 }  // namespace
 
 Tensor convert(const Tensor& t, ScalarType to) {
-  // The result keeps t's layout when t is dense and non-overlapping, else it is row-major.
-  Tensor out = t.isNonOverlappingAndDense() ? Tensor::empty_strided(t.sizes(), t.strides(), to)
-                                            : Tensor::empty(t.sizes(), to);
+  // The result keeps t's layout when t is dense and non-overlapping, else packs it in its dim order.
+  Tensor out = Tensor::empty_strided(t.sizes(), t.isNonOverlappingAndDense() ? t.strides() : denseStridesInOrder(t), to);
   const bool fromFloating = isFloatingType(t.dtype());
   for (int64_t i = 0; i < t.numel(); ++i) {
     const double d = fromFloating ? t.getDouble(i) : 0.0;

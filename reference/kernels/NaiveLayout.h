@@ -39,7 +39,7 @@ Tensor expand(const Tensor& t, IntArrayRef sizes);
 Tensor select(const Tensor& t, int64_t dim, int64_t index);
 Tensor slice(const Tensor& t, int64_t dim, std::optional<int64_t> start, std::optional<int64_t> end, int64_t step);
 Tensor unsqueeze(const Tensor& t, int64_t dim);
-// A new tensor of dtype `to` with t's layout (row-major when t's is not dense), element by element.
+// A new tensor of dtype `to` with t's layout (packed in t's dim order when t's is not dense), element by element.
 Tensor convert(const Tensor& t, ScalarType to);
 // A row-major copy (element by element, same dtype).
 Tensor contiguousCopy(const Tensor& t);

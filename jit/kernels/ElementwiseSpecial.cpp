@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "jit/kernels/Kernel.h"
+#include "jit/kernels/ScalarFits.h"
 #include "jit/kernels/TensorLoops.h"
 
 namespace tsjit::kernels {
@@ -157,10 +158,17 @@ Tensor shrinkK(const IValue* args, const Tensor* self) {
 Tensor thresholdK(const IValue* args, const Tensor* self) {
   Operand a = Operand::of(args[0]);
   if (a.dtype() == ScalarType::Half || a.dtype() == ScalarType::Bool) throwNotImplemented("threshold_cpu", a.dtype());
+  // 1.13 reads both Scalars as the dtype with c10's checked conversion (empty input too): int64 x
+  // with a NaN / 1e30 threshold raises "value cannot be converted to type int64_t without overflow".
+  checkScalarFitsDtype(args[1], a.dtype());
+  checkScalarFitsDtype(args[2], a.dtype());
   const double th = scalarArgDouble(args[1]), value = scalarArgDouble(args[2]);
-  return unaryOp<Types::AllNoBool>("threshold_cpu", a, a.dtype(), self, [th, value](auto x) {
+  // Integer Scalars stay integers for an integral self (2**63 - 1 is not rounded through double).
+  const int64_t thInt = scalarArgInt(args[1]), valueInt = scalarArgInt(args[2]);
+  return unaryOp<Types::AllNoBool>("threshold_cpu", a, a.dtype(), self, [th, value, thInt, valueInt](auto x) {
     using C = decltype(x);
-    return x <= static_cast<C>(th) ? static_cast<C>(value) : x;
+    if constexpr (std::is_integral_v<C>) return x <= static_cast<C>(thInt) ? static_cast<C>(valueInt) : x;
+    else return x <= static_cast<C>(th) ? static_cast<C>(value) : x;
   });
 }
 

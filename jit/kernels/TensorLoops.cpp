@@ -158,13 +158,16 @@ Tensor allocElementwiseOutput(std::initializer_list<const Operand*> inputs, IntA
 
 void checkInplace(const Tensor& self, ScalarType compute, IntArrayRef shape,
                   std::initializer_list<const Operand*> inputs) {
-  checkCanCast(compute, self.dtype());
-  if (IntArrayRef(self.sizes()) != shape)
-    throw RuntimeError(str("output with shape ", shapeString(self.sizes()),
-                           " doesn't match the broadcast shape ", shapeString(shape)));
+  // TensorIterator's order (1.13 build()): memory overlap, then the output's shape, then the cast
+  // (int64 a.add_(float [2, 3]) with a of shape [3] reports the shape, not the cast). The header's
+  // comment lists the checks.
   assertNoInternalOverlap(self);
   for (const Operand* o : inputs)
     if (!o->isNumber() && !o->tensor.is(self)) assertNoPartialOverlap(self, o->tensor);
+  if (IntArrayRef(self.sizes()) != shape)
+    throw RuntimeError(str("output with shape ", shapeString(self.sizes()),
+                           " doesn't match the broadcast shape ", shapeString(shape)));
+  checkCanCast(compute, self.dtype());
 }
 
 Tensor inplaceTarget(const Tensor& self, ScalarType compute) {

@@ -171,14 +171,19 @@ void registerElementwiseSpecialKernels() {
   def("aten::threshold", functionalKernel([](Args& a) {
     const Tensor x = arg(a, 0);
     if (x.dtype() == ScalarType::Half || x.dtype() == ScalarType::Bool) throwNotImplemented("threshold_cpu", x.dtype());
-    // threshold and value are converted to x's dtype first (int32 x with threshold -0.75 compares with 0).
-    const Tensor tv = Tensor::fromDoubles({a.at(1).toScalarAsDouble(), a.at(2).toScalarAsDouble()}, {2}, x.dtype());
-    const double th = tv.getDouble(0), value = tv.getDouble(1);
-    if (isFloating(x.dtype()))
+    // threshold and value are converted to x's dtype first (int32 x with threshold -0.75 compares with 0),
+    // with the checked conversion: a NaN or 1e30 threshold for int64 x raises (an empty x too).
+    checkScalarConvertible(a.at(1), x.dtype());
+    checkScalarConvertible(a.at(2), x.dtype());
+    if (isFloating(x.dtype())) {
+      const Tensor tv = Tensor::fromDoubles({a.at(1).toScalarAsDouble(), a.at(2).toScalarAsDouble()}, {2}, x.dtype());
+      const double th = tv.getDouble(0), value = tv.getDouble(1);
       return mapFloating({x}, x.dtype(), x.dtype(), [th, value](const double* v) { return v[0] <= th ? value : v[0]; });
-    return mapIntegral({x}, x.dtype(), x.dtype(), [th, value](const int64_t* v) {
-      return static_cast<double>(v[0]) <= th ? static_cast<int64_t>(value) : v[0];
-    });
+    }
+    // Integral x: the Scalars as integers (a float truncates), wrapped to the dtype; compared exactly
+    // (an int Scalar 2**63 - 1 stays itself, not a double rounded to 2**63).
+    const int64_t th = castInt(scalarInt(a.at(1)), x.dtype()), value = castInt(scalarInt(a.at(2)), x.dtype());
+    return mapIntegral({x}, x.dtype(), x.dtype(), [th, value](const int64_t* v) { return v[0] <= th ? value : v[0]; });
   }));
   def("aten::celu", [](Args& a) {  // elu(x, alpha, 1, 1 / alpha)
     const double alpha = a.at(1).toScalarAsDouble();

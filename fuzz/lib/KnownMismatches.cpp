@@ -167,23 +167,55 @@ bool hugeEntry(const std::vector<IValue>& in) {
   return false;
 }
 
-// A floating first operand whose product leaves the normal range: a nonzero subnormal element, or
-// Σ log|x| below the log of the dtype's smallest normal (the partial products then round to
-// subnormals, whose relative precision depends on the multiplication order).
-bool productUnderflows(const std::vector<IValue>& in) {
+// prod with a float / double result (dtype= or self's floating dtype) where the order of the
+// products decides the result's range, within some reduced slice (every element, or the slices
+// along prod.dim_int's dim) of finite factors (as converted to the dtype):
+//   * overflow: the factors above 1 in magnitude multiply beyond the dtype's largest finite value
+//     while the whole slice's product does not, or the slice holds an exact zero (0 * inf = NaN
+//     only where the overflow comes before the zero);
+//   * underflow (no zero in the slice): a subnormal factor, or the factors below 1 multiply below
+//     the smallest normal (partial products then keep fewer bits, or flush to 0, in some orders).
+bool productRangeDependsOnOrder(const std::vector<IValue>& in) {
   if (in.empty() || !in[0].isTensor()) return false;
   const Tensor t = in[0].toTensor();
-  if (!t.defined() || !isFloatingType(t.dtype()) || t.numel() == 0) return false;
-  const double smallestNormal = t.dtype() == ScalarType::Double ? std::numeric_limits<double>::min()
-                                                                : std::numeric_limits<float>::min();
-  double logSum = 0;
-  for (int64_t i = 0; i < t.numel(); ++i) {
-    const double a = std::fabs(t.getDouble(i));
-    if (a == 0 || !std::isfinite(a)) return false;  // an exact 0 / inf / NaN product
-    if (a < smallestNormal) return true;
-    logSum += std::log(a);
+  if (!t.defined() || t.numel() == 0) return false;
+  ScalarType dt = t.dtype();  // prod(self, dtype) / prod.dim_int(self, dim, keepdim, dtype)
+  const IValue& dtypeArg = in.size() == 2 ? in[1] : in.size() == 4 ? in[3] : IValue();
+  if (dtypeArg.isInt())
+    if (auto d = fromTorchCode(dtypeArg.toInt())) dt = *d;
+  if (dt != ScalarType::Float && dt != ScalarType::Double) return false;
+  const bool isDouble = dt == ScalarType::Double;
+  const double logMax = std::log(isDouble ? std::numeric_limits<double>::max()
+                                          : static_cast<double>(std::numeric_limits<float>::max()));
+  const double minNormal = isDouble ? std::numeric_limits<double>::min() : static_cast<double>(std::numeric_limits<float>::min());
+  const double logMinNormal = std::log(minNormal);
+  const Tensor c = t.contiguous();
+  int64_t outer = 1, len = c.numel(), inner = 1;
+  if (in.size() == 4 && in[1].isInt() && c.dim() > 0) {
+    const int64_t d = in[1].toInt() < 0 ? in[1].toInt() + c.dim() : in[1].toInt();
+    if (d < 0 || d >= c.dim()) return false;
+    len = c.size(d);
+    for (int64_t k = 0; k < d; ++k) outer *= c.size(k);
+    for (int64_t k = d + 1; k < c.dim(); ++k) inner *= c.size(k);
   }
-  return logSum < std::log(smallestNormal);
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t i = 0; i < inner; ++i) {
+      double big = 0, small = 0;
+      bool zero = false, subnormal = false, finite = true;
+      for (int64_t r = 0; r < len && finite; ++r) {
+        double x = std::fabs(c.getDouble((o * len + r) * inner + i));
+        if (!isDouble) x = static_cast<double>(static_cast<float>(x));
+        finite = std::isfinite(x);
+        if (x == 0) zero = true;
+        else if (x < minNormal) subnormal = true;
+        if (x > 1) big += std::log(x);
+        else if (x > 0 && x < 1) small += std::log(x);
+      }
+      if (!finite) continue;  // a non-finite factor: inf / NaN in every order
+      if (big > logMax && (zero || big + small <= logMax)) return true;
+      if (!zero && (subnormal || small < logMinNormal)) return true;
+    }
+  return false;
 }
 
 // An integer tensor argument holding a value beyond 2^24 in magnitude (converted to float32 it rounds,
@@ -280,11 +312,15 @@ const std::vector<KnownMismatch> kKnown = {
     {"aten::linalg_inv", "a non-finite matrix entry", firstInputNonFinite,
      "inf / NaN entries: which outputs become NaN or 0 depends on the LU's operation order (LAPACK vs the "
      "reference's LU in double); campaign seed 1 case 44380"},
-    // Found by `tsjit fuzz --target ops --ops aten::prod,... --seed 3` (cases 50236, 72442).
-    {"aten::prod", "a floating operand whose product leaves the normal range (a subnormal element or partial product)",
-     productUnderflows,
-     "subnormal partial products keep fewer significant bits, so the result depends on the multiplication "
-     "order (sequential in the reference, blocked in the jit and in PyTorch's vectorized reduction)"},
+    // Found by `tsjit fuzz --target ops --ops aten::prod,... --seed 3` (cases 50236, 72442: subnormal
+    // partial products) and `--ops aten::prod --seed 7` (cases 32949, 36983, 54175: 0 vs NaN; 180,
+    // 330, 2022: inf vs finite). The jit multiplies in the dtype in 1.13's vectorized order and
+    // matches python3-torch 1.13.1 on them (conformance/frontend/run/prod_order.py); the reference
+    // multiplies sequentially in double.
+    {"aten::prod", "a float / double slice of finite factors whose partial products can overflow (beyond a zero or a finite total) or leave the normal range",
+     productRangeDependsOnOrder,
+     "overflow to inf (meeting a zero: NaN) and subnormal partial products depend on the multiplication order "
+     "(1.13's four-vector lanes in the dtype vs the reference's sequential product in double)"},
     {"aten::nuclear_norm", "a finite entry beyond 1e150 in magnitude", hugeEntry,
      "the reference's singular values overflow to inf (squares) where LAPACK's SVD (PyTorch, the jit) stays finite"},
     // Found by generator v2 (tsjit fuzz --seed 1, case 925): reference/ lacks the check; owner: reference.

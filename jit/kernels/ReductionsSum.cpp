@@ -6,7 +6,10 @@
 // values accumulate in double (more accurate than PyTorch's cascade sum, well inside the
 // reduction tolerance) and round once; rows are summed with 8 independent accumulators and
 // columns (inner > 1) into a vector of accumulators, so both loops vectorize. NaN propagates
-// through every arithmetic reduction.
+// through every arithmetic reduction. prod of a float / double result is the exception: it
+// multiplies in the dtype in 1.13's vectorized order (productRow), as overflow to inf, a zero
+// meeting it (0 or NaN) and subnormal partial products depend on both.
+#include <algorithm>
 #include <cstdio>
 #include <cmath>
 #include <limits>
@@ -66,11 +69,75 @@ Tensor writeSlots(const std::vector<Acc>& acc, const std::vector<int64_t>& shape
   return out;
 }
 
+// The product of a float / double row, in S and in 1.13's order (binary_kernel_reduce_vec with
+// AVX2 vectors of W = 32 / sizeof(S) lanes, one thread): a row of at least 4W contiguous elements
+// goes through four W-lane accumulators over its first 4W * (n / 4W) elements, combined as
+// (a0 * a1) * (a2 * a3) and then lane by lane from lane 0; the rest is multiplied in one by one.
+// The order decides whether a zero meets an overflowed partial product (0 or NaN) and where
+// subnormal partial products lose bits.
+template <typename S>
+S productRow(const S* x, int64_t n) {
+  constexpr int64_t W = 32 / static_cast<int64_t>(sizeof(S));
+  const int64_t blocks = n / (4 * W);
+  S out = S(1);
+  if (blocks > 0) {
+    S acc[4][W];
+    for (int64_t j = 0; j < 4; ++j)
+      for (int64_t l = 0; l < W; ++l) acc[j][l] = x[j * W + l];
+    for (int64_t i = 1; i < blocks; ++i)
+      for (int64_t j = 0; j < 4; ++j)
+        for (int64_t l = 0; l < W; ++l) acc[j][l] = acc[j][l] * x[i * 4 * W + j * W + l];
+    S lane = S(1);
+    for (int64_t l = 0; l < W; ++l) {
+      const S v = (acc[0][l] * acc[1][l]) * (acc[2][l] * acc[3][l]);
+      lane = l == 0 ? v : lane * v;
+    }
+    out = out * lane;
+  }
+  for (int64_t k = blocks * 4 * W; k < n; ++k) out = out * x[k];
+  return out;
+}
+
+// prod of a float / double result (PyTorch multiplies in the dtype, not in double: a float32
+// product overflows to inf as it does). A full reduction of a non-overlapping dense input runs in
+// memory order (TensorIterator coalesces it to one row); rows of contiguous reduced elements as
+// productRow, columns (inner > 1) one by one down the column (1.13's outer reduction).
+template <typename S>
+Tensor floatingProduct(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim, ScalarType dt) {
+  Tensor src = self;
+  if (dims.empty() && self.dim() > 1 && self.isNonOverlappingAndDense() && !self.isContiguous()) {
+    std::vector<int64_t> perm(static_cast<size_t>(self.dim()));
+    for (int64_t d = 0; d < self.dim(); ++d) perm[static_cast<size_t>(d)] = d;
+    std::stable_sort(perm.begin(), perm.end(), [&](int64_t a, int64_t b) { return self.strides()[a] > self.strides()[b]; });
+    src = self.permute(perm);  // contiguous: memory order
+  }
+  ReducePlan p = planReduce(src, dims, keepdim, dt);
+  if (dims.empty()) p.outShape = keepdim ? std::vector<int64_t>(static_cast<size_t>(self.dim()), 1) : std::vector<int64_t>{};
+  const S* x = static_cast<const S*>(p.src.data());
+  Tensor out = Tensor::empty(p.outShape, dt);
+  S* o = static_cast<S*>(out.data());
+  for (int64_t a = 0; a < p.outer; ++a) {
+    const S* base = x + a * p.red * p.inner;
+    if (p.inner == 1) {
+      o[a] = productRow(base, p.red);
+      continue;
+    }
+    for (int64_t i = 0; i < p.inner; ++i) {
+      S v = S(1);
+      for (int64_t r = 0; r < p.red; ++r) v = v * base[r * p.inner + i];
+      o[a * p.inner + i] = v;
+    }
+  }
+  return out;
+}
+
 Tensor sumOrProd(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim, std::optional<ScalarType> dtype,
                  bool product) {
   const ScalarType dt = dtype ? *dtype : isIntegralType(self.dtype(), true) ? ScalarType::Int64 : self.dtype();
   if (product && self.numel() > 0 && (dt == ScalarType::Half || dt == ScalarType::BFloat16))
     throwNotImplemented("prod_cpu", dt);
+  if (product && dt == ScalarType::Float) return floatingProduct<float>(self, dims, keepdim, dt);
+  if (product && dt == ScalarType::Double) return floatingProduct<double>(self, dims, keepdim, dt);
   const ReducePlan p = planReduce(self, dims, keepdim, dt);
   return visitScalarType(dt, [&](auto tag) -> Tensor {
     using S = typename decltype(tag)::type;

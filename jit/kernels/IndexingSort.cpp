@@ -46,7 +46,8 @@ std::pair<Tensor, Tensor> sortSlices(const Tensor& self, int64_t dim, bool desce
   std::vector<int64_t> outSizes = s1.sizes();
   outSizes[d] = k;
   // A full sort's results are laid out like self (preserve format: self's strides when it is
-  // dense and non-overlapping, row-major otherwise), as 1.13's sort allocates them; topk's are row-major.
+  // dense and non-overlapping, else packed in self's dim order), as 1.13's sort allocates them;
+  // topk's are row-major.
   Tensor values = full ? Tensor::emptyLike(s1) : Tensor::empty(outSizes, self.dtype(), self.device());
   Tensor indices = full ? Tensor::emptyLike(s1, ScalarType::Int64) : Tensor::empty(outSizes, ScalarType::Int64, self.device());
   if (values.numel() > 0) {

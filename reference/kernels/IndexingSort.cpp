@@ -48,13 +48,12 @@ std::pair<Tensor, Tensor> sortSlices(const Tensor& self, int64_t dimArg, bool de
   const int64_t k = keep < 0 ? n : keep;
   std::vector<int64_t> outSizes = src.sizes();
   outSizes[static_cast<size_t>(dim)] = k;
-  // A full sort (sort, argsort) lays its results out like a dense, non-overlapping input (PyTorch
-  // 1.13 allocates them like self; python3-torch 1.13.1: a [3, 3, 2] input of strides [6, 1, 3]
-  // sorts into strides [6, 1, 3]); topk and non-dense inputs give row-major results.
-  const bool likeSelf = keep < 0 && src.isNonOverlappingAndDense();
-  Tensor values = likeSelf ? Tensor::empty_strided(outSizes, src.strides(), self.dtype()) : Tensor::empty(outSizes, self.dtype());
-  Tensor indices = likeSelf ? Tensor::empty_strided(outSizes, src.strides(), ScalarType::Int64)
-                            : Tensor::empty(outSizes, ScalarType::Int64);
+  // A full sort (sort, argsort) lays its results out like self, as empty_like (PyTorch 1.13
+  // allocates them so; python3-torch 1.13.1: a [3, 3, 2] input of strides [6, 1, 3] sorts into
+  // strides [6, 1, 3], x.t()[::2] of strides [2, 6] into [1, 3]); topk gives row-major results.
+  const bool likeSelf = keep < 0;
+  Tensor values = likeSelf ? Tensor::emptyLike(src) : Tensor::empty(outSizes, self.dtype());
+  Tensor indices = likeSelf ? Tensor::emptyLike(src, ScalarType::Int64) : Tensor::empty(outSizes, ScalarType::Int64);
   std::vector<int64_t> sliceSizes = src.sizes();
   sliceSizes[static_cast<size_t>(dim)] = 1;
   const bool floating = isFloating(src);

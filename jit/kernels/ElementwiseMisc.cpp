@@ -113,6 +113,9 @@ Tensor addcop(const IValue* args, const Tensor* self) {
   const ScalarType dt = resultTypeOf({&s, &t1, &t2});
   // PyTorch 1.13's CPU kernels dispatch all types and BFloat16: no Bool, no Half.
   if (dt == ScalarType::Bool || dt == ScalarType::Half) throwNotImplemented(Div ? "addcdiv_cpu_out" : "addcmul_cpu_out", dt);
+  // value is read with c10's checked conversion to the computation type (float for BFloat16), an
+  // empty input too: int32 with value=nan, int8 with 300, float32 with 1e39 raise.
+  checkScalarFitsDtype(args[3], dt == ScalarType::BFloat16 ? ScalarType::Float : dt);
   return runElementwise({&s, &t1, &t2}, dt, self, [&](const Tensor& out) {
     visitScalarType(dt, [&](auto tag) {
       using T = typename decltype(tag)::type;

@@ -81,6 +81,8 @@ Tensor addcmul(const Tensor& self, const Tensor& t1, const Tensor& t2, const IVa
   const ScalarType dt = resultTypeOf({self, t1, t2});
   // PyTorch 1.13's CPU kernel dispatches all types and BFloat16: no Bool, no Half.
   if (dt == ScalarType::Bool || dt == ScalarType::Half) throwNotImplemented("addcmul_cpu_out", dt);
+  // value converts to the computation type with the overflow check (BFloat16 computes in float).
+  checkScalarConvertible(value, dt == ScalarType::BFloat16 ? ScalarType::Float : dt);
   if (isFloating(dt)) {
     const double val = castDouble(scalarDouble(value), dt);
     // self + (value * t1) * t2: value * t1 rounded to dt, then a fused multiply-add.
@@ -106,6 +108,7 @@ Tensor addcdiv(const Tensor& self, const Tensor& t1, const Tensor& t2, const IVa
   const ScalarType dt = resultTypeOf({self, t1, t2});
   // PyTorch 1.13's CPU kernel dispatches all types and BFloat16: no Half.
   if (dt == ScalarType::Half) throwNotImplemented("addcdiv_cpu_out", dt);
+  checkScalarConvertible(value, dt == ScalarType::BFloat16 ? ScalarType::Float : dt);
   const double val = castDouble(scalarDouble(value), dt);
   // self + (value * t1) / t2, each step rounded to dt as PyTorch evaluates it.
   return mapFloating({self, t1, t2}, dt, dt, [val, dt](const double* v) {

@@ -334,6 +334,16 @@ const std::vector<KnownMismatch> kKnown = {
     // reference's LU runs in double), so one engine raises "singular" where the other returns.
     {"aten::linalg_inv", "a float32/Half/BFloat16 matrix singular to float32 precision (double LU pivot <= n 2^-23 max|a|)",
      float32SingularMatrix, "whether LU meets an exact zero pivot (and which) depends on float32 rounding in LAPACK's getf2"},
+    // Found by `tsjit fuzz --target ops --seed 21` (case 5743: slogdet of [[a, a], [b, b]] in float32,
+    // python3-torch 1.13.1 and the jit sign 0 / -inf, the reference's LU in double sign -1): whether
+    // the last pivot of a matrix singular to float32 precision rounds to exactly 0 depends on getf2's
+    // float32 operations.
+    {"aten::linalg_slogdet", "a float32/Half/BFloat16 matrix singular to float32 precision (double LU pivot <= n 2^-23 max|a|)",
+     float32SingularMatrix, "an exact zero pivot (sign 0, logabsdet -inf) or a tiny one depends on float32 rounding in LAPACK's getf2"},
+    {"aten::slogdet", "a float32/Half/BFloat16 matrix singular to float32 precision (double LU pivot <= n 2^-23 max|a|)",
+     float32SingularMatrix, "as aten::linalg_slogdet"},
+    {"aten::logdet", "a float32/Half/BFloat16 matrix singular to float32 precision (double LU pivot <= n 2^-23 max|a|)",
+     float32SingularMatrix, "as aten::linalg_slogdet (-inf vs a finite log)"},
     // A ±inf pivot: getrf scales the column below by 1/pivot = ±0; OpenBLAS's ?scal zero-fills for a
     // zero alpha (the jit's det ±inf), netlib's multiplies (NaN, the reference's det).
     {"aten::linalg_det", "a non-finite matrix entry", firstInputNonFinite,

@@ -363,7 +363,12 @@ std::vector<double> tolerances(const std::vector<double>& largest, const IValue&
     rt.assign(count, !atol.isNone() && positive ? 0.0 : eps * static_cast<double>(std::max(m, n)));
   }
   std::vector<double> tol(count);
-  for (size_t i = 0; i < count; ++i) tol[i] = std::max(at[i], rt[i] * largest[i]);
+  // 1.13's at::max propagates NaN: a NaN atol / rtol / rcond makes every singular value count as
+  // below the tolerance (rank 0, a zero pseudo-inverse).
+  for (size_t i = 0; i < count; ++i) {
+    const double r = rt[i] * largest[i];
+    tol[i] = std::isnan(at[i]) || std::isnan(r) ? std::numeric_limits<double>::quiet_NaN() : std::max(at[i], r);
+  }
   return tol;
 }
 // hermitian=True reads the lower triangle only (1.13's eigh / eigvalsh with UPLO='L').

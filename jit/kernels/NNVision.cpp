@@ -273,6 +273,11 @@ std::vector<int64_t> keepLeading(int64_t lead, std::initializer_list<int64_t> ta
   return p;
 }
 
+// pixel_shuffle / pixel_unshuffle / channel_shuffle always return a new tensor in 1.13 (factor 1,
+// or one channel per group, included): a trivial permutation's contiguous() is self here, so the
+// result is copied when it still shares self's storage (an in-place op on self must not reach it).
+Tensor freshResult(const Tensor& r, const Tensor& self) { return r.sharesStorageWith(self) ? r.clone() : r; }
+
 Tensor pixelShuffle(const Tensor& self, int64_t r) {
   if (self.dim() < 3)
     throw RuntimeError(str("pixel_shuffle expects input to have at least 3 dimensions, but got input with ", self.dim(),
@@ -286,7 +291,7 @@ Tensor pixelShuffle(const Tensor& self, int64_t r) {
   std::vector<int64_t> split = leadingDims(self, 3), outShape = leadingDims(self, 3);
   split.insert(split.end(), {oc, r, r, h, w});
   outShape.insert(outShape.end(), {oc, h * r, w * r});
-  return inLayoutOf(self.reshape(split).permute(keepLeading(lead, {0, 3, 1, 4, 2})).contiguous().reshape(outShape), self);
+  return freshResult(inLayoutOf(self.reshape(split).permute(keepLeading(lead, {0, 3, 1, 4, 2})).contiguous().reshape(outShape), self), self);
 }
 
 Tensor pixelUnshuffle(const Tensor& self, int64_t r) {
@@ -305,7 +310,7 @@ Tensor pixelUnshuffle(const Tensor& self, int64_t r) {
   std::vector<int64_t> split = leadingDims(self, 3), outShape = leadingDims(self, 3);
   split.insert(split.end(), {c, h / r, r, w / r, r});
   outShape.insert(outShape.end(), {c * r * r, h / r, w / r});
-  return inLayoutOf(self.reshape(split).permute(keepLeading(lead, {0, 2, 4, 1, 3})).contiguous().reshape(outShape), self);
+  return freshResult(inLayoutOf(self.reshape(split).permute(keepLeading(lead, {0, 2, 4, 1, 3})).contiguous().reshape(outShape), self), self);
 }
 
 Tensor channelShuffle(const Tensor& self, int64_t groups) {
@@ -320,7 +325,7 @@ Tensor channelShuffle(const Tensor& self, int64_t groups) {
   split.insert(split.end(), self.sizes().begin() + 2, self.sizes().end());
   std::vector<int64_t> perm{0, 2, 1};
   for (int64_t d = 3; d < static_cast<int64_t>(split.size()); ++d) perm.push_back(d);
-  return inLayoutOf(self.reshape(split).permute(perm).contiguous().reshape(self.sizes()), self);
+  return freshResult(inLayoutOf(self.reshape(split).permute(perm).contiguous().reshape(self.sizes()), self), self);
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "jit/tensor/MemoryOverlap.h"
+#include "jit/tensor/TypePromotion.h"
 
 namespace tsjit::fuzz {
 
@@ -245,6 +246,22 @@ bool erfinvIllConditioned(const std::vector<IValue>& in) {
   return false;
 }
 
+// cross / linalg_cross with float32-or-narrower operands where some product of an element of the
+// first with an element of the second overflows the dtype (|a| |b| beyond its largest finite
+// value): 1.13 forms a1 b2 - a2 b1 in float (contracted to an fma; the jit likewise), so the
+// overflowed product gives ±inf or NaN where the reference's double arithmetic stays finite.
+bool crossProductOverflows(const std::vector<IValue>& in) {
+  if (in.size() < 2 || !in[0].isTensor() || !in[1].isTensor()) return false;
+  const Tensor a = in[0].toTensor(), b = in[1].toTensor();
+  if (!a.defined() || !b.defined() || !lowPrecision(promoteTypes(a.dtype(), b.dtype()))) return false;
+  double ma = 0, mb = 0;
+  for (int64_t i = 0; i < a.numel(); ++i)
+    if (std::isfinite(a.getDouble(i))) ma = std::max(ma, std::fabs(a.getDouble(i)));
+  for (int64_t i = 0; i < b.numel(); ++i)
+    if (std::isfinite(b.getDouble(i))) mb = std::max(mb, std::fabs(b.getDouble(i)));
+  return ma * mb > static_cast<double>(std::numeric_limits<float>::max());
+}
+
 // cdist / _cdist_forward on 1.13's matrix-product path (p = 2 with compute_mode 1, or mode 0 / None
 // and more than 25 rows on a side) where |x|^2 + |y|^2 - 2 x.y misbehaves in the operand dtype: a
 // non-finite entry, an entry whose square overflows the dtype, or two rows closer than 2^-6 of their
@@ -389,6 +406,12 @@ const std::vector<KnownMismatch> kKnown = {
     {"aten::erfinv", "a floating element within 1e-3 of ±1 (condition number above 64)", erfinvIllConditioned,
      "1.13's approximation (the jit's too) vs the reference's accurate inverse: input rounding amplified by the condition number"},
     {"aten::erfinv_", "a floating element within 1e-3 of ±1 (condition number above 64)", erfinvIllConditioned, "as aten::erfinv"},
+    // Found by `tsjit fuzz --target ops --seed 23` (case 10525: linalg_cross(x, x) of a float32 x with
+    // 1.7e38 and 2.2: python3-torch 1.13.1 and the jit -inf, the reference 0).
+    {"aten::linalg_cross", "float32-or-narrower operands with a product of two finite elements beyond float32's range",
+     crossProductOverflows, "a1 b2 - a2 b1 overflows in float (1.13, the jit) but not in the reference's double"},
+    {"aten::cross", "float32-or-narrower operands with a product of two finite elements beyond float32's range",
+     crossProductOverflows, "as aten::linalg_cross"},
     {"aten::grid_sampler", "a non-finite input / grid entry or one beyond 1e30", gridSamplerExtreme,
      "weight x value products overflow or meet inf - inf in a different order"},
     {"aten::grid_sampler_2d", "a non-finite input / grid entry or one beyond 1e30", gridSamplerExtreme, "as aten::grid_sampler"},

@@ -438,8 +438,14 @@ std::pair<Tensor, Tensor> choleskySolveChecked(const Tensor& B, const Tensor& L)
                            " but each b matrix is ", B.size(-2), " by ", B.size(-1)));
   return {B, L};
 }
+// cholesky_solve / cholesky_inverse check the dtype even for empty inputs (python3-torch 1.13.1:
+// cholesky_inverse of a [0, 2, 2] BFloat16 / int64 tensor raises "... not implemented for ...").
+void checkLapackDtypeAlways(const Tensor& A, const char* kernel) {
+  if (A.dtype() != ScalarType::Float && A.dtype() != ScalarType::Double)
+    throw RuntimeError(str("\"", kernel, "\" not implemented for '", irName(A.dtype()), "'"));
+}
 Tensor choleskySolve(const Tensor& B, const Tensor& L, bool upper, const char* kernel) {
-  checkLapackDtype(B, kernel);
+  checkLapackDtypeAlways(B, kernel);
   const std::vector<int64_t> batch = broadcastBatch(L, B);
   // L L^T X = B: L Y = B, then L^T X = Y (upper: U^T Y = B, then U X = Y).
   const Tensor Y = triangularSolve(L, B, batch, upper, upper, false, L.dtype());
@@ -447,7 +453,7 @@ Tensor choleskySolve(const Tensor& B, const Tensor& L, bool upper, const char* k
 }
 Tensor choleskyInverse(const Tensor& L, bool upper) {
   checkSquare(L, "cholesky_inverse");
-  checkLapackDtype(L, "cholesky_inverse_out_cpu");
+  checkLapackDtypeAlways(L, "cholesky_inverse_out_cpu");
   const Tensor eye = runT("aten::eye", {IValue(L.size(-1)), IValue(toTorchCode(L.dtype())), IValue(), IValue(), IValue()});
   std::vector<int64_t> shape(L.sizes().begin(), L.sizes().end());
   return choleskySolve(eye.expand(shape), L, upper, "cholesky_inverse_out_cpu");

@@ -398,8 +398,13 @@ std::vector<IValue> triangularSolveOp(Args& a) {
 
 // ---- cholesky_solve / cholesky_inverse / matrix_exp ------------------------------------------------
 // X = (L L^T)^-1 B (upper: (U^T U)^-1 B) from the triangle given, by forward / back substitution.
+// Even an empty input must be float / double here (1.13's cholesky_solve / cholesky_inverse).
+void needLapackTypeAlways(const Tensor& A, const char* kernel) {
+  if (A.dtype() != ScalarType::Float && A.dtype() != ScalarType::Double)
+    throw RuntimeError(str("\"", kernel, "\" not implemented for '", A.dtype(), "'"));
+}
 Tensor choleskySolve(const Tensor& B, const Tensor& L, bool upper, const char* kernel) {
-  needLapackType(B, kernel);
+  needLapackTypeAlways(B, kernel);
   const std::vector<int64_t> batch = inferBroadcastShape(leading(L), leading(B));
   const int64_t n = L.size(-1), k = B.size(-1);
   const std::vector<Mat> ls = matricesOf(L, batch), bs = matricesOf(B, batch);
@@ -431,7 +436,7 @@ std::vector<IValue> choleskySolveOp(Args& a) {
 std::vector<IValue> choleskyInverseOp(Args& a) {
   const Tensor L = tensorArg(a, 0);
   needSquare(L, "cholesky_inverse");
-  needLapackType(L, "cholesky_inverse_out_cpu");
+  needLapackTypeAlways(L, "cholesky_inverse_out_cpu");
   const int64_t n = L.size(-1);
   std::vector<double> eye(static_cast<size_t>(n * n), 0.0);
   for (int64_t i = 0; i < n; ++i) eye[i * n + i] = 1.0;

@@ -341,6 +341,20 @@ const std::vector<KnownMismatch> kKnown = {
      "inf / NaN entries: where LU meets a NaN / zero pivot depends on the operation order"},
     {"aten::linalg_inv_ex", "a float32/Half/BFloat16 matrix singular to float32 precision (double LU pivot <= n 2^-23 max|a|)",
      float32SingularMatrix, "whether LU meets an exact zero pivot (and which) depends on float32 rounding in LAPACK's getf2"},
+    // pinv takes the SVD: with an infinite entry LAPACK's gesdd gives NaN singular values or loops
+    // forever (python3-torch 1.13.1 hangs on a 3 x 4 float32 matrix with an inf and a 1e6; the jit
+    // skips LAPACK there: a zero pinv), and which outputs are NaN is LAPACK's business (1.13: [nan, 0,
+    // 0, 0] for a 1 x 4 row with an inf); `tsjit check --seed 7`, ops case 1483. With a singular value
+    // at rounding level (rank-deficient to the dtype's precision), whether it passes the cutoff and
+    // is inverted (1 / 6e-8 in float32) depends on the SVD's rounding: python3-torch 1.13.1's
+    // pinverse(|[[a, b], [a, b]]|, 1e-15) is 1.16e7, in double 0.0425 (ops case 1754).
+    {"aten::linalg_pinv", "a non-finite matrix entry", firstInputNonFinite,
+     "inf entries: LAPACK's SVD of them gives NaN singular values or does not return"},
+    {"aten::pinverse", "a non-finite matrix entry", firstInputNonFinite, "as aten::linalg_pinv"},
+    {"aten::linalg_pinv", "a matrix rank-deficient to its dtype's precision (Gram-Schmidt residual <= 4 max(m, n) eps max|a|)",
+     rankDeficientMatrix, "a rounding-level singular value is kept (and inverted) or dropped by its rounding"},
+    {"aten::pinverse", "a matrix rank-deficient to its dtype's precision (Gram-Schmidt residual <= 4 max(m, n) eps max|a|)",
+     rankDeficientMatrix, "as aten::linalg_pinv"},
     {"aten::linalg_inv", "a non-finite matrix entry", firstInputNonFinite,
      "inf / NaN entries: which outputs become NaN or 0 depends on the LU's operation order (LAPACK vs the "
      "reference's LU in double); campaign seed 1 case 44380"},

@@ -62,6 +62,16 @@ int gesdd(int m, int n, T* a, T* s, T* u, T* vt) {
   call(work.data());
   return info;
 }
+// An infinite entry (no NaN): 1.13's gesdd (Debian's OpenBLAS) scales the matrix by 0 and returns
+// NaN singular values when it returns at all; on some matrices (3 x 4 with an inf and a 1e6) its
+// bidiagonal QR loops forever, in 1.13 too. tsjit gives the NaN values without calling LAPACK.
+template <typename T>
+bool hasInfinity(const T* a, int64_t count) {
+  for (int64_t i = 0; i < count; ++i)
+    if (std::isinf(a[i])) return true;
+  return false;
+}
+
 template <typename T>
 void syevd(bool vectors, char uplo, int n, T* a, T* w) {
   const char jobz = vectors ? 'V' : 'N';
@@ -168,6 +178,10 @@ Tensor svdvals(const Tensor& A) {
         if (std::isnan(mat[i]))  // gesdd's -4 for NaN entries (LAPACK >= 3.10), which 1.13 reports so
           throw RuntimeError(str("linalg.svd", where,
                                  ": The algorithm failed to converge because the input matrix contained non-finite values."));
+      if (hasInfinity(mat, m * n)) {  // see hasInfinity: every singular value NaN, without LAPACK
+        std::fill(o + b * k, o + (b + 1) * k, std::numeric_limits<T>::quiet_NaN());
+        continue;
+      }
       const int info = gesdd<T>(static_cast<int>(m), static_cast<int>(n), mat, o + b * k, nullptr, nullptr);
       if (info > 0)
         throw RuntimeError(str("linalg.svd", where,
@@ -424,7 +438,14 @@ Tensor pinv(const Tensor& A, const IValue& atolV, const IValue& rtolV, bool herm
         for (int64_t i = 0; i < n; ++i)
           for (int64_t j = 0; j < n; ++j) VT[static_cast<size_t>(b * n * n + j * n + i)] = mat[i * n + j];
       } else {
-        gesdd<T>(static_cast<int>(m), static_cast<int>(n), mat, s + b * r, U.data() + b * m * r, VT.data() + b * r * n);
+        for (int64_t i = 0; i < m * n; ++i)
+          if (std::isnan(mat[i]))  // as linalg_svdvals: 1.13's LinAlgError (LAPACK may not return on NaN)
+            throw RuntimeError(str("linalg.svd", count > 1 || A.dim() > 2 ? str(": (Batch element ", b, ")") : std::string(),
+                                   ": The algorithm failed to converge because the input matrix contained non-finite values."));
+        if (hasInfinity(mat, m * n))  // see hasInfinity: NaN singular values, none kept: a zero pinv
+          std::fill(s + b * r, s + (b + 1) * r, std::numeric_limits<T>::quiet_NaN());
+        else
+          gesdd<T>(static_cast<int>(m), static_cast<int>(n), mat, s + b * r, U.data() + b * m * r, VT.data() + b * r * n);
       }
     }
     const Tensor absS = runT("aten::abs", {IValue(S)});

@@ -149,7 +149,8 @@ def hardtanh(self, min_val: number, max_val: number):
 
 # relu6 / hardswish / hardsigmoid: 1.13 differentiates these symbolically too (F.relu6, F.hardswish
 # and F.hardsigmoid call them); the slopes are their backward kernels': hardswish' is 0 below -3,
-# x / 3 + 1/2 up to 3, 1 above; hardsigmoid' is 1/6 strictly inside (-3, 3), with the kernel's 1/6
+# x / 3 + 1/2 on [-3, 3), 1 from 3 on (the vectorized kernel's comparison, which every element of a
+# tensor of 8 doubles or 16 floats and more goes through; its scalar tail takes x / 3 + 1/2 at 3); hardsigmoid' is 1/6 strictly inside (-3, 3), with the kernel's 1/6
 # rounded to float (0.1666666716337204): the gradients of a first, profiling call in 1.13 (what
 # the corpus records) come from that kernel, and tsjit differentiates symbolically from the start.
 def relu6(self):
@@ -163,7 +164,7 @@ def relu6(self):
 def hardswish(self):
     result = torch.hardswish(self)
     def backward(grad_output):
-        slope = torch.where(self > 3.0, torch.ones_like(self), self / 3.0 + 0.5)
+        slope = torch.where(self >= 3.0, torch.ones_like(self), self / 3.0 + 0.5)
         slope = torch.where(self < -3.0, torch.zeros_like(self), slope)
         return grad_output * slope
     return result, backward

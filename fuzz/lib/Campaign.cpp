@@ -106,6 +106,7 @@ constexpr size_t kNumStructural = sizeof(kStructural) / sizeof(kStructural[0]);
 // What a worker shares with the parent.
 struct Shared {
   std::atomic<uint64_t> current, cases, errorCases, totalNodes, totalOpNodes, shrinkRuns;
+  std::atomic<uint64_t> heartbeat;  // bumped per case and per shrink run: a stalled worker is hung
   std::atomic<int> shrinking;
   // A property failure the worker reduced and wrote (valid when it exits with status 1).
   uint64_t failCase, failNodes, failOriginalNodes, failShrinkRuns;
@@ -147,9 +148,17 @@ class Runner {
         worker(next);
         break;
       }
-      int code = runForked([&] { return worker(next); }).code();
+      ChildOutcome child = runForked([&] { return worker(next); }, {.stallSeconds = kStallSeconds, .heartbeat = &sh_->heartbeat});
+      int code = child.code();
       uint64_t at = sh_->current.load();
       if (code == 0) break;
+      if (child.stalled) {  // a kernel that does not return (in a case, or in a shrink candidate of one)
+        bool whileShrinking = sh_->shrinking.exchange(0) != 0;
+        sh_->cases.fetch_add(1);
+        res_.failures.push_back(hungCase(at, whileShrinking));
+        next = at + 1;
+        continue;
+      }
       if (code == 1) {
         CampaignFailure f;
         f.caseIndex = sh_->failCase;
@@ -215,6 +224,7 @@ class Runner {
     for (uint64_t i = start; !done(i); ++i) {
       if (!o_.shard.owns(i)) continue;
       sh_->current.store(i);
+      sh_->heartbeat.fetch_add(1);
       rc::Shrinkable<ProgramDesc> shr = gen_(rc::Random(caseSeed(o_.seed, i)), 100);
       Outcome out = evaluate(shr.value(), catalog_, o_.engines);
       sh_->cases.fetch_add(1);
@@ -276,6 +286,7 @@ class Runner {
       while (auto cand = shrinks.next()) {
         if (++f.shrinkRuns > o_.maxShrinkRuns) break;
         sh_->shrinkRuns.store(f.shrinkRuns);
+        sh_->heartbeat.fetch_add(1);
         Outcome so = evaluate(cand->value(), catalog_, o_.engines);
         if (!so.r.passed && signatureOf(so.r) == signature) {
           shr = std::move(*cand);
@@ -329,6 +340,7 @@ class Runner {
       while (auto cand = shrinks.next()) {
         if (++f.shrinkRuns > o_.maxShrinkRuns) break;
         sh_->shrinkRuns.store(f.shrinkRuns);
+        sh_->heartbeat.fetch_add(1);
         if (crashes(cand->value())) {
           shr = std::move(*cand);
           improved = true;
@@ -361,6 +373,37 @@ class Runner {
     f.originalNodes = gen_(rc::Random(caseSeed(o_.seed, i)), 100).value().steps.size();
     f.unit = "steps";
     res_.shrinkSeconds += secondsSince(ts);
+    return f;
+  }
+
+  // A case that made no progress for kStallSeconds (an engine that loops forever): reported with its
+  // program as generated (shrinking would rerun the hang), written by a child that is killed too.
+  static constexpr double kStallSeconds = 120;
+  CampaignFailure hungCase(uint64_t i, bool whileShrinking) {
+    CampaignFailure f;
+    f.caseIndex = i;
+    f.message = "hung: no progress for " + std::to_string(static_cast<int>(kStallSeconds)) + " s (killed)" +
+                (whileShrinking ? " while shrinking a failure of this case (the program written is the unshrunk one)" : "");
+    f.signature = "(hang)";
+    ProgramDesc d = gen_(rc::Random(caseSeed(o_.seed, i)), 100).value();
+    std::string stem = stemFor(o_, i);
+    std::string note = noteFor(o_, i, f.message, 0, 0, d);
+    std::atomic<uint64_t> none{0};
+    runForked([&] {
+      GeneratedCase c = buildCase(d, catalog_, [&](const GeneratedCase& partial) {
+        writeCase(partial, o_.outDir, stem, note + "(the graph ends at the node whose reference kernel hung)\n");
+      });
+      writeCase(c, o_.outDir, stem, note);
+      checkCase(c, o_.engines);
+      return 0;
+    }, {.quiet = true, .stallSeconds = kStallSeconds, .heartbeat = &none});
+    std::string base = o_.outDir + "/" + stem;
+    if (access((base + ".ir").c_str(), F_OK) == 0) {
+      f.irPath = base + ".ir";
+      f.jsonPath = base + ".json";
+    }
+    f.nodes = f.originalNodes = d.steps.size();
+    f.unit = "steps";
     return f;
   }
 

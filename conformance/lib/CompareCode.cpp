@@ -57,6 +57,7 @@ PrintedCase printCase(const Case& c) {
     p.from = "source";
     frontend::CompileOptions opts;
     opts.libraryCode = c.archiveCode;
+    opts.pythonTorchModule = true;
     std::string filename = c.name + ".py";
     std::shared_ptr<frontend::CompilationUnit> cu;
     if (c.kind == "module") {

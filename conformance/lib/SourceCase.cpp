@@ -102,6 +102,7 @@ SourceProgram compileCaseSource(const Case& c) {
   if (namesConstants && !c.archivePath.empty() && std::filesystem::exists(c.archivePath))
     for (const IValue& t : serialization::loadArchiveFile(c.archivePath).constants)
       if (t.isTensor()) opts.archiveConstants.push_back(serialization::toTensorConstant(t.toTensor()));
+  opts.pythonTorchModule = true;  // the case's Python source, as torch.jit.script read it
   std::string filename = c.name + ".py";
   SourceProgram p;
   if (c.kind == "module") {

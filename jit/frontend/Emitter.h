@@ -43,6 +43,11 @@ struct CompileOptions {
   // (logspace) `steps` could be left out or None, meaning 100: such calls get 100, as 1.13's
   // upgraders do (the other upgraders rewrite graphs after emission: jit/serialization/Upgraders.h).
   int64_t archiveVersion = 0;
+  // User Python source, compiled as torch.jit.script compiles it: `torch.X` there goes through
+  // Python's torch module, so an aten op that is not one of its attributes (torch.glu, torch.gelu)
+  // is an error (TorchModuleNames.h). Off for code 1.13 compiles with its native resolver
+  // (autodiff formulas); printed code (archives, the library) is never checked.
+  bool pythonTorchModule = false;
 };
 
 // Owns compiled free functions and the classes of compiled modules.

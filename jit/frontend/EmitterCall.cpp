@@ -101,10 +101,9 @@ Value* FunctionEmitter::tryConvert(Value* v, const TypePtr& type, bool allowConv
     return insertNode(g, prim::NumToTensor, {v}, TensorType::get());
   if (from == TypeKind::Number && (to == TypeKind::Int || to == TypeKind::Float))  // x.item() as a float
     return insertNode(g, Symbol::aten(to == TypeKind::Int ? "Int" : "Float"), {v}, type);
-  if (to == TypeKind::Float && from == TypeKind::Int) {
-    if (auto c = constantValue(v)) return emitConst(Literal{static_cast<double>(std::get<int64_t>(c->v))});
-    return insertNode(g, Symbol::aten("Float"), {v}, FloatType::get());
-  }
+  // No int -> float here: 1.13 converts only a Tensor or a Number to an int / float (and a str to
+  // a Device). F.elu(x, 2), g(1) with g(a: float), `y: float = 1` and `return 1` from a float
+  // function are compile errors there.
   if (to == TypeKind::Device && from == TypeKind::Str) return insertNode(g, Symbol::aten("device"), {v}, DeviceObjType::get());
   return nullptr;
 }
@@ -216,6 +215,12 @@ static std::optional<Match> matchOverload(FunctionEmitter& e, const FunctionSche
     if (!c) {
       why = "expected a value of type '" + typeName(a.type()) + "' for argument '" + a.name + "' but found '" +
             typeName(v->type()) + "'";
+      return std::nullopt;
+    }
+    // AnyEnumType is Any in tsjit's schemas; 1.13 binds only an enum to it (eq.enum does not take
+    // an Optional[int]: `o == 3` is a compile error there).
+    if (a.declared.name == "AnyEnumType" && c->type()->kind() != TypeKind::Enum) {
+      why = "expected a value of type 'AnyEnumType' for argument '" + a.name + "' but found '" + typeName(c->type()) + "'";
       return std::nullopt;
     }
     m.inputs.push_back(c);
@@ -376,6 +381,11 @@ Value* FunctionEmitter::emitUserCall(const SourceRange& loc, FunctionInfo& fn, V
                                                           : 1;
     }
     interfaceMismatch_.clear();
+    // torch.norm's p: 1.13 declares it Optional[number] in torch.functional's @overloads (an int
+    // p is taken, torch.norm(x, 2)); the library's one def says Union[float, str, None].
+    if (v->type()->kind() == TypeKind::Int && fn.qualifiedName == "__torch__.torch.functional.norm" &&
+        fn.argNames[i] == "p")
+      v = insertNode(*graph_, Symbol::aten("Float"), {v}, FloatType::get());
     Value* c = tryConvert(v, fn.argTypes[i], true, n);
     if (!c)
       fail(i < args.size() ? args[i].loc : loc,

@@ -283,6 +283,15 @@ void FunctionEmitter::setVar(const std::string& name, Value* v, const SourceRang
       v = c;
     }
   }
+  // In an if branch, a variable of an enclosing scope keeps its type: 1.13 rejects `y = 1.5` then
+  // `if c: y = 3` (a loop body checks its carried variables itself; a comprehension's scope shares
+  // its parent's block and is not a branch). Checked in user Python source only: tsjit's autodiff
+  // formulas rebind `grad_bias = None` in a branch.
+  if (ctx_.options->pythonTorchModule && !name.empty() && name[0] != '$' && frame_->parent && frame_->block && frame_->block != frame_->parent->block &&
+      frame_->block->owningNode() && frame_->block->owningNode()->kind() == prim::If && !declaredType(name))
+    if (Value* prev = lookupFrom(frame_->parent, name); prev && !v->type()->isSubtypeOf(prev->type()))
+      fail(loc, "Variable '" + name + "' previously had type " + typeName(prev->type()) +
+                    " but is now being assigned to a value of type " + typeName(v->type()));
   if (!frame_->vars.count(name)) frame_->assignedOrder.push_back(name);
   frame_->vars[name] = v;
   frame_->undefinedReason.erase(name);

@@ -72,7 +72,9 @@ std::shared_ptr<Graph> compileScriptEntry(const std::string& source, const std::
       if (s.kind() == Kind::Def) name = Def(s.get()).name().name();
     if (name.empty()) throw CompileError("no function definition in " + filename);
   }
-  auto cu = compileFunctions(source, name, CompileOptions{}, filename);
+  CompileOptions options;
+  options.pythonTorchModule = true;  // user Python source
+  auto cu = compileFunctions(source, name, options, filename);
   auto graph = cu->findFunction(name)->graph()->copy();
   if (inlineCalls) inlineFunctionCalls(*graph, *cu);
   if (owner) *owner = cu;

@@ -9,6 +9,7 @@
 #include "jit/frontend/EmitterImpl.h"
 #include "jit/frontend/OpAliases.h"
 #include "jit/frontend/TorchCModules.h"
+#include "jit/frontend/TorchModuleNames.h"
 #include "jit/ir/EnumRegistry.h"
 
 namespace tsjit::frontend::detail {
@@ -94,12 +95,16 @@ Value* MethodValue::callWith(const SourceRange& loc, FunctionEmitter& e, Value* 
   args.insert(args.begin(), NamedValue{loc, "", selfValue});
   std::string op = name;
   if (isTensor(selfValue->type())) {
-    // x.char() is int8 (1.13 has it; x.bfloat16() it lacks).
-    static const std::map<std::string, int64_t> casts = {{"float", 6}, {"double", 7}, {"long", 4}, {"int", 3},
-                                                         {"bool", 11}, {"half", 5},   {"short", 2}, {"byte", 0},
-                                                         {"char", 1}};
+    // 1.13's tensor cast methods (no x.bool() / x.bfloat16() there): x.half() is
+    // aten::to(x, dtype, False, False, None), and the methods take no arguments.
+    static const std::map<std::string, int64_t> casts = {{"byte", 0}, {"char", 1},   {"short", 2},   {"int", 3},
+                                                         {"long", 4}, {"half", 5},   {"float", 6},   {"double", 7},
+                                                         {"cfloat", 9}, {"cdouble", 10}};
     auto it = casts.find(name);
-    if (it != casts.end() && args.size() == 1) {
+    if (it != casts.end()) {
+      if (args.size() != 1 || !kwargs.empty())
+        fail(loc, "Tensor." + name + "() takes no arguments (1.13: args.size() == 0 && kwargs.size() == 0 "
+                  "INTERNAL ASSERT FAILED)");
       args.push_back({loc, "", e.emitConst(Literal{it->second})});
       op = "to";
     }
@@ -158,6 +163,9 @@ SugaredPtr BuiltinModule::attr(const SourceRange& loc, FunctionEmitter& e, const
     if (attrName == "device") return std::make_shared<SpecialForm>("torch.device");
     if (attrName == "unique" || attrName == "unique_consecutive")  // boolean-dispatched
       return std::make_shared<SpecialForm>("torch." + attrName);
+    if (e.ctx().options->pythonTorchModule && notOnTorchModule(attrName) && !e.ctx().options->allMethods &&
+        loc.valid() && loc.source()->filename().find("code/__torch__") == std::string::npos)
+      fail(loc, "object has no attribute " + attrName);  // 1.13's words: torch.glu is torch._C._nn.glu
     if (isScriptedTorchFunction(attrName)) {  // torch.norm: compiled from torch/functional.py
       e.ctx().parseLibraries();
       std::string q = "__torch__.torch.functional." + attrName;
@@ -293,6 +301,13 @@ SugaredPtr FunctionEmitter::emitSpecialForm(const SourceRange& loc, const std::s
       Value* c = tryConvert(v, t, true);
       if (!c) fail(loc, "annotate: expected a value of type " + typeName(t) + " but got " + typeName(v->type()));
       v = c;
+    }
+    // As 1.13: an annotated None is a None constant of the annotated type, so that a variable
+    // bound to it is an Optional[T] (a branch may then assign it a T).
+    if (name == "annotate" && v->type()->kind() == TypeKind::None && t->kind() != TypeKind::None) {
+      Node* none = graph_->insertNode(graph_->create(prim::Constant));
+      none->setSourceRange(loc);
+      v = none->output()->setType(t);
     }
     return wrap(v);
   }

@@ -57,7 +57,9 @@ int runOpt(const OptOptions& o) {
   if (endsWith(o.file, ".py")) {
     std::string entry = o.entry;
     if (entry.empty()) throw CompileError("opt: a .py file needs --entry NAME (the def to optimize)");
-    cu = frontend::compileFunctions(text, entry, {}, o.file);
+    frontend::CompileOptions options;
+    options.pythonTorchModule = true;  // user Python source
+    cu = frontend::compileFunctions(text, entry, options, o.file);
     Function* fn = cu->findFunction(entry);
     if (!fn) throw CompileError("opt: no def '" + entry + "' in " + o.file);
     graph = fn->graph()->copy();

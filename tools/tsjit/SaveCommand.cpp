@@ -40,6 +40,7 @@ serialization::LoadedArchive compileSourceModule(const SaveOptions& o) {
     throw CompileError("save: " + o.state + ": not JSON: " + e.what());
   }
   frontend::CompileOptions opts;
+  opts.pythonTorchModule = true;  // a Python module's source
   const nlohmann::json* state = &doc;
   if (doc.is_object() && doc.contains("module_state")) {
     state = &doc["module_state"];

@@ -217,7 +217,17 @@ void FunctionEmitter::emitStatements(const std::vector<Stmt>& stmts, bool tail) 
         SugaredPtr ex = emitSugared(r.expr().value());
         Value* msg = nullptr;
         Value* clsV = nullptr;
-        if (auto* inst = dynamic_cast<ExceptionInstance*>(ex.get())) {
+        if (auto* inst = dynamic_cast<ExceptionInstance*>(ex.get()); inst && inst->name == "AssertionError") {
+          // 1.13 raises AssertionError(m) as an assert does: the message "AssertionError: m" with
+          // no class ("RuntimeError: AssertionError: m"; checked on python3-torch 1.13.1).
+          const std::string head = "AssertionError: ";
+          auto lit = inst->message ? constantValue(inst->message) : std::optional<Literal>(Literal{std::string()});
+          if (lit && std::holds_alternative<std::string>(lit->v))
+            msg = emitConst(Literal{head + std::get<std::string>(lit->v)});
+          else
+            msg = emitBuiltinCall(r.range(), aten::add, {{{}, "", emitConst(Literal{head})}, {{}, "", inst->message}}, {});
+          clsV = emitNone();
+        } else if (auto* inst = dynamic_cast<ExceptionInstance*>(ex.get())) {
           msg = inst->message;
           clsV = emitConst(Literal{"builtins." + inst->name});
         } else if (dynamic_cast<ExceptionClass*>(ex.get())) {

@@ -34,7 +34,14 @@ void registerPrimKernels() {
   // an error inside the fork is rethrown here.
   def("aten::wait", [](Stack& s, size_t) {
     IValue f = pop(s);
-    s.push_back(f.toFuture()->wait());
+    try {
+      s.push_back(f.toFuture()->wait());
+    } catch (const RuntimeError& e) {
+      // 1.13 rethrows a raise inside the fork as a RuntimeError carrying its last line
+      // ("RuntimeError: builtins.ValueError: msg"), no longer a torch.jit.Error.
+      if (e.pythonType().rfind("builtins.", 0) == 0) throw RuntimeError(e.pythonType() + ": " + e.what());
+      throw RuntimeError(e.what());
+    }
   });
   def("prim::TupleUnpack", [](Stack& s, size_t) {
     IValue t = pop(s);
@@ -53,6 +60,10 @@ void registerPrimKernels() {
   def("aten::is_grad_enabled", [](Stack& s, size_t) { s.push_back(IValue(gradModeEnabled())); });
   def("aten::set_grad_enabled", [](Stack& s, size_t) { setGradModeEnabled(pop(s).toBool()); });
   def("prim::requires_grad", [](Stack& s, size_t) { s.back() = IValue(s.back().toTensor().requiresGrad()); });
+  def("aten::requires_grad_", [](Stack& s, size_t) {
+    bool r = pop(s).toBool();
+    s.back().toTensor().setRequiresGrad(r);  // self stays on the stack: the result
+  });
   def("aten::is_autocast_enabled", [](Stack& s, size_t) { s.push_back(IValue(false)); });  // no autocast
   def("aten::is_autocast_cpu_enabled", [](Stack& s, size_t) { s.push_back(IValue(false)); });
   def("prim::is_nested", [](Stack& s, size_t) { s.back() = IValue(false); });  // no nested tensors

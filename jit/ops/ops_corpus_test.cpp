@@ -873,6 +873,7 @@ TEST(OpsCorpus, EverySchemaIsAnOverload) {
       "aten::_nested_tensor_from_mask.out(Tensor t, Tensor mask, bool mask_check=True, *, Tensor(a!) out) -> Tensor(a!)",
       "aten::to_padded_tensor(Tensor self, float padding, int[]? output_size=None) -> Tensor",
       "aten::to_padded_tensor.out(Tensor self, float padding, int[]? output_size=None, *, Tensor(a!) out) -> Tensor(a!)",
+      "aten::requires_grad_(Tensor(a!) self, bool requires_grad=True) -> Tensor(a!)",  // x.requires_grad_()
   };
   for (const char* schema : kBeyondCorpus) {
     std::string text = schema;

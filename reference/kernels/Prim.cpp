@@ -133,8 +133,25 @@ void registerPrimKernels() {
     return none();
   });
   defOwned("prim::requires_grad", [](Args& a) { return ret(IValue(a.at(0).toTensor().requiresGrad())); });
+  defOwned("aten::requires_grad_", [](Args& a) {
+    const Tensor& t = a.at(0).toTensor();
+    ScalarType d = t.dtype();
+    bool floating = d == ScalarType::Float || d == ScalarType::Double || d == ScalarType::Half || d == ScalarType::BFloat16;
+    if (a.at(1).toBool() && !floating)
+      throw RuntimeError("Only Tensors of floating point and complex dtype can require gradients");
+    t.setRequiresGradFlag(a.at(1).toBool());
+    return ret(a.at(0));
+  });
   // torch.jit.wait: the reference runs forks eagerly, so the future is complete (value or error).
-  defOwned("aten::wait", [](Args& a) { return ret(a.at(0).toFuture()->wait()); });
+  defOwned("aten::wait", [](Args& a) {
+    try {
+      return ret(a.at(0).toFuture()->wait());
+    } catch (const ScriptException& e) {
+      // 1.13 rethrows a raise inside the fork as a RuntimeError carrying its last line
+      // ("RuntimeError: builtins.ValueError: msg"), no longer a torch.jit.Error.
+      throw RuntimeError(e.what());
+    }
+  });
   defOwned("prim::unchecked_cast", [](Args& a) { return ret(a[0]); });
   defOwned("prim::TupleUnpack", [](Args& a) { return a[0].toTupleRef().items; });
   defOwned("prim::TupleIndex", [](Args& a) {

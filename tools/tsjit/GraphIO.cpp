@@ -53,7 +53,12 @@ int runAndPrintOutputs(std::shared_ptr<Graph> graph, std::vector<IValue> inputs,
     throw;
   } catch (const std::exception& e) {
     std::cout.flush();
-    std::cerr << "error: " << reference::pythonLastLine(e) << "\n";
+    // As scripts/pt113_script_run.py prints what 1.13 raised: the exception class, then the last
+    // line unless it already starts with that class. A script's raise / assert is a torch.jit.Error
+    // ("Error: builtins.ValueError: msg", "Error: RuntimeError: AssertionError: msg"), a failed op a
+    // RuntimeError ("RuntimeError: msg").
+    const std::string type = reference::pythonExceptionType(e), last = reference::pythonLastLine(e);
+    std::cerr << "error: " << (last.rfind(type + ":", 0) == 0 ? last : type + ": " + last) << "\n";
     return 1;
   }
   std::cout << conformance::encodeValues(outs).dump(2) << "\n";

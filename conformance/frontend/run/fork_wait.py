@@ -6,9 +6,9 @@
 # RUN: echo '[{"type":"Tensor","dtype":"float32","shape":[2],"strides":[1],"data":["0x1.0p+0","0x1.0p-1"]},{"type":"int","value":5}]' > %t.b.json
 # RUN: for e in jit reference; do for i in a b; do not tsjit run %s --inputs %t.$i.json --engine $e 2>&1 | tr -d ' \n'; echo; done; done | FileCheck %s
 # CHECK: [{"items":[{"data":["0x1.b000000000000p+3","0x1.c000000000000p+2"],"dtype":"float32","shape":[2],"strides":[1],"type":"Tensor"},{"type":"int","value":20}],"type":"Tuple"}]
-# CHECK-NEXT: error:builtins.ValueError:ntoolarge
+# CHECK-NEXT: error:RuntimeError:builtins.ValueError:ntoolarge
 # CHECK-NEXT: [{"items":[{"data":["0x1.b000000000000p+3","0x1.c000000000000p+2"],"dtype":"float32","shape":[2],"strides":[1],"type":"Tensor"},{"type":"int","value":20}],"type":"Tuple"}]
-# CHECK-NEXT: error:builtins.ValueError:ntoolarge
+# CHECK-NEXT: error:RuntimeError:builtins.ValueError:ntoolarge
 def work(x: Tensor, k: int, bias: float = 0.5) -> Tensor:
     return x * k + bias
 

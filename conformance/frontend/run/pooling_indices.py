@@ -35,7 +35,7 @@
 # ERR-NEXT: error:RuntimeError:Expected2to3dimensions,butgot1-dimensionaltensorforargument#1'self'(whilecheckingargumentsformax_pool1d)
 # ERR-NEXT: error:RuntimeError:adaptive_max_pool3d():Expectedinputtohavenon-zerosizefornon-batchdimensions,butinputhassizes[1,0,3,3,4]withdimension1beingempty
 # ERR-NEXT: error:RuntimeError:Foundaninvalidmaxindex:42(outputvolumesareofsize4x4
-# ERR-NEXT: error:builtins.ValueError:invalidoutput_size"[9,9]"(dim0mustbebetween2and6)
+# ERR-NEXT: error:Error:builtins.ValueError:invalidoutput_size"[9,9]"(dim0mustbebetween2and6)
 # ERR-NEXT: error:RuntimeError:elementsinindicesshouldbetypeint64butgot:Int
 # ERR-NEXT: error:RuntimeError:padmustbenon-negative,butgotpad:-1
 # ERR-NEXT: error:RuntimeError:dilationshouldbegreaterthanzero,butgotdilationT:0dilationH:0dilationW:0
@@ -47,7 +47,7 @@
 # ERR-NEXT: error:RuntimeError:Expected2to3dimensions,butgot1-dimensionaltensorforargument#1'self'(whilecheckingargumentsformax_pool1d)
 # ERR-NEXT: error:RuntimeError:adaptive_max_pool3d():Expectedinputtohavenon-zerosizefornon-batchdimensions,butinputhassizes[1,0,3,3,4]withdimension1beingempty
 # ERR-NEXT: error:RuntimeError:Foundaninvalidmaxindex:42(outputvolumesareofsize4x4
-# ERR-NEXT: error:builtins.ValueError:invalidoutput_size"[9,9]"(dim0mustbebetween2and6)
+# ERR-NEXT: error:Error:builtins.ValueError:invalidoutput_size"[9,9]"(dim0mustbebetween2and6)
 # ERR-NEXT: error:RuntimeError:elementsinindicesshouldbetypeint64butgot:Int
 # ERR-NEXT: error:RuntimeError:padmustbenon-negative,butgotpad:-1
 # ERR-NEXT: error:RuntimeError:dilationshouldbegreaterthanzero,butgotdilationT:0dilationH:0dilationW:0

@@ -3,14 +3,14 @@
 # python3-torch 1.13.1.
 # RUN: echo '[{"type":"int","value":1}]' > %t.json
 # RUN: for e in jit reference; do for f in bare called formatted bare_exception; do not tsjit run %s --entry $f --inputs %t.json --engine $e 2>&1 | tail -1; done; done | FileCheck %s
-# CHECK: error: RuntimeError:
-# CHECK-NEXT: error: builtins.IndexError:
-# CHECK-NEXT: error: builtins.ValueError: bad 1
-# CHECK-NEXT: error: RuntimeError:
-# CHECK-NEXT: error: RuntimeError:
-# CHECK-NEXT: error: builtins.IndexError:
-# CHECK-NEXT: error: builtins.ValueError: bad 1
-# CHECK-NEXT: error: RuntimeError:
+# CHECK: error: Error: RuntimeError:
+# CHECK-NEXT: error: Error: builtins.IndexError:
+# CHECK-NEXT: error: Error: builtins.ValueError: bad 1
+# CHECK-NEXT: error: Error: RuntimeError:
+# CHECK-NEXT: error: Error: RuntimeError:
+# CHECK-NEXT: error: Error: builtins.IndexError:
+# CHECK-NEXT: error: Error: builtins.ValueError: bad 1
+# CHECK-NEXT: error: Error: RuntimeError:
 
 
 def bare(n: int) -> int:

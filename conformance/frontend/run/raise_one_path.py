@@ -4,10 +4,10 @@
 # RUN: echo '[{"type":"int","value":0}]' > %t.b.json
 # RUN: echo '[{"type":"int","value":21}]' > %t.c.json
 # RUN: for e in jit reference; do for i in a b c; do not tsjit run %s --inputs %t.$i.json --engine $e 2>&1 | tr -d ' \n'; echo; done; done | FileCheck %s
-# CHECK: error:builtins.ValueError:negativeinput
+# CHECK: error:Error:builtins.ValueError:negativeinput
 # CHECK-NEXT: [{"type":"int","value":0}]
 # CHECK-NEXT: [{"type":"int","value":42}]
-# CHECK-NEXT: error:builtins.ValueError:negativeinput
+# CHECK-NEXT: error:Error:builtins.ValueError:negativeinput
 # CHECK-NEXT: [{"type":"int","value":0}]
 # CHECK-NEXT: [{"type":"int","value":42}]
 def f(x: int) -> int:

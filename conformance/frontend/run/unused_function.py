@@ -5,9 +5,9 @@
 # RUN: echo '[{"type":"Tensor","dtype":"float32","shape":[2],"strides":[1],"data":["0x1.0p+0","0x1.0p-1"]},{"type":"bool","value":true}]' > %t.b.json
 # RUN: for e in jit reference; do for i in a b; do not tsjit run %s --entry f --inputs %t.$i.json --engine $e 2>&1 | tr -d ' \n'; echo; done; done | FileCheck %s
 # CHECK: [{"data":["0x1.0000000000000p+1","0x1.8000000000000p+0"],"dtype":"float32","shape":[2],"strides":[1],"type":"Tensor"}]
-# CHECK-NEXT: error:RuntimeError:ThisPythonfunctionisannotatedtobeignoredandcannotberun
+# CHECK-NEXT: error:Error:RuntimeError:ThisPythonfunctionisannotatedtobeignoredandcannotberun
 # CHECK-NEXT: [{"data":["0x1.0000000000000p+1","0x1.8000000000000p+0"],"dtype":"float32","shape":[2],"strides":[1],"type":"Tensor"}]
-# CHECK-NEXT: error:RuntimeError:ThisPythonfunctionisannotatedtobeignoredandcannotberun
+# CHECK-NEXT: error:Error:RuntimeError:ThisPythonfunctionisannotatedtobeignoredandcannotberun
 @torch.jit.unused
 def helper(x: Tensor, k: int) -> Tuple[Tensor, int]:
     import numpy

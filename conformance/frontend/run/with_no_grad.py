@@ -13,13 +13,13 @@
 # CHECK-NEXT: [{"type":"bool","value":true}]
 # CHECK-NEXT: [{"items":[{"type":"bool","value":true},{"type":"bool","value":false},{"type":"bool","value":false},{"type":"bool","value":false},{"type":"bool","value":true},{"type":"bool","value":true},{"type":"bool","value":true},{"data":["0x1.0000000000000p+3","0x1.0000000000000p+4"],"dtype":"float32","shape":[2],"strides":[1],"type":"Tensor"}],"type":"Tuple"}]
 # CHECK-NEXT: [{"items":[{"type":"bool","value":true},{"type":"bool","value":true}],"type":"Tuple"}]
-# CHECK-NEXT: error:builtins.ValueError:insideno_grad
+# CHECK-NEXT: error:Error:builtins.ValueError:insideno_grad
 # CHECK-NEXT: [{"items":[{"type":"bool","value":true},{"type":"bool","value":false},{"type":"bool","value":false},{"type":"bool","value":false},{"type":"bool","value":true},{"type":"bool","value":true},{"type":"bool","value":true},{"data":["0x1.0000000000000p+3","0x1.0000000000000p+4"],"dtype":"float32","shape":[2],"strides":[1],"type":"Tensor"}],"type":"Tuple"}]
 # CHECK-NEXT: [{"items":[{"type":"bool","value":false},{"type":"bool","value":true}],"type":"Tuple"}]
 # CHECK-NEXT: [{"type":"bool","value":true}]
 # CHECK-NEXT: [{"items":[{"type":"bool","value":true},{"type":"bool","value":false},{"type":"bool","value":false},{"type":"bool","value":false},{"type":"bool","value":true},{"type":"bool","value":true},{"type":"bool","value":true},{"data":["0x1.0000000000000p+3","0x1.0000000000000p+4"],"dtype":"float32","shape":[2],"strides":[1],"type":"Tensor"}],"type":"Tuple"}]
 # CHECK-NEXT: [{"items":[{"type":"bool","value":true},{"type":"bool","value":true}],"type":"Tuple"}]
-# CHECK-NEXT: error:builtins.ValueError:insideno_grad
+# CHECK-NEXT: error:Error:builtins.ValueError:insideno_grad
 def helper(x: Tensor) -> Tensor:
     return x * 5
 

@@ -7,13 +7,13 @@
 # RUN: echo '[{"type":"int","value":7}]' > %t.b.json
 # RUN: for e in jit reference; do for i in a b; do tsjit run %s --entry f --inputs %t.$i.json --engine $e | tr -d ' \n'; echo; not tsjit run %s --entry g --inputs %t.$i.json --engine $e 2>&1 | tr -d ' \n'; echo; done; done | FileCheck %s
 # CHECK: [{"elem":"int","items":[{"type":"int","value":1},{"type":"int","value":12},{"type":"int","value":2},{"type":"int","value":3},{"type":"int","value":30},{"type":"int","value":2},{"type":"int","value":-3},{"type":"int","value":-2},{"type":"int","value":0},{"type":"int","value":-1}],"type":"List"}]
-# CHECK-NEXT: error:builtins.KeyError:exitofLoudran
+# CHECK-NEXT: error:Error:builtins.KeyError:exitofLoudran
 # CHECK-NEXT: [{"elem":"int","items":[{"type":"int","value":1},{"type":"int","value":17},{"type":"int","value":2},{"type":"int","value":3},{"type":"int","value":30},{"type":"int","value":7},{"type":"int","value":-3},{"type":"int","value":-2},{"type":"int","value":0},{"type":"int","value":-1}],"type":"List"}]
-# CHECK-NEXT: error:builtins.ValueError:toobig
+# CHECK-NEXT: error:Error:builtins.ValueError:toobig
 # CHECK-NEXT: [{"elem":"int","items":[{"type":"int","value":1},{"type":"int","value":12},{"type":"int","value":2},{"type":"int","value":3},{"type":"int","value":30},{"type":"int","value":2},{"type":"int","value":-3},{"type":"int","value":-2},{"type":"int","value":0},{"type":"int","value":-1}],"type":"List"}]
-# CHECK-NEXT: error:builtins.KeyError:exitofLoudran
+# CHECK-NEXT: error:Error:builtins.KeyError:exitofLoudran
 # CHECK-NEXT: [{"elem":"int","items":[{"type":"int","value":1},{"type":"int","value":17},{"type":"int","value":2},{"type":"int","value":3},{"type":"int","value":30},{"type":"int","value":7},{"type":"int","value":-3},{"type":"int","value":-2},{"type":"int","value":0},{"type":"int","value":-1}],"type":"List"}]
-# CHECK-NEXT: error:builtins.ValueError:toobig
+# CHECK-NEXT: error:Error:builtins.ValueError:toobig
 class Ctx:
     def __init__(self, log: List[int], k: int):
         self.log = log

@@ -61,6 +61,10 @@ void declarePrim(OpTableBuilder& b) {
   b.op("prim::requires_grad", Cat::Prim, Tolerance::exact(), {
       "prim::requires_grad(Tensor a) -> bool",
   });
+  // x.requires_grad_(): sets the flag in place, returns self (a non-floating tensor cannot require grad).
+  b.op("aten::requires_grad_", Cat::Prim, Tolerance::exact(), {
+      "aten::requires_grad_(Tensor(a!) self, bool requires_grad=True) -> Tensor(a!)",
+  });
   // Tensor facts nn.MultiheadAttention / nn.TransformerEncoderLayer's fast-path checks read
   // (tsjit has no nested tensors: is_nested is always false).
   b.op("prim::is_nested", Cat::TensorInfo, Tolerance::exact(), {

@@ -224,6 +224,9 @@ SugaredPtr BuiltinModule::attr(const SourceRange& loc, FunctionEmitter& e, const
                                                          {"nan", std::nan("")}};
     auto it = consts.find(attrName);
     if (it != consts.end()) return std::make_shared<SimpleValue>(e.emitConst(Literal{it->second}));
+    if (e.ctx().options->pythonTorchModule && !scriptableMathFunction(attrName) && !e.ctx().options->allMethods &&
+        loc.valid() && loc.source()->filename().find("code/__torch__") == std::string::npos)
+      fail(loc, "Python builtin <built-in function " + attrName + "> is currently not supported in Torchscript");
     // math.remainder is IEEE's remainder, aten::mathremainder (aten::remainder is Python's %).
     if (attrName == "remainder") return std::make_shared<BuiltinFunction>(Symbol::aten("mathremainder"));
     if (!ops::findOp(Symbol::aten(attrName))) fail(loc, "unknown builtin op: aten::" + attrName);
@@ -409,6 +412,28 @@ SugaredPtr FunctionEmitter::emitSpecialForm(const SourceRange& loc, const std::s
     n->tys_(attr::types, ts);
     n->output()->setType(BoolType::get());
     return wrap(n->output());
+  }
+  if (name == "list" && in.size() == 1 && apply.attributes().size() == 0 && in[0].kind() == Kind::Apply) {
+    // list(range(...)): 1.13 builds the list in a loop over the range (ListConstruct, then
+    // __range_length / __derive_index / append), what [i for i in range(...)] emits.
+    Apply r(in[0].get());
+    if (r.callee().kind() == Kind::Ident && Ident(r.callee().get()).name() == "range" && !lookup("range")) {
+      Ident item = Ident::create(loc, "$list_range_item");
+      Node* ln = graph_->insert(prim::ListConstruct, {}, 1);
+      ln->setSourceRange(loc);
+      Value* list = ln->output()->setType(ListType::create(IntType::get()));
+      Frame scope;
+      scope.parent = frame_;
+      scope.block = frame_->block;
+      Frame* saved = frame_;
+      frame_ = &scope;
+      emitForIn(
+          loc, Expr(item.get()), in[0],
+          [&] { emitBuiltinCall(loc, Symbol::aten("append"), {{loc, "", list}, {loc, "", lookup("$list_range_item")}}, {}); },
+          nullptr);
+      frame_ = saved;
+      return wrap(list);
+    }
   }
   if (name == "range") fail(loc, "range() can only be used as the iterable of a for loop");
   if (name == "enumerate" || name == "zip") fail(loc, name + "() can only be used as the iterable of a for loop");

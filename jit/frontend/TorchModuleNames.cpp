@@ -119,4 +119,14 @@ bool notOnTorchModule(std::string_view name) {
   return kNames.count(name) != 0;
 }
 
+bool scriptableMathFunction(std::string_view name) {
+  // python3-torch 1.13.1: the math functions among torch.jit._builtins._builtin_ops.
+  static const std::set<std::string, std::less<>> kNames = {
+      "acos", "acosh", "asin",  "asinh",    "atan",  "atan2", "atanh", "ceil",  "copysign", "cos",
+      "cosh", "degrees", "erf", "erfc",     "exp",   "expm1", "fabs",  "factorial", "floor", "fmod",
+      "frexp", "gamma", "gcd",  "isfinite", "isinf", "isnan", "ldexp", "lgamma", "log",   "log10",
+      "log1p", "modf",  "pow",  "radians",  "remainder", "sin", "sinh", "sqrt",  "tan",   "tanh"};
+  return kNames.count(name) != 0;
+}
+
 }  // namespace tsjit::frontend

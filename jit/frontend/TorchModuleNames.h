@@ -12,4 +12,8 @@ namespace tsjit::frontend {
 // True when aten::`name` exists in 1.13 but `torch.<name>` is not an attribute of its torch module.
 bool notOnTorchModule(std::string_view name);
 
+// True when math.<name> is one of the math functions 1.13's torch.jit.script maps to a builtin
+// (torch/jit/_builtins.py); math.hypot, math.trunc, math.log2 are "currently not supported" there.
+bool scriptableMathFunction(std::string_view name);
+
 }  // namespace tsjit::frontend

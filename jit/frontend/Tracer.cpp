@@ -237,7 +237,14 @@ void Tracer::runNode(const Node& n, Env& env, bool record) {
   bool fromData = n.kind() == kTensor || (n.kind() == kAsTensor && !args.empty() && !args[0].isTensor());
   if (record && n.kind() == kTensor && !onlyCopiedFrom(n)) warnings_.push_back(kTensorConstantWarning);
   if (record && fromData && !onlyCopiedFrom(n) && outs.size() == 1 && outs[0].isTensor()) {
-    recordTensorFromData(outs[0].toTensor(), /*detach=*/n.kind() == kTensor);
+    // An index list (`x[:, [0, 2]]`: the frontend's aten::tensor in a Tensor?[] of aten::index) is
+    // converted by 1.13's indexing without the detach torch.tensor adds.
+    std::string_view written = n.sourceRange().source() ? n.sourceRange().text() : std::string_view();
+    bool userCall = written.rfind("torch.tensor", 0) == 0 || written.rfind("tensor(", 0) == 0;
+    bool indexList = n.output()->hasUses() && !userCall;
+    for (const Use& u : n.output()->uses())
+      indexList = indexList && u.user->kind() == prim::ListConstruct && u.user->output()->type()->str() == "Tensor?[]";
+    recordTensorFromData(outs[0].toTensor(), /*detach=*/n.kind() == kTensor && !indexList);
     setOutputs(n, std::move(outs), env);
     return;
   }

@@ -451,20 +451,32 @@ Tensor pinv(const Tensor& A, const IValue& atolV, const IValue& rtolV, bool herm
     const Tensor absS = runT("aten::abs", {IValue(S)});
     auto asTensor = [&](const IValue& v) { return v.isTensor() ? v.toTensor() : Tensor::scalar(v.isNone() ? 0.0 : scalarD(v), S.dtype()); };
     const Tensor tol = tolerance(absS, asTensor(atolV), asTensor(rtolV), !atolV.isNone(), !rtolV.isNone(), m, n).contiguous();
-    const Tensor tolE = tol.expand(S.sizes()).contiguous();
+    // The tolerance [B..., 1] broadcasts the batch with tensor atol / rtol (as 1.13: an atol of shape
+    // [3, 1] for a [2, m, n] input gives [3, 2] pseudo-inverses); each result reads its matrix.
+    std::vector<int64_t> results(tol.sizes().begin(), tol.sizes().end() - 1), tolShape = results;
+    tolShape.push_back(r);
+    const Tensor tolE = tol.expand(tolShape).contiguous();
+    std::vector<double> ids(static_cast<size_t>(count));
+    for (int64_t b = 0; b < count; ++b) ids[static_cast<size_t>(b)] = static_cast<double>(b);
+    const std::vector<double> matrixOf =
+        Tensor::fromDoubles(ids, batchOf(A), ScalarType::Double).expand(results).contiguous().toDoubles();
+    std::vector<int64_t> outShape = results;
+    outShape.insert(outShape.end(), {n, m});
+    out = Tensor::empty(outShape, A.dtype());
     const T* tp = static_cast<const T*>(tolE.data());
     T* o = static_cast<T*>(out.data());
-    for (int64_t b = 0; b < count; ++b) {
+    for (size_t e = 0; e < matrixOf.size(); ++e) {
+      const int64_t b = static_cast<int64_t>(matrixOf[e]), oe = static_cast<int64_t>(e);
       // pinv = V diag(1 / s) U^T over the kept values: out[i][j] = sum_q VT[q][i] / s_q * U[j][q].
       for (int64_t i = 0; i < n; ++i)
         for (int64_t j = 0; j < m; ++j) {
           T acc = 0;
           for (int64_t q = 0; q < r; ++q) {
             const T sq = s[b * r + q];
-            if (!(std::fabs(sq) > tp[b * r + q])) continue;
+            if (!(std::fabs(sq) > tp[oe * r + q])) continue;
             acc += VT[static_cast<size_t>(b * r * n + i * r + q)] * (T(1) / sq) * U[static_cast<size_t>(b * m * r + q * m + j)];
           }
-          o[b * n * m + i * m + j] = acc;
+          o[oe * n * m + i * m + j] = acc;
         }
     }
   });

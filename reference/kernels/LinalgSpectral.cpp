@@ -340,36 +340,61 @@ void normDimCheck(const Tensor& X, const IValue& dim, bool ordGiven) {
 }
 
 // ---- rank / pseudo-inverse ------------------------------------------------------------------------
-// max(atol, rtol * largest) with 1.13's defaults (rtol = eps * max(m, n) unless a positive atol).
-std::vector<double> tolerances(const std::vector<double>& largest, const IValue& atol, const IValue& rtol, ScalarType dt,
-                               int64_t m, int64_t n) {
-  const size_t count = largest.size();
-  auto valuesOf = [&](const IValue& v) {
-    std::vector<double> r(count, 0.0);
-    if (v.isTensor()) {
-      const Tensor t = v.toTensor().expand({static_cast<int64_t>(count)});
-      r = t.toDoubles();
-    } else if (!v.isNone()) {
-      r.assign(count, v.toScalarAsDouble());
+// max(atol, rtol * largest) with 1.13's defaults (rtol = eps * max(m, n) where atol is not
+// positive), broadcast as 1.13 broadcasts it: tensor tolerances of any shape against the batch
+// (a [2, 2, 2] input with an atol of shape [3, 1] has [3, 2] ranks). One entry per result matrix:
+// the input matrix it comes from and its tolerance.
+struct Tolerances {
+  std::vector<int64_t> batch;  // the result's batch shape
+  std::vector<size_t> matrix;  // per result: the index of its input matrix
+  std::vector<double> tol;
+};
+Tolerances tolerances(const std::vector<double>& largest, const std::vector<int64_t>& batch, const IValue& atol,
+                      const IValue& rtol, ScalarType dt, int64_t m, int64_t n) {
+  Tolerances r;
+  r.batch = batch;
+  auto widen = [&](const IValue& v) {
+    if (!v.isTensor()) return;
+    const auto sizes = v.toTensor().sizes();
+    std::vector<int64_t> a(sizes.begin(), sizes.end()), out;
+    const size_t rank = std::max(a.size(), r.batch.size());
+    for (size_t d = 0; d < rank; ++d) {
+      const int64_t x = d + a.size() >= rank ? a[d + a.size() - rank] : 1;
+      const int64_t y = d + r.batch.size() >= rank ? r.batch[d + r.batch.size() - rank] : 1;
+      if (x != y && x != 1 && y != 1)
+        throw RuntimeError(str("The size of tensor a (", x, ") must match the size of tensor b (", y,
+                               ") at non-singleton dimension ", d));
+      out.push_back(x == 1 ? y : x);
     }
-    return r;
+    r.batch = out;
+  };
+  widen(atol);
+  widen(rtol);
+  int64_t count = 1;
+  for (int64_t d : r.batch) count *= d;
+  // each result's input matrix: the batch's element numbers broadcast to the result's shape
+  std::vector<double> ids(largest.size());
+  for (size_t i = 0; i < ids.size(); ++i) ids[i] = static_cast<double>(i);
+  for (double x : Tensor::fromDoubles(ids, batch, ScalarType::Double).expand(r.batch).contiguous().toDoubles())
+    r.matrix.push_back(static_cast<size_t>(x));
+  auto valuesOf = [&](const IValue& v) {
+    std::vector<double> out(static_cast<size_t>(count), 0.0);
+    if (v.isTensor()) out = v.toTensor().expand(r.batch).contiguous().toDoubles();
+    else if (!v.isNone()) out.assign(static_cast<size_t>(count), v.toScalarAsDouble());
+    return out;
   };
   const std::vector<double> at = valuesOf(atol);
   std::vector<double> rt = valuesOf(rtol);
-  if (rtol.isNone()) {
-    bool positive = false;
-    for (double x : at) positive = positive || x > 0;
-    const double eps = dt == ScalarType::Double ? std::numeric_limits<double>::epsilon() : std::numeric_limits<float>::epsilon();
-    rt.assign(count, !atol.isNone() && positive ? 0.0 : eps * static_cast<double>(std::max(m, n)));
-  }
-  std::vector<double> tol(count);
+  const double eps = dt == ScalarType::Double ? std::numeric_limits<double>::epsilon() : std::numeric_limits<float>::epsilon();
+  if (rtol.isNone())
+    for (size_t i = 0; i < rt.size(); ++i) rt[i] = !atol.isNone() && at[i] > 0 ? 0.0 : eps * static_cast<double>(std::max(m, n));
   // 1.13's at::max propagates NaN: a NaN atol / rtol / rcond makes every singular value count as
   // below the tolerance (rank 0, a zero pseudo-inverse).
-  for (size_t i = 0; i < count; ++i) {
-    const double r = rt[i] * largest[i];
-    tol[i] = std::isnan(at[i]) || std::isnan(r) ? std::numeric_limits<double>::quiet_NaN() : std::max(at[i], r);
+  for (size_t i = 0; i < rt.size(); ++i) {
+    const double x = rt[i] * largest[r.matrix[i]];
+    r.tol.push_back(std::isnan(at[i]) || std::isnan(x) ? std::numeric_limits<double>::quiet_NaN() : std::max(at[i], x));
   }
-  return tol;
+  return r;
 }
 // hermitian=True reads the lower triangle only (1.13's eigh / eigvalsh with UPLO='L').
 Mat lowerSymmetric(const Mat& a, int64_t n) {
@@ -402,11 +427,13 @@ Tensor matrixRank(const Tensor& A, const IValue& atol, const IValue& rtol, bool 
     svals.push_back(s);
     largest.push_back(*std::max_element(s.begin(), s.end()));
   }
-  const std::vector<double> tol = tolerances(largest, atol, rtol, A.dtype(), m, n);
+  const Tolerances t = tolerances(largest, batch, atol, rtol, A.dtype(), m, n);
   std::vector<int64_t> ranks;
-  for (size_t b = 0; b < svals.size(); ++b)
-    ranks.push_back(std::count_if(svals[b].begin(), svals[b].end(), [&](double s) { return s > tol[b]; }));
-  return Tensor::fromInt64s(ranks, batch, ScalarType::Int64);
+  for (size_t o = 0; o < t.tol.size(); ++o) {
+    const std::vector<double>& sv = svals[t.matrix[o]];
+    ranks.push_back(std::count_if(sv.begin(), sv.end(), [&](double s) { return s > t.tol[o]; }));
+  }
+  return Tensor::fromInt64s(ranks, t.batch, ScalarType::Int64);
 }
 
 Tensor pinv(const Tensor& A, const IValue& atol, const IValue& rtol, bool hermitian) {
@@ -430,17 +457,20 @@ Tensor pinv(const Tensor& A, const IValue& atol, const IValue& rtol, bool hermit
     ds.push_back(svdOf(hermitian ? lowerSymmetric(a, n) : a, m, n));
     largest.push_back(rounded(ds.back().s, A.dtype())[0]);
   }
-  const std::vector<double> tol = tolerances(largest, atol, rtol, A.dtype(), m, n);
+  const Tolerances t = tolerances(largest, leading(A), atol, rtol, A.dtype(), m, n);
+  shape = t.batch;
+  shape.insert(shape.end(), {n, m});
   std::vector<double> out;
-  for (size_t b = 0; b < ds.size(); ++b) {
-    const Svd& d = ds[b];
+  for (size_t o = 0; o < t.tol.size(); ++o) {
+    const Svd& d = ds[t.matrix[o]];
+    const double tol = t.tol[o];
     const std::vector<double> sr = rounded(d.s, A.dtype());
     const int64_t ucols = m >= n ? n : m, vcols = m >= n ? n : m;  // u: m x ucols, v: n x vcols
     for (int64_t i = 0; i < n; ++i)
       for (int64_t j = 0; j < m; ++j) {
         double acc = 0;
         for (int64_t q = 0; q < k; ++q)
-          if (sr[q] > tol[b]) acc += d.v[i * vcols + q] / d.s[q] * d.u[j * ucols + q];
+          if (sr[q] > tol) acc += d.v[i * vcols + q] / d.s[q] * d.u[j * ucols + q];
         out.push_back(acc);
       }
   }

@@ -350,23 +350,8 @@ class Runner {
       }
     }
     sh_->shrinking.store(0);
-    // Replay in a child that writes the files as it goes (the last write before the crash stays).
     ProgramDesc d = shr.value();
-    std::string stem = stemFor(o_, i);
-    std::string note = noteFor(o_, i, what, 0, 0, d);
-    runForked([&] {
-      GeneratedCase c = buildCase(d, catalog_, [&](const GeneratedCase& partial) {
-        writeCase(partial, o_.outDir, stem, note + "(the graph ends at the node whose reference kernel crashed)\n");
-      });
-      writeCase(c, o_.outDir, stem, note);
-      checkCase(c, o_.engines);
-      return 0;
-    }, {.quiet = true});
-    std::string base = o_.outDir + "/" + stem;
-    if (access((base + ".ir").c_str(), F_OK) == 0) {
-      f.irPath = base + ".ir";
-      f.jsonPath = base + ".json";
-    }
+    writeReplay(f, d, what, "crashed", {.quiet = true});
     f.message = what;
     f.signature = "(crash): signal " + std::to_string(sig);
     f.nodes = d.steps.size();
@@ -374,6 +359,26 @@ class Runner {
     f.unit = "steps";
     res_.shrinkSeconds += secondsSince(ts);
     return f;
+  }
+
+  // Replays program `d` of failure f in a child that writes the case files as it goes (the last
+  // write before the child crashed or hung stays) and sets f's file paths when they were written.
+  void writeReplay(CampaignFailure& f, const ProgramDesc& d, const std::string& what, const char* how, ForkOptions fo) {
+    std::string stem = stemFor(o_, f.caseIndex);
+    std::string note = noteFor(o_, f.caseIndex, what, 0, 0, d);
+    runForked([&] {
+      GeneratedCase c = buildCase(d, catalog_, [&](const GeneratedCase& partial) {
+        writeCase(partial, o_.outDir, stem, note + "(the graph ends at the node whose reference kernel " + how + ")\n");
+      });
+      writeCase(c, o_.outDir, stem, note);
+      checkCase(c, o_.engines);
+      return 0;
+    }, fo);
+    std::string base = o_.outDir + "/" + stem;
+    if (access((base + ".ir").c_str(), F_OK) == 0) {
+      f.irPath = base + ".ir";
+      f.jsonPath = base + ".json";
+    }
   }
 
   // A case that made no progress for kStallSeconds (an engine that loops forever): reported with its
@@ -386,22 +391,8 @@ class Runner {
                 (whileShrinking ? " while shrinking a failure of this case (the program written is the unshrunk one)" : "");
     f.signature = "(hang)";
     ProgramDesc d = gen_(rc::Random(caseSeed(o_.seed, i)), 100).value();
-    std::string stem = stemFor(o_, i);
-    std::string note = noteFor(o_, i, f.message, 0, 0, d);
     std::atomic<uint64_t> none{0};
-    runForked([&] {
-      GeneratedCase c = buildCase(d, catalog_, [&](const GeneratedCase& partial) {
-        writeCase(partial, o_.outDir, stem, note + "(the graph ends at the node whose reference kernel hung)\n");
-      });
-      writeCase(c, o_.outDir, stem, note);
-      checkCase(c, o_.engines);
-      return 0;
-    }, {.quiet = true, .stallSeconds = kStallSeconds, .heartbeat = &none});
-    std::string base = o_.outDir + "/" + stem;
-    if (access((base + ".ir").c_str(), F_OK) == 0) {
-      f.irPath = base + ".ir";
-      f.jsonPath = base + ".json";
-    }
+    writeReplay(f, d, f.message, "hung", {.quiet = true, .stallSeconds = kStallSeconds, .heartbeat = &none});
     f.nodes = f.originalNodes = d.steps.size();
     f.unit = "steps";
     return f;

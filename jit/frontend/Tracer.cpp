@@ -366,7 +366,8 @@ void Tracer::callMethod(const Node& n, Env& env, bool record) {
   std::vector<IValue> outs;
   if (asCall) {
     std::vector<Value*> tracedArgs{moduleValue(module)};
-    for (size_t i = 1; i < args.size(); ++i) tracedArgs.push_back(emit(args[i], n.input(i), NumberUse::Int));
+    for (size_t i = 1; i < args.size(); ++i)
+      tracedArgs.push_back(emit(args[i], n.input(i), args[i].isDouble() ? NumberUse::Float : NumberUse::Int));
     outs = runBlock(*fn->graph()->block(), args, calleeEnv, /*record=*/false);
     Node* call = out_->insertNode(out_->create(prim::CallMethod, tracedArgs, n.numOutputs()));
     call->s_(attr::name, name);

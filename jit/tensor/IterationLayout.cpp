@@ -94,10 +94,8 @@ std::vector<int64_t> elementwiseOutputStrides(IntArrayRef shape, const std::vect
   }
 
   // ---- reorder_dimensions: perm[0] is the innermost dim ----
-  std::vector<size_t> perm(ndim);
-  for (size_t i = 0; i < ndim; ++i) perm[i] = ndim - 1 - i;
   // 1: dim0 goes after (outside) dim1; -1: before; 0: no opinion.
-  auto shouldSwap = [&](size_t dim0, size_t dim1) {
+  std::vector<size_t> perm = innermostFirst(ndim, [&](size_t dim0, size_t dim1) {
     for (const auto& b : bytes) {
       const int64_t s0 = b[dim0], s1 = b[dim1];
       if (s0 == 0 || s1 == 0) continue;
@@ -106,19 +104,7 @@ std::vector<int64_t> elementwiseOutputStrides(IntArrayRef shape, const std::vect
       if (shape[dim0] > shape[dim1]) return 1;
     }
     return 0;
-  };
-  for (size_t i = 1; i < ndim; ++i) {
-    size_t dim1 = i;
-    for (size_t dim0 = i; dim0-- > 0;) {
-      const int c = shouldSwap(perm[dim0], perm[dim1]);
-      if (c > 0) {
-        std::swap(perm[dim0], perm[dim1]);
-        dim1 = dim0;
-      } else if (c < 0) {
-        break;
-      }
-    }
-  }
+  });
   bool inverted = true;
   for (size_t j = 0; j < ndim; ++j) inverted = inverted && perm[j] == ndim - 1 - j;
   if (inverted) return contiguousStrides(shape);

@@ -69,27 +69,12 @@ bool isNonOverlappingAndDenseLayout(IntArrayRef sizes, IntArrayRef strides) {
 
 std::vector<int64_t> inferDenseStrides(IntArrayRef sizes, IntArrayRef strides) {
   const size_t n = sizes.size();
-  std::vector<size_t> perm(n);  // perm[0]: the innermost dim
-  for (size_t i = 0; i < n; ++i) perm[i] = n - 1 - i;
-  // 1: dim a goes outside dim b; -1: inside; 0: no opinion (a 0 stride, or equal strides with a
-  // size not larger).
-  auto order = [&](size_t a, size_t b) {
+  // perm[0]: the innermost dim. No opinion on a 0 stride, or on equal strides with a size not larger.
+  const std::vector<size_t> perm = innermostFirst(n, [&](size_t a, size_t b) {
     if (strides[a] == 0 || strides[b] == 0) return 0;
     if (strides[a] != strides[b]) return strides[a] < strides[b] ? -1 : 1;
     return sizes[a] > sizes[b] ? 1 : 0;
-  };
-  for (size_t i = 1; i < n; ++i) {
-    size_t moving = i;
-    for (size_t j = i; j-- > 0;) {
-      const int c = order(perm[j], perm[moving]);
-      if (c > 0) {
-        std::swap(perm[j], perm[moving]);
-        moving = j;
-      } else if (c < 0) {
-        break;
-      }
-    }
-  }
+  });
   std::vector<int64_t> out(n);
   int64_t next = 1;
   for (size_t d : perm) {
